@@ -1,0 +1,260 @@
+/**
+ * The request schema of every call. The server validates each body with these; the app imports
+ * only their types (`import type`), so zod never reaches the browser bundle.
+ *
+ * Bodies are form-encoded, so every field arrives as a string (or not at all). The server names
+ * the first failing field in `data.field`; a missing or empty field reads as "required", any other
+ * failure as "invalid" for that field, unless the issue carries one of the message keys below.
+ */
+import { z } from 'zod';
+import { parseMoney, type Cents } from './money';
+import {
+  ACCOUNT_PATTERN,
+  BANK_TYPES,
+  CODE_PATTERN,
+  EMAIL_MAX_LENGTH,
+  IBAN_PATTERN,
+  INVITE_CODE_PATTERN,
+  PAGE_SIZE_MAX,
+  PASSWORD_MAX_LENGTH,
+  REQUEST_ID_PATTERN,
+  SALE_ORDER_STATES,
+  SEND_CODE_SCENES,
+  SWIFT_PATTERN,
+  isCnMobile,
+  isEmail,
+  isStrongEnoughPassword,
+  normaliseNickname,
+} from './rules';
+
+/** Message keys a schema may raise beyond "required" and "invalid". */
+export const MessageKey = {
+  passwordMismatch: 'password_mismatch',
+  weakPassword: 'weak_password',
+  amountTooSmall: 'amount_too_small',
+} as const;
+
+const INTERNAL_ID_PATTERN = /^[1-9]\d{0,14}$/;
+const UPLOAD_URL_PATTERN = /^\/uploads\/[a-f0-9]{32}\.(png|jpg|webp)$/;
+const PHONE_PATTERN = /^\+?[0-9][0-9 ()-]{5,19}$/;
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+
+const email = z
+  .string()
+  .trim()
+  .max(EMAIL_MAX_LENGTH)
+  .refine(isEmail)
+  .transform((value) => value.toLowerCase());
+
+const strongPassword = z
+  .string()
+  .refine(isStrongEnoughPassword, { message: MessageKey.weakPassword });
+
+const id = z
+  .string()
+  .trim()
+  .regex(INTERNAL_ID_PATTERN)
+  .transform(Number);
+
+/** A positive amount of money in cents. */
+const money = z.string().transform((value, context): Cents => {
+  const parsed = parseMoney(value.trim());
+  if (parsed === null || parsed <= 0) {
+    context.addIssue({ code: 'custom', message: 'invalid' });
+    return z.NEVER;
+  }
+  return parsed;
+});
+
+const requestId = z.string().regex(REQUEST_ID_PATTERN).optional();
+
+const page = z.string().trim().regex(/^[1-9]\d{0,5}$/).transform(Number).default(1);
+const pageSize = z
+  .string()
+  .trim()
+  .regex(/^[1-9]\d{0,1}$/)
+  .transform(Number)
+  .refine((value) => value <= PAGE_SIZE_MAX)
+  .default(10);
+const paging = { page, page_size: pageSize };
+
+const uploadUrl = z.string().trim().regex(UPLOAD_URL_PATTERN);
+
+const empty = z.object({});
+
+const withMatchingPassword = <T extends { password: string; repassword: string }>(value: T) =>
+  value.password === value.repassword;
+const mismatch = { message: MessageKey.passwordMismatch, path: ['repassword'] };
+
+const sendCode = z.object({
+  email,
+  scene: z.enum(SEND_CODE_SCENES).default('register'),
+});
+
+const register = z
+  .object({
+    account: z.string().trim().regex(ACCOUNT_PATTERN),
+    email,
+    code: z.string().trim().regex(CODE_PATTERN),
+    password: strongPassword,
+    repassword: z.string(),
+    invite_code: z
+      .string()
+      .trim()
+      .transform((value) => value.toUpperCase())
+      .pipe(z.string().regex(INVITE_CODE_PATTERN)),
+  })
+  .refine(withMatchingPassword, mismatch);
+
+const login = z.object({
+  account: z.string().trim().min(1).max(EMAIL_MAX_LENGTH),
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+});
+
+const resetPassword = z
+  .object({
+    email,
+    code: z.string().trim().regex(CODE_PATTERN),
+    password: strongPassword,
+    repassword: z.string(),
+  })
+  .refine(withMatchingPassword, mismatch);
+
+const saveUserInfo = z.object({
+  nickname: z.string().transform((value, context) => {
+    const nickname = normaliseNickname(value);
+    if (nickname === null) {
+      context.addIssue({ code: 'custom', message: 'invalid' });
+      return z.NEVER;
+    }
+    return nickname;
+  }),
+  avatar: uploadUrl.optional(),
+});
+
+const networkType = z
+  .string()
+  .trim()
+  .transform((value) => value.toUpperCase())
+  .pipe(z.string().regex(/^[A-Z0-9]{2,16}$/));
+
+const shoukuanAddress = z.object({
+  type: z
+    .string()
+    .trim()
+    .transform((value) => value.toUpperCase())
+    .pipe(z.union([z.literal(''), z.string().regex(/^[A-Z0-9]{2,16}$/)]))
+    .default(''),
+});
+
+const createRecharge = z.object({
+  type: networkType,
+  category: z.literal('USDT'),
+  address: text(128),
+  amount: money,
+  credentials: uploadUrl,
+  request_id: requestId,
+});
+
+const assetLogList = z.object({
+  ...paging,
+  kind: z.enum(['income', 'expense', '']).default(''),
+});
+
+const bankType = z.enum(BANK_TYPES);
+
+const iban = z
+  .string()
+  .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+  .pipe(z.string().regex(IBAN_PATTERN));
+
+const telephone = z
+  .string()
+  .trim()
+  .refine((value) => isCnMobile(value) || PHONE_PATTERN.test(value));
+
+const bankCardFields = z.object({
+  type: z.literal('bank'),
+  full_name: text(100),
+  telephone,
+  email,
+  iban,
+  bank_name: text(100),
+  area: text(100),
+  country: text(60),
+  swift: z
+    .string()
+    .trim()
+    .transform((value) => value.toUpperCase())
+    .pipe(z.string().regex(SWIFT_PATTERN)),
+});
+
+const wiseFields = z.object({
+  type: z.literal('wise'),
+  name: text(60),
+  surname: text(60),
+  email,
+  iban,
+  address: text(200),
+  city: text(80),
+  state_region: text(80),
+  country: text(60),
+});
+
+const createBankInfo = z.discriminatedUnion('type', [bankCardFields, wiseFields]);
+
+const withdrawCreate = z.object({
+  type: bankType,
+  bk_id: id,
+  amount: money,
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  request_id: requestId,
+});
+
+export const callSchemas = {
+  'sms/send-code': sendCode,
+  'user/register': register,
+  'user/login': login,
+  'user/reset-password': resetPassword,
+  'user/logout': empty,
+  'userinfo/get-info': empty,
+  'userinfo/get-money-info': empty,
+  'userinfo/save': saveUserInfo,
+  'recharge/shoukuan-address': shoukuanAddress,
+  'recharge/create': createRecharge,
+  'asset-log/list': assetLogList,
+  'asset-log/tongji': empty,
+  'property/tongji': empty,
+  'team/tongji': empty,
+  'team/list': z.object(paging),
+  'invite/detail': empty,
+  'bankinfo/list': z.object({ type: bankType }),
+  'bankinfo/create': createBankInfo,
+  'bankinfo/get-is-add': empty,
+  'bankinfo/detail': z.object({ type: bankType, bk_id: id }),
+  'lixibao/list': z.object(paging),
+  'lixibao/create-order': z.object({ lixibao_id: id, number: money, request_id: requestId }),
+  'lixibao/list-order': z.object(paging),
+  'withdraw/create': withdrawCreate,
+  'withdraw/list': z.object(paging),
+  'selling/tongji': empty,
+  'selling/history': empty,
+  'selling/order': z.object(paging),
+  'selling/merchant': z.object(paging),
+  'saleu/create-order': z.object({ saleu_id: id, number: money, request_id: requestId }),
+  'saleu/list-order': z.object({
+    ...paging,
+    state: z.enum([...SALE_ORDER_STATES, '']).default(''),
+  }),
+  'team/kefu-list': empty,
+  'attach/upload': empty,
+} as const;
+
+export type CallPath = keyof typeof callSchemas;
+/** What the client sends (form values, before parsing), `lang` excluded: the client adds it. */
+export type CallRequest<P extends CallPath> = z.input<(typeof callSchemas)[P]>;
+/** What the server works with after validation. */
+export type ParsedRequest<P extends CallPath> = z.output<(typeof callSchemas)[P]>;
+
+export const CALL_PATHS = Object.keys(callSchemas) as CallPath[];

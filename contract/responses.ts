@@ -1,0 +1,277 @@
+/**
+ * The `data` of every successful call. Money is a decimal string with exactly two places,
+ * rates are annual percentages with two places ("6.00"), times are ISO 8601 UTC strings.
+ */
+import type { CallPath } from './calls';
+import type {
+  BankType,
+  InterestOrderState,
+  KefuType,
+  LedgerKind,
+  ReviewState,
+  SaleOrderState,
+} from './rules';
+
+export type MoneyString = string;
+export type IsoTime = string;
+
+export interface Page<T> {
+  list: T[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+export interface UserInfo {
+  id: number;
+  account: string;
+  email: string;
+  nickname: string;
+  avatar: string;
+  invite_code: string;
+  vip: number;
+  created_at: IsoTime;
+}
+
+export interface AuthResult {
+  token: string;
+  user: UserInfo;
+}
+
+export interface MoneyInfo {
+  balance: MoneyString;
+  frozen: MoneyString;
+  wallet: MoneyString;
+  total: MoneyString;
+}
+
+export interface ReceivingAddress {
+  type: string;
+  types: string[];
+  address: string;
+  min_amount: MoneyString;
+}
+
+export interface ReviewCreated {
+  id: number;
+  state: 'audit';
+}
+
+export interface AssetLogEntry {
+  id: number;
+  kind: LedgerKind;
+  amount: MoneyString;
+  balance: MoneyString;
+  status: 'PAID';
+  remark: string;
+  created_at: IsoTime;
+}
+
+export interface AssetLogTotals {
+  balance: MoneyString;
+  business_usdt: MoneyString;
+  income: MoneyString;
+  expenses: MoneyString;
+}
+
+export interface PropertyTotals {
+  balance: MoneyString;
+  recharge_amount: MoneyString;
+  total_acquisition: MoneyString;
+  total_sale: MoneyString;
+}
+
+export interface TeamTotals {
+  team_size: number;
+  direct_count: number;
+  indirect_count: number;
+  team_recharge: MoneyString;
+}
+
+export interface TeamMember {
+  account: string;
+  nickname: string;
+  level: 1 | 2;
+  created_at: IsoTime;
+}
+
+export interface InviteDetail {
+  invite_code: string;
+  transfer_code: string;
+  invite_url: string;
+}
+
+interface BankInfoBase {
+  bk_id: number;
+  created_at: IsoTime;
+  email: string;
+  iban: string;
+  country: string;
+}
+
+export interface BankCardInfo extends BankInfoBase {
+  type: Extract<BankType, 'bank'>;
+  full_name: string;
+  telephone: string;
+  bank_name: string;
+  area: string;
+  swift: string;
+}
+
+export interface WiseInfo extends BankInfoBase {
+  type: Extract<BankType, 'wise'>;
+  name: string;
+  surname: string;
+  address: string;
+  city: string;
+  state_region: string;
+}
+
+export type BankInfo = BankCardInfo | WiseInfo;
+
+export interface BoundTypes {
+  is_add: boolean;
+  types: BankType[];
+}
+
+export interface InterestProduct {
+  id: number;
+  name: string;
+  rate: string;
+  days: number;
+  min_amount: MoneyString;
+  max_amount: MoneyString;
+}
+
+export interface InterestOrder {
+  id: number;
+  lixibao_id: number;
+  name: string;
+  number: MoneyString;
+  money: MoneyString;
+  rate: string;
+  days: number;
+  interest: MoneyString;
+  time: IsoTime;
+  expiration: IsoTime;
+  state: InterestOrderState;
+}
+
+export interface WithdrawCreated {
+  id: number;
+  order_no: string;
+  state: 'audit';
+}
+
+export interface Withdrawal {
+  id: number;
+  order_no: string;
+  type: BankType;
+  amount: MoneyString;
+  fee: MoneyString;
+  account: string;
+  state: ReviewState;
+  remark: string;
+  created_at: IsoTime;
+  updated_at: IsoTime;
+}
+
+export interface HallTotals {
+  total_volume: MoneyString;
+  today_volume: MoneyString;
+  merchants: number;
+  my_sold: MoneyString;
+}
+
+export interface CompletedSale {
+  account: string;
+  number: MoneyString;
+  unit_price: MoneyString;
+  currency: string;
+  time: IsoTime;
+}
+
+export interface MerchantSummary {
+  id: number;
+  name: string;
+  avatar: string;
+  completion_rate: string;
+  orders_count: number;
+}
+
+export interface Offer {
+  id: number;
+  order_no: string;
+  merchant: MerchantSummary;
+  unit_price: MoneyString;
+  currency: string;
+  quantity: MoneyString;
+  remaining: MoneyString;
+  min_number: MoneyString;
+  max_number: MoneyString;
+}
+
+export interface Merchant extends MerchantSummary {
+  best_offer: Offer | null;
+}
+
+export interface SaleOrder {
+  id: number;
+  order_no: string;
+  saleu_id: number;
+  merchant_name: string;
+  number: MoneyString;
+  unit_price: MoneyString;
+  amount: MoneyString;
+  currency: string;
+  state: SaleOrderState;
+  matching_time: IsoTime | null;
+  created_at: IsoTime;
+}
+
+export interface KefuEntry {
+  id: number;
+  name: string;
+  type: KefuType;
+  url: string;
+}
+
+export type Empty = Record<string, never>;
+
+export interface CallResponses {
+  'sms/send-code': { retry_after: number };
+  'user/register': AuthResult;
+  'user/login': AuthResult;
+  'user/reset-password': Empty;
+  'user/logout': Empty;
+  'userinfo/get-info': UserInfo;
+  'userinfo/get-money-info': MoneyInfo;
+  'userinfo/save': UserInfo;
+  'recharge/shoukuan-address': ReceivingAddress;
+  'recharge/create': ReviewCreated;
+  'asset-log/list': Page<AssetLogEntry>;
+  'asset-log/tongji': AssetLogTotals;
+  'property/tongji': PropertyTotals;
+  'team/tongji': TeamTotals;
+  'team/list': Page<TeamMember>;
+  'invite/detail': InviteDetail;
+  'bankinfo/list': Page<BankInfo>;
+  'bankinfo/create': BankInfo;
+  'bankinfo/get-is-add': BoundTypes;
+  'bankinfo/detail': BankInfo;
+  'lixibao/list': Page<InterestProduct>;
+  'lixibao/create-order': InterestOrder;
+  'lixibao/list-order': Page<InterestOrder>;
+  'withdraw/create': WithdrawCreated;
+  'withdraw/list': Page<Withdrawal>;
+  'selling/tongji': HallTotals;
+  'selling/history': { list: CompletedSale[] };
+  'selling/order': Page<Offer>;
+  'selling/merchant': Page<Merchant>;
+  'saleu/create-order': SaleOrder;
+  'saleu/list-order': Page<SaleOrder>;
+  'team/kefu-list': { list: KefuEntry[] };
+  'attach/upload': { url: string };
+}
+
+export type CallResponse<P extends CallPath> = CallResponses[P];

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { isCnMobile, isEmail, isStrongEnoughPassword, normaliseNickname } from './rules';
+
+describe('isEmail', () => {
+  it.each(['a@b.co', 'first.last+tag@example.com', 'user@mail.example.org', '名前@例え.jp'])(
+    'accepts %j',
+    (value) => expect(isEmail(value)).toBe(true),
+  );
+  it.each([
+    '',
+    'plain',
+    '@example.com',
+    'a@',
+    'a@b',
+    'a@b.',
+    'a@.com',
+    'a b@c.com',
+    'a@b c.com',
+    'a@@b.com',
+    `${'x'.repeat(65)}@example.com`,
+    `a@${'d'.repeat(250)}.com`,
+  ])('refuses %j', (value) => expect(isEmail(value)).toBe(false));
+});
+
+describe('isCnMobile', () => {
+  it.each(['13800138000', '19912345678', '15012345678'])('accepts %j', (value) =>
+    expect(isCnMobile(value)).toBe(true),
+  );
+  it.each(['', '12800138000', '1380013800', '138001380000', '+8613800138000', '1380013800a', ' 13800138000'])(
+    'refuses %j',
+    (value) => expect(isCnMobile(value)).toBe(false),
+  );
+});
+
+describe('isStrongEnoughPassword', () => {
+  it.each(['abcdefg1', 'A1234567', `a${'1'.repeat(63)}`])('accepts %j', (value) =>
+    expect(isStrongEnoughPassword(value)).toBe(true),
+  );
+  it.each(['abc1', 'abcdefgh', '12345678', `a${'1'.repeat(64)}`, ''])('refuses %j', (value) =>
+    expect(isStrongEnoughPassword(value)).toBe(false),
+  );
+});
+
+describe('normaliseNickname', () => {
+  it('trims and keeps printable text up to 20 characters', () => {
+    expect(normaliseNickname('  Alice  ')).toBe('Alice');
+    expect(normaliseNickname('小明')).toBe('小明');
+    expect(normaliseNickname('😀'.repeat(20))).toBe('😀'.repeat(20));
+  });
+  it.each(['', '   ', 'x'.repeat(21), 'a\u0000b', 'a\nb', 'a\u202eb'])('refuses %j', (value) =>
+    expect(normaliseNickname(value)).toBeNull(),
+  );
+});

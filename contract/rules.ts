@@ -1,0 +1,102 @@
+/**
+ * Plain rules both sides share. No schema library here: the app imports this module on its first
+ * screen, so it stays small; the zod schemas in `calls.ts` are built from these same rules.
+ */
+
+/** A pragmatic e-mail check: one @, a dot in the domain, no spaces, at most 254 characters. */
+export const EMAIL_PATTERN = /^[^\s@]{1,64}@[^\s@.]+(\.[^\s@.]+)+$/;
+export const EMAIL_MAX_LENGTH = 254;
+/** Mainland-China mobile numbers: 11 digits starting with 13–19. */
+export const CN_MOBILE_PATTERN = /^1[3-9]\d{9}$/;
+
+export const ACCOUNT_PATTERN = /^[A-Za-z0-9_]{4,20}$/;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 64;
+export const CODE_PATTERN = /^\d{6}$/;
+export const CODE_LENGTH = 6;
+export const INVITE_CODE_PATTERN = /^[A-Z0-9]{6,12}$/;
+export const NICKNAME_MAX_LENGTH = 20;
+export const REQUEST_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+export const IBAN_PATTERN = /^[A-Za-z0-9]{15,34}$/;
+export const SWIFT_PATTERN = /^[A-Za-z0-9]{8}([A-Za-z0-9]{3})?$/;
+export const PAGE_SIZE_MAX = 50;
+
+export function isEmail(value: string): boolean {
+  return value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value);
+}
+
+export function isCnMobile(value: string): boolean {
+  return CN_MOBILE_PATTERN.test(value);
+}
+
+/** 8–64 characters with at least one letter and one digit. */
+export function isStrongEnoughPassword(value: string): boolean {
+  return (
+    value.length >= PASSWORD_MIN_LENGTH &&
+    value.length <= PASSWORD_MAX_LENGTH &&
+    /[A-Za-z]/.test(value) &&
+    /\d/.test(value)
+  );
+}
+
+/** A nickname is 1–20 printable characters once trimmed (no control characters). */
+export function normaliseNickname(value: string): string | null {
+  const trimmed = value.trim();
+  const length = [...trimmed].length;
+  if (length < 1 || length > NICKNAME_MAX_LENGTH) return null;
+  if (/\p{Cc}|\p{Cf}|\p{Zl}|\p{Zp}/u.test(trimmed)) return null;
+  return trimmed;
+}
+
+/** Calls that carry no access token. */
+export const PUBLIC_CALLS = [
+  'user/login',
+  'user/register',
+  'sms/send-code',
+  'user/reset-password',
+] as const;
+
+export const API_PREFIX = '/api/v1/';
+
+export const SALE_ORDER_STATES = ['audit', 'completion', 'reject'] as const;
+export type SaleOrderState = (typeof SALE_ORDER_STATES)[number];
+
+export const REVIEW_STATES = ['audit', 'success', 'failure'] as const;
+export type ReviewState = (typeof REVIEW_STATES)[number];
+
+export const INTEREST_ORDER_STATES = ['holding', 'done'] as const;
+export type InterestOrderState = (typeof INTEREST_ORDER_STATES)[number];
+
+export const BANK_TYPES = ['bank', 'wise'] as const;
+export type BankType = (typeof BANK_TYPES)[number];
+
+export const LEDGER_KINDS = [
+  'recharge',
+  'sale',
+  'sale_refund',
+  'lixibao_buy',
+  'lixibao_return',
+  'interest',
+  'withdraw',
+  'withdraw_refund',
+  'adjust',
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+export const KEFU_TYPES = ['telegram', 'whatsapp', 'email', 'link'] as const;
+export type KefuType = (typeof KEFU_TYPES)[number];
+
+export const SEND_CODE_SCENES = ['register', 'reset'] as const;
+export type SendCodeScene = (typeof SEND_CODE_SCENES)[number];
+
+/** The wire language codes (`lang`, stored `language`), in the order the language sheet lists them. */
+export const WIRE_LANGUAGES = ['en', 'de', 'xby', 'fayu', 'pty', 'ja', 'zh-Hans', 'zh-Hant'] as const;
+export type WireLanguage = (typeof WIRE_LANGUAGES)[number];
+
+export function isWireLanguage(value: unknown): value is WireLanguage {
+  return typeof value === 'string' && (WIRE_LANGUAGES as readonly string[]).includes(value);
+}
+
+export const MIN_WITHDRAW_CENTS = 1_000;
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const UPLOAD_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;

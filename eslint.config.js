@@ -1,0 +1,79 @@
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Layers of the app, lowest first: a layer may import from the layers below it, never above. */
+const appTop = ['./app/main.tsx', './app/routes.tsx', './app/shell.tsx'];
+const zones = [
+  { target: './contract', from: ['./app', './server', './sw', './e2e'], message: 'contract/ is shared and depends on nothing of ours.' },
+  { target: './server', from: ['./app', './sw'], message: 'The server never imports the app.' },
+  { target: './app', from: ['./server', './e2e', './sw'], message: 'The app never imports the server.' },
+  { target: './sw', from: ['./app/pages', './app/ui', './app/state', ...appTop], message: 'The worker stands alone.' },
+  {
+    target: ['./app/lib', './app/i18n', './app/styles'],
+    from: ['./app/ui', './app/api', './app/state', './app/pages', ...appTop],
+    message: 'lib and i18n are the bottom layer.',
+  },
+  {
+    target: './app/ui',
+    from: ['./app/api', './app/state', './app/pages', ...appTop],
+    message: 'ui components are presentational: pass data in through props.',
+  },
+  { target: './app/state', from: ['./app/api', './app/pages', ...appTop], message: 'state sits below api and pages.' },
+  { target: './app/api', from: ['./app/pages', ...appTop], message: 'api sits below pages.' },
+  { target: './app/pages', from: appTop, message: 'Pages never import the shell or the route table.' },
+];
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'messages/*.ts', 'bench/out/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  importX.flatConfigs.recommended,
+  importX.flatConfigs.typescript,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-useless-path-segments': 'error',
+      'import-x/no-restricted-paths': ['error', { zones }],
+      'import-x/no-named-as-default-member': 'off',
+      'no-restricted-globals': ['error', { name: 'parseFloat', message: 'Money is parsed by contract/money.ts, never as a float.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Number', property: 'parseFloat', message: 'Money is parsed by contract/money.ts, never as a float.' },
+      ],
+    },
+  },
+  {
+    files: ['app/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    ...jsxA11y.flatConfigs.recommended,
+    languageOptions: { ...jsxA11y.flatConfigs.recommended.languageOptions, globals: { ...globals.browser } },
+  },
+  { files: ['app/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
+  {
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: ['app/state/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'jotai', message: 'Use the atoms and hooks of app/state: one store, one place for global state.' },
+            { name: 'jotai/utils', message: 'Use app/state.' },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,91 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { post, signUp, startTestServer, type TestServer } from './test-support';
+
+let server: TestServer;
+beforeEach(async () => {
+  server = await startTestServer();
+});
+afterEach(async () => {
+  await server.close();
+});
+
+describe('the API as a whole', () => {
+  it('sends security headers with a strict content security policy', async () => {
+    const response = await server.app.inject({ method: 'POST', url: '/api/v1/userinfo/get-info' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('unsafe-eval');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers an unknown call with HTTP 404 and an envelope', async () => {
+    const response = await server.app.inject({ method: 'POST', url: '/api/v1/nope' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 404 });
+  });
+
+  it('refuses an oversized form with 413 in an envelope', async () => {
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `account=${'a'.repeat(70_000)}&password=x`,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ code: 413 });
+  });
+
+  it('refuses an unreadable body with 400 in an envelope', async () => {
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"account":',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ code: 400 });
+  });
+
+  it('treats repeated form fields as invalid rather than crashing', async () => {
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'account=a&account=b&password=x',
+    });
+    expect(response.json()).toMatchObject({ code: 400, data: { field: 'account' } });
+  });
+
+  it('hides the details of an internal error', async () => {
+    const user = await signUp(server);
+    server.db.exec('DROP TABLE interest_orders');
+    const reply = await post(server, 'userinfo/get-info', {}, { token: user.token });
+    expect(reply.code).toBe(200);
+    const money = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/userinfo/get-money-info',
+      headers: { 'access-token': user.token, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'lang=ja',
+    });
+    expect(money.statusCode).toBe(200);
+    const body = money.json<{ code: number; msg: string }>();
+    expect(body.code).toBe(500);
+    expect(body.msg).not.toMatch(/interest_orders|sqlite|table/i);
+  });
+
+  it('limits requests per IP per minute', async () => {
+    await server.close();
+    server = await startTestServer({ limits: { requestsPerMinute: 3 } });
+    for (let index = 0; index < 3; index += 1) {
+      expect((await post(server, 'userinfo/get-info', {}, { ip: '10.2.2.2' })).code).toBe(-1);
+    }
+    const limited = await post(server, 'userinfo/get-info', { lang: 'fayu' }, { ip: '10.2.2.2' });
+    expect(limited.code).toBe(429);
+    expect(limited.msg).toContain('Trop de tentatives');
+    expect((await post(server, 'userinfo/get-info', {}, { ip: '10.2.2.3' })).code).toBe(-1);
+  });
+});

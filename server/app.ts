@@ -1,0 +1,154 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { ResultCode } from '../contract/envelope';
+import { UPLOAD_MAX_BYTES } from '../contract/rules';
+import { createCallRegistry, envelope, langOf, sendApiError } from './calls';
+import { DEFAULT_LIMITS, type Limits } from './config';
+import type { ServerContext } from './context';
+import { createQueries } from './db';
+import type { Db } from './db/database';
+import { ApiError, tooManyRequests } from './errors';
+import { translate } from './i18n';
+import { createLedger } from './ledger';
+import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer';
+import { authRoutes, authenticate } from './routes/auth';
+import { userinfoRoutes } from './routes/userinfo';
+
+export interface AppOptions {
+  db: Db;
+  dataDir: string;
+  limits?: Limits;
+  smtpUrl?: string | undefined;
+  /** Serve the built PWA from here when the folder exists. */
+  staticDir?: string | undefined;
+  logLevel?: string;
+  now?: () => Date;
+  mailer?: Mailer;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    wallet: ServerContext;
+  }
+}
+
+const FORM_BODY_LIMIT = 64 * 1024;
+
+/** Headers for the static PWA: hashed assets forever, everything else revalidated. */
+function staticCacheHeaders(reply: { header(name: string, value: string): unknown }, file: string): void {
+  const hashed = file.includes(`${path.sep}assets${path.sep}`);
+  reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
+function fastifyErrorAsApiError(error: FastifyError): ApiError | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return new ApiError(ResultCode.tooLarge, 'bad_request');
+    default:
+      return error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500
+        ? new ApiError(ResultCode.invalid, 'bad_request')
+        : undefined;
+  }
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: options.logLevel ?? 'info',
+      redact: ['req.headers["access-token"]', 'req.headers.authorization', 'req.headers.cookie'],
+    },
+    disableRequestLogging: !['debug', 'trace'].includes(options.logLevel ?? 'info'),
+    bodyLimit: FORM_BODY_LIMIT,
+    trustProxy: false,
+  });
+
+  const queries = createQueries(options.db);
+  const context: ServerContext = {
+    db: options.db,
+    queries,
+    ledger: createLedger(options.db, queries),
+    mailer:
+      options.mailer ??
+      (options.smtpUrl ? smtpMailer(options.smtpUrl) : outboxMailer(path.join(options.dataDir, 'outbox'), app.log)),
+    limits: options.limits ?? DEFAULT_LIMITS,
+    log: app.log,
+    now: options.now ?? (() => new Date()),
+    uploadsDir: path.join(options.dataDir, 'uploads'),
+  };
+  app.decorate('wallet', context);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    global: true,
+    max: context.limits.requestsPerMinute,
+    timeWindow: 60_000,
+    // After the body is parsed, so a refusal can speak the caller's language.
+    hook: 'preHandler',
+    errorResponseBuilder: (_request, limit) => tooManyRequests(limit.ttl / 1000),
+  });
+  await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT });
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, fieldSize: 256, parts: 6 },
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const lang = langOf(request);
+    if (error instanceof ApiError) return sendApiError(reply, error, lang);
+    const expected = fastifyErrorAsApiError(error);
+    if (expected) return sendApiError(reply, expected, lang);
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(200).send(envelope(ResultCode.internal, translate(lang, 'internal'), {}));
+  });
+
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
+    const lang = langOf(request);
+    return reply.code(404).send(envelope(ResultCode.notFound, translate(lang, 'not_found'), {}));
+  });
+
+  const calls = createCallRegistry(app, (token) => authenticate(context, token));
+  authRoutes(calls, context);
+  userinfoRoutes(calls, context);
+
+  if (options.staticDir && fs.existsSync(path.join(options.staticDir, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: options.staticDir,
+      wildcard: false,
+      cacheControl: false,
+      setHeaders: staticCacheHeaders,
+    });
+  }
+
+  return app;
+}

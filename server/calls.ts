@@ -1,0 +1,121 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodError } from 'zod';
+import { callSchemas, type CallPath, type ParsedRequest } from '../contract/calls';
+import { ResultCode, type Envelope } from '../contract/envelope';
+import type { CallResponse } from '../contract/responses';
+import { API_PREFIX, type WireLanguage } from '../contract/rules';
+import type { UserRow } from './db/users';
+import { ApiError, forbidden, signedOut } from './errors';
+import { isMessageKey, languageOf, translate, type MessageKey } from './i18n';
+
+export interface CallContext {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  lang: WireLanguage;
+  ip: string;
+}
+
+export interface UserCallContext extends CallContext {
+  user: UserRow;
+  tokenHash: string;
+}
+
+export interface RouteLimit {
+  max: number;
+  timeWindow: number;
+}
+
+type Awaitable<T> = T | Promise<T>;
+
+export interface CallRegistry {
+  /** A call anyone may make (login, register, codes). */
+  open<P extends CallPath>(
+    path: P,
+    handler: (input: ParsedRequest<P>, context: CallContext) => Awaitable<CallResponse<P>>,
+    limit?: RouteLimit,
+  ): void;
+  /** A call that needs a signed-in, active user. */
+  user<P extends CallPath>(
+    path: P,
+    handler: (input: ParsedRequest<P>, context: UserCallContext) => Awaitable<CallResponse<P>>,
+    limit?: RouteLimit,
+  ): void;
+}
+
+export type Authenticate = (token: string) => { user: UserRow; tokenHash: string } | undefined;
+
+export function bodyOf(request: FastifyRequest): Record<string, unknown> {
+  const body = request.body;
+  return typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+}
+
+export function langOf(request: FastifyRequest): WireLanguage {
+  return languageOf(bodyOf(request).lang);
+}
+
+export function envelope<T>(code: number, msg: string, data: T): Envelope<T> {
+  return { code, msg, data };
+}
+
+export function sendApiError(reply: FastifyReply, error: ApiError, lang: WireLanguage): FastifyReply {
+  return reply
+    .code(200)
+    .send(envelope(error.code, translate(lang, error.key, error.params), error.data));
+}
+
+function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+/** Turns the first zod issue into the envelope's 400: which field, and a message in the caller's language. */
+export function validationError(error: ZodError, body: Record<string, unknown>): ApiError {
+  const issue = error.issues[0];
+  const field = typeof issue?.path[0] === 'string' ? issue.path[0] : '';
+  let key: MessageKey = 'invalid';
+  if (isBlank(body[field])) {
+    const specific = `required.${field}`;
+    key = isMessageKey(specific) ? specific : 'incomplete';
+  } else if (issue && issue.message !== 'invalid' && isMessageKey(issue.message)) {
+    key = issue.message;
+  } else {
+    const specific = `invalid.${field}`;
+    if (isMessageKey(specific)) key = specific;
+  }
+  return new ApiError(ResultCode.invalid, key, field ? { field } : {});
+}
+
+export function createCallRegistry(app: FastifyInstance, authenticate: Authenticate): CallRegistry {
+  function signedInSession(request: FastifyRequest) {
+    const token = request.headers['access-token'];
+    const session = typeof token === 'string' && token !== '' ? authenticate(token) : undefined;
+    if (!session) throw signedOut();
+    if (session.user.status !== 'active') throw forbidden();
+    return session;
+  }
+
+  function register<P extends CallPath, C extends CallContext>(
+    path: P,
+    limit: RouteLimit | undefined,
+    contextFor: (request: FastifyRequest, base: CallContext) => C,
+    handler: (input: ParsedRequest<P>, context: C) => Awaitable<CallResponse<P>>,
+  ) {
+    const schema = callSchemas[path];
+    app.post(`${API_PREFIX}${path}`, limit ? { config: { rateLimit: limit } } : {}, async (request, reply) => {
+      const body = bodyOf(request);
+      const context = contextFor(request, { request, reply, lang: languageOf(body.lang), ip: request.ip });
+      const parsed = schema.safeParse(body);
+      if (!parsed.success) throw validationError(parsed.error, body);
+      const data = await handler(parsed.data as ParsedRequest<P>, context);
+      return envelope(ResultCode.ok, translate(context.lang, 'ok'), data);
+    });
+  }
+
+  return {
+    open(path, handler, limit) {
+      register(path, limit, (_request, base) => base, handler);
+    },
+    user(path, handler, limit) {
+      register(path, limit, (request, base) => ({ ...base, ...signedInSession(request) }), handler);
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import path from 'node:path';
+
+export interface Limits {
+  /** Global API requests per IP per minute. */
+  requestsPerMinute: number;
+  /** E-mail codes one IP may request per hour. */
+  codesPerIpPerHour: number;
+  /** Seconds before the same address may get another code. */
+  codeResendSeconds: number;
+  /** Failed logins per account within the window before it is held. */
+  loginFailures: number;
+  loginWindowSeconds: number;
+  /** Registrations per IP per hour. */
+  registrationsPerIpPerHour: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  smtpUrl: string | undefined;
+  demo: boolean;
+  logLevel: string;
+  limits: Limits;
+  /** Built PWA to serve; absent in API-only tests. */
+  staticDir: string | undefined;
+}
+
+export const DEFAULT_LIMITS: Limits = {
+  requestsPerMinute: 600,
+  codesPerIpPerHour: 20,
+  codeResendSeconds: 60,
+  loginFailures: 5,
+  loginWindowSeconds: 15 * 60,
+  registrationsPerIpPerHour: 20,
+};
+
+function integer(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  if (!/^\d+$/.test(value)) throw new Error(`${name} must be a whole number, got ${JSON.stringify(value)}`);
+  return Number(value);
+}
+
+/** Reads the environment; every setting is optional and documented in the README. */
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  return {
+    port: integer(env.PORT, 8080, 'PORT'),
+    host: env.HOST || '127.0.0.1',
+    dataDir,
+    smtpUrl: env.SMTP_URL || undefined,
+    demo: (env.DEMO ?? '1') !== '0',
+    logLevel: env.LOG_LEVEL || 'info',
+    staticDir: path.resolve(env.STATIC_DIR || './dist'),
+    limits: {
+      requestsPerMinute: integer(env.LIMIT_REQUESTS_PER_MINUTE, DEFAULT_LIMITS.requestsPerMinute, 'LIMIT_REQUESTS_PER_MINUTE'),
+      codesPerIpPerHour: integer(env.LIMIT_CODES_PER_IP_HOUR, DEFAULT_LIMITS.codesPerIpPerHour, 'LIMIT_CODES_PER_IP_HOUR'),
+      codeResendSeconds: DEFAULT_LIMITS.codeResendSeconds,
+      loginFailures: DEFAULT_LIMITS.loginFailures,
+      loginWindowSeconds: DEFAULT_LIMITS.loginWindowSeconds,
+      registrationsPerIpPerHour: integer(
+        env.LIMIT_REGISTRATIONS_PER_IP_HOUR,
+        DEFAULT_LIMITS.registrationsPerIpPerHour,
+        'LIMIT_REGISTRATIONS_PER_IP_HOUR',
+      ),
+    },
+  };
+}
+
+export function databaseFile(config: Pick<Config, 'dataDir'>): string {
+  return path.join(config.dataDir, 'wallet.db');
+}

@@ -1,0 +1,31 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Limits } from './config';
+import type { Queries } from './db';
+import type { Db } from './db/database';
+import type { Ledger } from './ledger';
+import type { Mailer } from './mail/mailer';
+
+/** What route modules work with; built once in buildApp. */
+export interface ServerContext {
+  db: Db;
+  queries: Queries;
+  ledger: Ledger;
+  mailer: Mailer;
+  limits: Limits;
+  log: FastifyBaseLogger;
+  now: () => Date;
+  /** Root of the uploads folder. */
+  uploadsDir: string;
+}
+
+export function isoNow(context: Pick<ServerContext, 'now'>): string {
+  return context.now().toISOString();
+}
+
+export function secondsAgo(context: Pick<ServerContext, 'now'>, seconds: number): string {
+  return new Date(context.now().getTime() - seconds * 1000).toISOString();
+}
+
+export function secondsUntil(context: Pick<ServerContext, 'now'>, time: string): number {
+  return (Date.parse(time) - context.now().getTime()) / 1000;
+}

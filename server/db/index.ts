@@ -1,0 +1,37 @@
+import { auditQueries } from './audit';
+import { codesQueries } from './codes';
+import type { Db } from './database';
+import { eventsQueries } from './events';
+import { kefuQueries } from './kefu';
+import { ledgerQueries } from './ledger';
+import { lixibaoQueries } from './lixibao';
+import { moneyQueries } from './money';
+import { rechargeQueries } from './recharge';
+import { reviewQueries } from './review';
+import { sellingQueries } from './selling';
+import { sessionsQueries } from './sessions';
+import { settingsQueries } from './settings';
+import { uploadsQueries } from './uploads';
+import { usersQueries } from './users';
+
+/** Every prepared statement of the server, grouped by area, prepared once per connection. */
+export function createQueries(db: Db) {
+  return {
+    audit: auditQueries(db),
+    codes: codesQueries(db),
+    events: eventsQueries(db),
+    kefu: kefuQueries(db),
+    ledger: ledgerQueries(db),
+    lixibao: lixibaoQueries(db),
+    money: moneyQueries(db),
+    recharge: rechargeQueries(db),
+    review: reviewQueries(db),
+    selling: sellingQueries(db),
+    sessions: sessionsQueries(db),
+    settings: settingsQueries(db),
+    uploads: uploadsQueries(db),
+    users: usersQueries(db),
+  };
+}
+
+export type Queries = ReturnType<typeof createQueries>;

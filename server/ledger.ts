@@ -1,0 +1,61 @@
+import type { Cents } from '../contract/money';
+import type { LedgerKind } from '../contract/rules';
+import type { Db } from './db/database';
+import type { Queries } from './db';
+import { conflict } from './errors';
+
+export interface Movement {
+  userId: number;
+  kind: LedgerKind;
+  /** Positive credits the balance, negative debits it. */
+  amount: Cents;
+  ref?: { type: string; id: number };
+  remark?: string;
+  at: string;
+}
+
+export class InsufficientBalance extends Error {
+  override readonly name = 'InsufficientBalance';
+}
+
+/**
+ * The only code that changes a balance. Every movement updates `users.balance` and writes one
+ * ledger row with the balance after it, inside the caller's transaction, so that a balance always
+ * equals the sum of its ledger rows. A debit that would go below zero moves nothing and throws.
+ */
+export function createLedger(db: Db, queries: Pick<Queries, 'ledger'>) {
+  function post(movement: Movement): number {
+    if (!db.inTransaction) throw new Error('ledger movements must run inside a transaction');
+    if (!Number.isSafeInteger(movement.amount) || movement.amount === 0) {
+      throw new Error(`invalid ledger amount ${movement.amount}`);
+    }
+    const balanceAfter = queries.ledger.moveBalance(movement.userId, movement.amount);
+    if (balanceAfter === undefined) throw new InsufficientBalance();
+    queries.ledger.insert({
+      user_id: movement.userId,
+      kind: movement.kind,
+      amount: movement.amount,
+      balance_after: balanceAfter,
+      ref_type: movement.ref?.type ?? '',
+      ref_id: movement.ref?.id ?? null,
+      remark: movement.remark ?? '',
+      created_at: movement.at,
+    });
+    return balanceAfter;
+  }
+
+  return {
+    post,
+    /** Like `post`, but an overdraft becomes the 409 "insufficient balance" answer. */
+    debitOrConflict(movement: Movement): number {
+      try {
+        return post(movement);
+      } catch (error) {
+        if (error instanceof InsufficientBalance) throw conflict('insufficient_balance');
+        throw error;
+      }
+    },
+  };
+}
+
+export type Ledger = ReturnType<typeof createLedger>;

@@ -1,0 +1,43 @@
+import { buildApp } from './app';
+import { databaseFile, readConfig } from './config';
+import { openDatabase } from './db/database';
+import { DEMO_ACCOUNT, prepareDatabase } from './demo';
+
+const config = readConfig();
+const db = openDatabase(databaseFile(config));
+const app = await buildApp({
+  db,
+  dataDir: config.dataDir,
+  limits: config.limits,
+  smtpUrl: config.smtpUrl,
+  staticDir: config.staticDir,
+  logLevel: config.logLevel,
+});
+const facts = await prepareDatabase(app.wallet, config.demo);
+
+let closing = false;
+async function shutDown(signal: string): Promise<void> {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  await app.close();
+  db.close();
+  process.exit(0);
+}
+process.once('SIGINT', () => void shutDown('SIGINT'));
+process.once('SIGTERM', () => void shutDown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
+const lines = [
+  '',
+  `  USDT wallet is ready at ${url}`,
+  `  Data folder:            ${config.dataDir}`,
+  `  Root invitation code:   ${facts.rootInviteCode}`,
+  config.demo
+    ? `  Demo account:           ${DEMO_ACCOUNT.account} / ${DEMO_ACCOUNT.password}`
+    : '  Demo data:              off (DEMO=0)',
+  config.smtpUrl ? '  E-mail:                 SMTP' : `  E-mail codes:           ${config.dataDir}/outbox/`,
+  '',
+];
+process.stdout.write(`${lines.join('\n')}\n`);

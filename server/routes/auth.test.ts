@@ -1,0 +1,307 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AuthResult, UserInfo } from '../../contract/responses';
+import { call, post, signUp, startTestServer, type TestServer } from '../test-support';
+
+let server: TestServer;
+beforeEach(async () => {
+  server = await startTestServer();
+});
+afterEach(async () => {
+  await server.close();
+});
+
+const password = 'Secret123';
+
+async function requestCode(email: string, fields: Record<string, string> = {}, ip?: string) {
+  return post<{ retry_after: number }>(server, 'sms/send-code', { email, ...fields }, ip ? { ip } : {});
+}
+
+function registration(email: string, overrides: Record<string, string | undefined> = {}) {
+  return {
+    account: 'alice_01',
+    email,
+    code: server.mailer.codeFor(email),
+    password,
+    repassword: password,
+    invite_code: server.rootInviteCode,
+    ...overrides,
+  };
+}
+
+describe('sms/send-code', () => {
+  it('mails a six-digit code and says when the next one may be asked for', async () => {
+    const reply = await requestCode('alice@example.com');
+    expect(reply).toMatchObject({ code: 200, data: { retry_after: 60 } });
+    expect(server.mailer.sent).toHaveLength(1);
+    expect(server.mailer.sent[0]?.to).toBe('alice@example.com');
+    expect(server.mailer.codeFor('alice@example.com')).toMatch(/^\d{6}$/);
+  });
+
+  it('writes the mail in the language of the request', async () => {
+    await requestCode('alice@example.com', { lang: 'de' });
+    expect(server.mailer.sent[0]?.subject).toBe('Ihr Bestätigungscode');
+  });
+
+  it.each([
+    [{}, 'Please enter e-mail'],
+    [{ email: '' }, 'Please enter e-mail'],
+    [{ email: 'not-an-email' }, 'E-mail format is wrong'],
+    [{ email: 'a@b' }, 'E-mail format is wrong'],
+    [{ email: 'alice@example.com', scene: 'other' }, 'Please check the highlighted field'],
+  ])('refuses %j', async (fields, message) => {
+    const reply = await post(server, 'sms/send-code', fields);
+    expect(reply.code).toBe(400);
+    expect(reply.msg).toBe(message);
+    expect(server.mailer.sent).toHaveLength(0);
+  });
+
+  it('names the field and speaks the caller’s language', async () => {
+    const reply = await post(server, 'sms/send-code', { email: 'nope', lang: 'xby' });
+    expect(reply).toMatchObject({ code: 400, data: { field: 'email' } });
+    expect(reply.msg).not.toBe('E-mail format is wrong');
+    const unknownLanguage = await post(server, 'sms/send-code', { email: 'nope', lang: 'klingon' });
+    expect(unknownLanguage.msg).toBe('E-mail format is wrong');
+  });
+
+  it('refuses a second code to the same address within 60 s', async () => {
+    await requestCode('alice@example.com');
+    server.clock.advance(20);
+    const again = await requestCode('alice@example.com');
+    expect(again).toMatchObject({ code: 429, data: { retry_after: 40 } });
+    server.clock.advance(40);
+    expect((await requestCode('alice@example.com')).code).toBe(200);
+  });
+
+  it('allows 20 codes per IP per hour', async () => {
+    for (let index = 0; index < 20; index += 1) {
+      expect((await requestCode(`user${index}@example.com`, {}, '10.0.0.9')).code).toBe(200);
+    }
+    const refused = await requestCode('one-more@example.com', {}, '10.0.0.9');
+    expect(refused.code).toBe(429);
+    expect((refused.data as { retry_after: number }).retry_after).toBeGreaterThan(3500);
+    expect((await requestCode('other-ip@example.com', {}, '10.0.0.10')).code).toBe(200);
+    server.clock.advance(3601);
+    expect((await requestCode('later@example.com', {}, '10.0.0.9')).code).toBe(200);
+  });
+
+  it('refuses a registration code for an address that already has an account', async () => {
+    const user = await signUp(server);
+    const reply = await requestCode(user.user.email);
+    expect(reply).toMatchObject({ code: 409, data: { field: 'email' } });
+  });
+
+  it('answers a reset the same way whether or not the address exists, mailing only real users', async () => {
+    const user = await signUp(server);
+    server.clock.advance(60);
+    const sentBefore = server.mailer.sent.length;
+    const unknown = await requestCode('nobody@example.com', { scene: 'reset' });
+    const known = await requestCode(user.user.email, { scene: 'reset' });
+    expect(unknown).toEqual(known);
+    expect(server.mailer.sent.length).toBe(sentBefore + 1);
+  });
+});
+
+describe('user/register', () => {
+  it('creates the account, signs it in and records who invited it', async () => {
+    const inviter = await signUp(server);
+    await requestCode('alice@example.com');
+    const reply = await post<AuthResult>(
+      server,
+      'user/register',
+      registration('alice@example.com', { invite_code: inviter.user.invite_code.toLowerCase() }),
+    );
+    expect(reply.code).toBe(200);
+    expect(reply.data.token).toMatch(/^[\w-]{40,}$/);
+    expect(reply.data.user).toMatchObject({ account: 'alice_01', email: 'alice@example.com', vip: 0 });
+    expect(reply.data.user.invite_code).toMatch(/^[A-Z0-9]{8}$/);
+    const info = await call(server, 'userinfo/get-info', {}, reply.data.token);
+    expect(info.id).toBe(reply.data.user.id);
+    const row = server.app.wallet.queries.users.byId(reply.data.user.id);
+    expect(row?.inviter_id).toBe(inviter.user.id);
+    expect(row?.password_hash).toMatch(/^scrypt\$/);
+    expect(row?.password_hash).not.toContain(password);
+  });
+
+  it.each([
+    ['account', { account: '' }, 'Please enter the account'],
+    ['account', { account: 'ab' }, 'The account must be 4–20 letters, digits or underscores'],
+    ['account', { account: 'bad name!' }, 'The account must be 4–20 letters, digits or underscores'],
+    ['email', { email: 'broken' }, 'E-mail format is wrong'],
+    ['code', { code: '' }, 'Please enter the e-mail code'],
+    ['code', { code: '12345' }, 'The e-mail code is 6 digits'],
+    ['password', { password: 'short1', repassword: 'short1' }, 'The password must be 8–64 characters with at least one letter and one digit'],
+    ['password', { password: 'lettersonly', repassword: 'lettersonly' }, 'The password must be 8–64 characters with at least one letter and one digit'],
+    ['repassword', { repassword: 'Different1' }, 'The password is different from the confirm password'],
+    ['repassword', { repassword: '' }, 'Please confirm the password'],
+    ['invite_code', { invite_code: '' }, 'The invitation code cannot be empty'],
+    ['invite_code', { invite_code: '!!' }, 'The invitation code is not valid'],
+    ['invite_code', { invite_code: 'ZZZZZZZZ' }, 'This invitation code does not exist'],
+  ])('refuses a bad %s', async (field, overrides, message) => {
+    await requestCode('alice@example.com');
+    const reply = await post(server, 'user/register', registration('alice@example.com', overrides));
+    expect(reply).toMatchObject({ code: 400, msg: message, data: { field } });
+  });
+
+  it('refuses a wrong code and kills it after five wrong tries', async () => {
+    await requestCode('alice@example.com');
+    const right = server.mailer.codeFor('alice@example.com');
+    const wrong = right === '000000' ? '111111' : '000000';
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      const reply = await post(server, 'user/register', registration('alice@example.com', { code: wrong }));
+      expect(reply).toMatchObject({ code: 400, msg: 'The e-mail code is wrong or has expired' });
+    }
+    const fifth = await post(server, 'user/register', registration('alice@example.com', { code: wrong }));
+    expect(fifth.msg).toBe('Too many wrong codes. Please request a new one');
+    const withRightCode = await post(server, 'user/register', registration('alice@example.com', { code: right }));
+    expect(withRightCode.code).toBe(400);
+  });
+
+  it('refuses an expired code and a code used once already', async () => {
+    await requestCode('alice@example.com');
+    server.clock.advance(601);
+    expect((await post(server, 'user/register', registration('alice@example.com'))).code).toBe(400);
+
+    await requestCode('bob@example.com');
+    const fields = registration('bob@example.com', { account: 'bobby' });
+    expect((await post(server, 'user/register', fields)).code).toBe(200);
+    const replay = await post(server, 'user/register', { ...fields, account: 'bobby2' });
+    expect(replay.code).toBe(409);
+  });
+
+  it('refuses a taken account or e-mail with 409', async () => {
+    const first = await signUp(server, { account: 'taken_name' });
+    await requestCode('new@example.com');
+    const sameAccount = await post(server, 'user/register', registration('new@example.com', { account: 'TAKEN_name' }));
+    expect(sameAccount).toMatchObject({ code: 409, data: { field: 'account' } });
+
+    const stolenEmail = await post(server, 'user/register', {
+      ...registration('new@example.com', { account: 'fresh_name' }),
+      email: first.user.email,
+    });
+    expect(stolenEmail).toMatchObject({ code: 409, data: { field: 'email' } });
+  });
+
+  it('limits registrations per IP', async () => {
+    await server.close();
+    server = await startTestServer({ limits: { registrationsPerIpPerHour: 2 } });
+    await signUp(server, { ip: '10.1.1.1' });
+    await signUp(server, { ip: '10.1.1.1' });
+    await requestCode('third@example.com', {}, '10.1.1.1');
+    const third = await post(server, 'user/register', registration('third@example.com', { account: 'third' }), {
+      ip: '10.1.1.1',
+    });
+    expect(third.code).toBe(429);
+    expect((third.data as { retry_after: number }).retry_after).toBeGreaterThan(0);
+  });
+});
+
+describe('user/login', () => {
+  it('signs in by account or e-mail, in any case', async () => {
+    const user = await signUp(server, { account: 'CaseUser' });
+    for (const account of ['CaseUser', 'caseuser', user.user.email.toUpperCase()]) {
+      const reply = await post<AuthResult>(server, 'user/login', { account, password });
+      expect(reply.code).toBe(200);
+      expect(reply.data.user.id).toBe(user.user.id);
+      expect(reply.data.token).not.toBe(user.token);
+    }
+  });
+
+  it('gives one generic answer for a wrong password and an unknown account', async () => {
+    const user = await signUp(server);
+    const wrong = await post(server, 'user/login', { account: user.user.account, password: 'Wrong1234' });
+    const unknown = await post(server, 'user/login', { account: 'nobody_here', password: 'Wrong1234' });
+    expect(wrong).toEqual({ code: 400, msg: 'Wrong account or password', data: {} });
+    expect(unknown).toEqual(wrong);
+  });
+
+  it.each([
+    [{ password }, 'Please enter the account'],
+    [{ account: 'someone' }, 'Please enter the password'],
+    [{ account: 'someone', password: 'x'.repeat(65) }, 'Please check the highlighted field'],
+  ])('refuses %j', async (fields, message) => {
+    expect(await post(server, 'user/login', fields)).toMatchObject({ code: 400, msg: message });
+  });
+
+  it('holds an account for 15 minutes after 5 failures', async () => {
+    const user = await signUp(server);
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await post(server, 'user/login', { account: user.user.account, password: 'Wrong1234' })).code).toBe(400);
+    }
+    const held = await post(server, 'user/login', { account: user.user.account, password });
+    expect(held.code).toBe(429);
+    expect((held.data as { retry_after: number }).retry_after).toBe(900);
+    server.clock.advance(901);
+    expect((await post(server, 'user/login', { account: user.user.account, password })).code).toBe(200);
+  });
+
+  it('refuses a locked account with 403', async () => {
+    const user = await signUp(server);
+    server.db.prepare("UPDATE users SET status = 'locked' WHERE id = ?").run(user.user.id);
+    expect((await post(server, 'user/login', { account: user.user.account, password })).code).toBe(403);
+    expect((await post(server, 'userinfo/get-info', {}, { token: user.token })).code).toBe(403);
+  });
+});
+
+describe('user/reset-password', () => {
+  it('sets a new password and signs every session out', async () => {
+    const user = await signUp(server);
+    server.clock.advance(60);
+    await requestCode(user.user.email, { scene: 'reset' });
+    const reply = await post(server, 'user/reset-password', {
+      email: user.user.email,
+      code: server.mailer.codeFor(user.user.email),
+      password: 'NewSecret9',
+      repassword: 'NewSecret9',
+    });
+    expect(reply.code).toBe(200);
+    expect((await post(server, 'userinfo/get-info', {}, { token: user.token })).code).toBe(-1);
+    expect((await post(server, 'user/login', { account: user.user.account, password })).code).toBe(400);
+    expect((await post(server, 'user/login', { account: user.user.account, password: 'NewSecret9' })).code).toBe(200);
+  });
+
+  it('refuses a registration code, a wrong code and mismatched passwords', async () => {
+    const user = await signUp(server);
+    const registrationCode = server.mailer.codeFor(user.user.email);
+    const base = { email: user.user.email, password: 'NewSecret9', repassword: 'NewSecret9' };
+    expect(await post(server, 'user/reset-password', { ...base, code: registrationCode })).toMatchObject({
+      code: 400,
+      data: { field: 'code' },
+    });
+    server.clock.advance(60);
+    await requestCode(user.user.email, { scene: 'reset' });
+    const code = server.mailer.codeFor(user.user.email);
+    expect((await post(server, 'user/reset-password', { ...base, repassword: 'Other999', code })).data).toEqual({
+      field: 'repassword',
+    });
+    expect((await post(server, 'user/reset-password', { ...base, code: '' })).msg).toBe('Please enter the e-mail code');
+  });
+});
+
+describe('user/logout and sessions', () => {
+  it('revokes the token on the server', async () => {
+    const user = await signUp(server);
+    expect((await post(server, 'user/logout', {}, { token: user.token })).code).toBe(200);
+    expect((await post(server, 'userinfo/get-info', {}, { token: user.token })).code).toBe(-1);
+    expect((await post(server, 'user/logout', {}, { token: user.token })).code).toBe(-1);
+  });
+
+  it.each([undefined, '', 'not-a-token', 'x'.repeat(2000)])('answers -1 for the token %j', async (token) => {
+    const reply = await post(server, 'userinfo/get-info', {}, token === undefined ? {} : { token });
+    expect(reply).toMatchObject({ code: -1, data: {} });
+  });
+
+  it('expires a session after 30 days', async () => {
+    const user = await signUp(server);
+    server.clock.advance(29 * 24 * 3600);
+    expect((await post<UserInfo>(server, 'userinfo/get-info', {}, { token: user.token })).code).toBe(200);
+    server.clock.advance(2 * 24 * 3600);
+    expect((await post(server, 'userinfo/get-info', {}, { token: user.token })).code).toBe(-1);
+  });
+
+  it('stores only a digest of the token', async () => {
+    const user = await signUp(server);
+    const rows = server.db.prepare('SELECT token_hash FROM sessions').all() as { token_hash: string }[];
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.token_hash).not.toContain(user.token);
+  });
+});

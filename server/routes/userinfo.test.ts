@@ -1,0 +1,120 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { MoneyInfo, UserInfo } from '../../contract/responses';
+import { DEMO_ACCOUNT } from '../demo';
+import { call, expectLedgerBalanced, post, signUp, startTestServer, type TestServer } from '../test-support';
+
+let server: TestServer;
+beforeEach(async () => {
+  server = await startTestServer({ demo: true });
+});
+afterEach(async () => {
+  expectLedgerBalanced(server);
+  await server.close();
+});
+
+async function demoToken(): Promise<string> {
+  const reply = await call(server, 'user/login', { account: DEMO_ACCOUNT.account, password: DEMO_ACCOUNT.password });
+  return reply.token;
+}
+
+describe('userinfo/get-info', () => {
+  it('returns the signed-in user and nothing secret', async () => {
+    const user = await signUp(server);
+    const info = await call(server, 'userinfo/get-info', {}, user.token);
+    expect(Object.keys(info).sort()).toEqual(
+      ['account', 'avatar', 'created_at', 'email', 'id', 'invite_code', 'nickname', 'vip'].sort(),
+    );
+    expect(info).toMatchObject({ account: user.user.account, nickname: user.user.account, avatar: '', vip: 0 });
+  });
+
+  it('answers -1 without a session', async () => {
+    expect((await post(server, 'userinfo/get-info')).code).toBe(-1);
+  });
+});
+
+describe('userinfo/get-money-info', () => {
+  it('shows the demo account’s balance as two-decimal strings', async () => {
+    const money = await call(server, 'userinfo/get-money-info', {}, await demoToken());
+    expect(money).toEqual<MoneyInfo>({ balance: '1000.00', frozen: '0.00', wallet: '0.00', total: '1000.00' });
+  });
+
+  it('counts open sales and withdrawals as frozen and holdings as wallet', async () => {
+    const token = await demoToken();
+    const userId = server.app.wallet.queries.users.byAccount(DEMO_ACCOUNT.account)?.id;
+    const at = '2026-11-22T08:00:00.000Z';
+    server.db.exec(`
+      INSERT INTO sale_orders (order_no, user_id, offer_id, number, unit_price, amount, currency, state, created_at, updated_at)
+      VALUES ('T1', ${userId}, 1, 1250, 93, 1163, 'EUR', 'audit', '${at}', '${at}'),
+             ('T2', ${userId}, 1, 9999, 93, 9299, 'EUR', 'completion', '${at}', '${at}');
+      INSERT INTO bank_accounts (id, user_id, type, details, created_at) VALUES (1, ${userId}, 'bank', '{}', '${at}');
+      INSERT INTO withdrawals (order_no, user_id, type, bank_account_id, amount, state, created_at, updated_at)
+      VALUES ('W1', ${userId}, 'bank', 1, 2000, 'audit', '${at}', '${at}');
+      INSERT INTO interest_orders (user_id, product_id, name, number, rate, days, interest, started_at, expires_at, state)
+      VALUES (${userId}, 1, 'p', 5005, 600, 30, 24, '${at}', '${at}', 'holding'),
+             (${userId}, 1, 'p', 7000, 600, 30, 34, '${at}', '${at}', 'done');
+    `);
+    const money = await call(server, 'userinfo/get-money-info', {}, token);
+    expect(money).toEqual<MoneyInfo>({ balance: '1000.00', frozen: '32.50', wallet: '50.05', total: '1082.55' });
+  });
+
+  it('shows a new user zero everywhere', async () => {
+    const user = await signUp(server);
+    expect(await call(server, 'userinfo/get-money-info', {}, user.token)).toEqual({
+      balance: '0.00',
+      frozen: '0.00',
+      wallet: '0.00',
+      total: '0.00',
+    });
+  });
+
+  it('answers -1 without a session', async () => {
+    expect((await post(server, 'userinfo/get-money-info', {}, { token: 'expired' })).code).toBe(-1);
+  });
+});
+
+describe('userinfo/save', () => {
+  it('saves a trimmed nickname', async () => {
+    const user = await signUp(server);
+    const saved = await call(server, 'userinfo/save', { nickname: '  小明 Ming  ' }, user.token);
+    expect(saved.nickname).toBe('小明 Ming');
+    const info = await call(server, 'userinfo/get-info', {}, user.token);
+    expect(info.nickname).toBe('小明 Ming');
+  });
+
+  it.each([
+    [{}, 'Please enter a nickname'],
+    [{ nickname: '   ' }, 'Please enter a nickname'],
+    [{ nickname: 'x'.repeat(21) }, 'A nickname is 1–20 characters'],
+    [{ nickname: 'bad\u0007bell' }, 'A nickname is 1–20 characters'],
+  ])('refuses %j', async (fields, message) => {
+    const user = await signUp(server);
+    expect(await post(server, 'userinfo/save', fields, { token: user.token })).toMatchObject({
+      code: 400,
+      msg: message,
+      data: { field: 'nickname' },
+    });
+  });
+
+  it('refuses an avatar that is not the caller’s own upload', async () => {
+    const owner = await signUp(server);
+    const other = await signUp(server);
+    const name = `${'a'.repeat(32)}.png`;
+    server.app.wallet.queries.uploads.insert({
+      user_id: owner.user.id,
+      name,
+      mime: 'image/png',
+      size: 10,
+      created_at: '2026-11-22T08:00:00.000Z',
+    });
+    const stolen = await post(server, 'userinfo/save', { nickname: 'x', avatar: `/uploads/${name}` }, { token: other.token });
+    expect(stolen).toMatchObject({ code: 400, data: { field: 'avatar' } });
+    const own = await post<UserInfo>(server, 'userinfo/save', { nickname: 'x', avatar: `/uploads/${name}` }, { token: owner.token });
+    expect(own.data.avatar).toBe(`/uploads/${name}`);
+    const foreign = await post(server, 'userinfo/save', { nickname: 'x', avatar: 'https://evil.example/a.png' }, { token: owner.token });
+    expect(foreign.code).toBe(400);
+  });
+
+  it('answers -1 without a session', async () => {
+    expect((await post(server, 'userinfo/save', { nickname: 'x' })).code).toBe(-1);
+  });
+});

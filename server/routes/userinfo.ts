@@ -1,0 +1,35 @@
+import { addMoney, cents } from '../../contract/money';
+import type { CallRegistry } from '../calls';
+import type { ServerContext } from '../context';
+import { invalidField, notFound } from '../errors';
+import { money, toUserInfo } from '../wire';
+
+export function userinfoRoutes(calls: CallRegistry, context: ServerContext): void {
+  const { queries } = context;
+
+  calls.user('userinfo/get-info', (_input, { user }) => toUserInfo(user));
+
+  calls.user('userinfo/get-money-info', (_input, { user }) => {
+    const totals = queries.money.totals(user.id);
+    if (!totals) throw notFound();
+    const balance = cents(totals.balance);
+    const frozen = cents(totals.frozen);
+    const wallet = cents(totals.wallet);
+    return {
+      balance: money(balance),
+      frozen: money(frozen),
+      wallet: money(wallet),
+      total: money(addMoney(addMoney(balance, frozen), wallet)),
+    };
+  });
+
+  calls.user('userinfo/save', ({ nickname, avatar }, { user }) => {
+    if (avatar !== undefined && !queries.uploads.isOwnedBy(avatar, user.id)) {
+      throw invalidField('avatar', 'invalid.avatar');
+    }
+    queries.users.updateProfile(user.id, nickname, avatar ?? user.avatar);
+    const saved = queries.users.byId(user.id);
+    if (!saved) throw notFound();
+    return toUserInfo(saved);
+  });
+}

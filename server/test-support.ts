@@ -1,0 +1,158 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { CallPath, CallRequest } from '../contract/calls';
+import type { Envelope } from '../contract/envelope';
+import type { AuthResult, CallResponse } from '../contract/responses';
+import { buildApp } from './app';
+import { DEFAULT_LIMITS, type Limits } from './config';
+import { openDatabase, type Db } from './db/database';
+import { prepareDatabase } from './demo';
+import type { Mail, Mailer } from './mail/mailer';
+
+export class CapturingMailer implements Mailer {
+  readonly sent: Mail[] = [];
+  async send(mail: Mail): Promise<void> {
+    this.sent.push(mail);
+  }
+  /** The six-digit code of the latest mail to `to`. */
+  codeFor(to: string): string {
+    const mail = [...this.sent].reverse().find((candidate) => candidate.to === to);
+    const code = mail?.text.match(/\b\d{6}\b/)?.[0];
+    if (!code) throw new Error(`no code was mailed to ${to}`);
+    return code;
+  }
+}
+
+/** A clock tests can move forward. */
+export class TestClock {
+  private current = Date.parse('2026-11-22T08:00:00.000Z');
+  now = (): Date => new Date(this.current);
+  advance(seconds: number): void {
+    this.current += seconds * 1000;
+  }
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  db: Db;
+  dir: string;
+  mailer: CapturingMailer;
+  clock: TestClock;
+  rootInviteCode: string;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(
+  options: { limits?: Partial<Limits>; demo?: boolean } = {},
+): Promise<TestServer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-test-'));
+  const db = openDatabase(path.join(dir, 'wallet.db'));
+  const mailer = new CapturingMailer();
+  const clock = new TestClock();
+  const app = await buildApp({
+    db,
+    dataDir: dir,
+    limits: { ...DEFAULT_LIMITS, ...options.limits },
+    logLevel: 'silent',
+    now: clock.now,
+    mailer,
+  });
+  const facts = await prepareDatabase(app.wallet, options.demo ?? false);
+  return {
+    app,
+    db,
+    dir,
+    mailer,
+    clock,
+    rootInviteCode: facts.rootInviteCode,
+    async close() {
+      await app.close();
+      db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+type FormFields = Record<string, string | number | undefined>;
+
+function form(fields: FormFields): string {
+  const body = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined) body.append(key, String(value));
+  return body.toString();
+}
+
+/** POSTs a form to an API path and returns the envelope, failing the test on a non-200 HTTP status. */
+export async function post<T = unknown>(
+  server: TestServer,
+  path: CallPath,
+  fields: FormFields = {},
+  options: { token?: string; ip?: string } = {},
+): Promise<Envelope<T>> {
+  const response = await server.app.inject({
+    method: 'POST',
+    url: `/api/v1/${path}`,
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(options.token ? { 'access-token': options.token } : {}),
+    },
+    ...(options.ip ? { remoteAddress: options.ip } : {}),
+    payload: form(fields),
+  });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['cache-control']).toBe('no-store');
+  return response.json<Envelope<T>>();
+}
+
+/** A typed call that must succeed. */
+export async function call<P extends CallPath>(
+  server: TestServer,
+  path: P,
+  fields: CallRequest<P> & FormFields,
+  token?: string,
+): Promise<CallResponse<P>> {
+  const reply = await post<CallResponse<P>>(server, path, fields, token ? { token } : {});
+  expect(reply, `${path} should succeed`).toMatchObject({ code: 200 });
+  return reply.data;
+}
+
+let userCounter = 0;
+
+export interface TestUser extends AuthResult {
+  password: string;
+}
+
+/** Registers a fresh user through the public calls, as the app does. */
+export async function signUp(
+  server: TestServer,
+  overrides: { account?: string; inviteCode?: string; ip?: string } = {},
+): Promise<TestUser> {
+  userCounter += 1;
+  const account = overrides.account ?? `user${process.pid % 10_000}x${userCounter}`;
+  const email = `${account}@example.com`.toLowerCase();
+  const password = 'Secret123';
+  const sent = await post(server, 'sms/send-code', { email }, overrides.ip ? { ip: overrides.ip } : {});
+  expect(sent.code).toBe(200);
+  const reply = await post<AuthResult>(
+    server,
+    'user/register',
+    {
+      account,
+      email,
+      code: server.mailer.codeFor(email),
+      password,
+      repassword: password,
+      invite_code: overrides.inviteCode ?? server.rootInviteCode,
+    },
+    overrides.ip ? { ip: overrides.ip } : {},
+  );
+  expect(reply.code).toBe(200);
+  return { ...reply.data, password };
+}
+
+/** The ledger invariant: every balance equals the sum of its ledger rows. */
+export function expectLedgerBalanced(server: TestServer): void {
+  expect(server.app.wallet.queries.ledger.mismatches()).toEqual([]);
+}
