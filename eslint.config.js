@@ -9,7 +9,11 @@ import tseslint from 'typescript-eslint';
 /** Layers of the app, lowest first: a layer may import from the layers below it, never above. */
 const appTop = ['./app/main.tsx', './app/routes.tsx', './app/shell.tsx'];
 const zones = [
-  { target: './contract', from: ['./app', './server', './sw', './e2e'], message: 'contract/ is shared and depends on nothing of ours.' },
+  {
+    target: './contract',
+    from: ['./app', './server', './sw', './e2e'],
+    message: 'contract/ is shared and depends on nothing of ours.',
+  },
   { target: './server', from: ['./app', './sw'], message: 'The server never imports the app.' },
   { target: './app', from: ['./server', './e2e', './sw'], message: 'The app never imports the server.' },
   { target: './sw', from: ['./app/pages', './app/ui', './app/state', ...appTop], message: 'The worker stands alone.' },
@@ -48,10 +52,17 @@ export default tseslint.config(
       'import-x/no-useless-path-segments': 'error',
       'import-x/no-restricted-paths': ['error', { zones }],
       'import-x/no-named-as-default-member': 'off',
-      'no-restricted-globals': ['error', { name: 'parseFloat', message: 'Money is parsed by contract/money.ts, never as a float.' }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'parseFloat', message: 'Money is parsed by contract/money.ts, never as a float.' },
+      ],
       'no-restricted-properties': [
         'error',
-        { object: 'Number', property: 'parseFloat', message: 'Money is parsed by contract/money.ts, never as a float.' },
+        {
+          object: 'Number',
+          property: 'parseFloat',
+          message: 'Money is parsed by contract/money.ts, never as a float.',
+        },
       ],
     },
   },

@@ -31,7 +31,6 @@ import {
 export const MessageKey = {
   passwordMismatch: 'password_mismatch',
   weakPassword: 'weak_password',
-  amountTooSmall: 'amount_too_small',
 } as const;
 
 const INTERNAL_ID_PATTERN = /^[1-9]\d{0,14}$/;
@@ -47,15 +46,9 @@ const email = z
   .refine(isEmail)
   .transform((value) => value.toLowerCase());
 
-const strongPassword = z
-  .string()
-  .refine(isStrongEnoughPassword, { message: MessageKey.weakPassword });
+const strongPassword = z.string().refine(isStrongEnoughPassword, { message: MessageKey.weakPassword });
 
-const id = z
-  .string()
-  .trim()
-  .regex(INTERNAL_ID_PATTERN)
-  .transform(Number);
+const id = z.string().trim().regex(INTERNAL_ID_PATTERN).transform(Number);
 
 /** A positive amount of money in cents. */
 const money = z.string().transform((value, context): Cents => {
@@ -69,7 +62,12 @@ const money = z.string().transform((value, context): Cents => {
 
 const requestId = z.string().regex(REQUEST_ID_PATTERN).optional();
 
-const page = z.string().trim().regex(/^[1-9]\d{0,5}$/).transform(Number).default(1);
+const page = z
+  .string()
+  .trim()
+  .regex(/^[1-9]\d{0,5}$/)
+  .transform(Number)
+  .default(1);
 const pageSize = z
   .string()
   .trim()
@@ -256,5 +254,3 @@ export type CallPath = keyof typeof callSchemas;
 export type CallRequest<P extends CallPath> = z.input<(typeof callSchemas)[P]>;
 /** What the server works with after validation. */
 export type ParsedRequest<P extends CallPath> = z.output<(typeof callSchemas)[P]>;
-
-export const CALL_PATHS = Object.keys(callSchemas) as CallPath[];

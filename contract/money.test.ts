@@ -148,9 +148,7 @@ describe('multiplyByPrice', () => {
 
   it('refuses negatives and products beyond the safe range', () => {
     expect(() => multiplyByPrice(cents(-1), cents(1))).toThrow(MoneyError);
-    expect(() => multiplyByPrice(parseMoney('999999999.99')!, parseMoney('99999.99')!)).toThrow(
-      MoneyError,
-    );
+    expect(() => multiplyByPrice(parseMoney('999999999.99')!, parseMoney('99999.99')!)).toThrow(MoneyError);
   });
 });
 

@@ -3,14 +3,7 @@
  * rates are annual percentages with two places ("6.00"), times are ISO 8601 UTC strings.
  */
 import type { CallPath } from './calls';
-import type {
-  BankType,
-  InterestOrderState,
-  KefuType,
-  LedgerKind,
-  ReviewState,
-  SaleOrderState,
-} from './rules';
+import type { BankType, InterestOrderState, KefuType, LedgerKind, ReviewState, SaleOrderState } from './rules';
 
 export type MoneyString = string;
 export type IsoTime = string;

@@ -2,9 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { isCnMobile, isEmail, isStrongEnoughPassword, normaliseNickname } from './rules';
 
 describe('isEmail', () => {
-  it.each(['a@b.co', 'first.last+tag@example.com', 'user@mail.example.org', '名前@例え.jp'])(
-    'accepts %j',
-    (value) => expect(isEmail(value)).toBe(true),
+  it.each(['a@b.co', 'first.last+tag@example.com', 'user@mail.example.org', '名前@例え.jp'])('accepts %j', (value) =>
+    expect(isEmail(value)).toBe(true),
   );
   it.each([
     '',
@@ -23,9 +22,7 @@ describe('isEmail', () => {
 });
 
 describe('isCnMobile', () => {
-  it.each(['13800138000', '19912345678', '15012345678'])('accepts %j', (value) =>
-    expect(isCnMobile(value)).toBe(true),
-  );
+  it.each(['13800138000', '19912345678', '15012345678'])('accepts %j', (value) => expect(isCnMobile(value)).toBe(true));
   it.each(['', '12800138000', '1380013800', '138001380000', '+8613800138000', '1380013800a', ' 13800138000'])(
     'refuses %j',
     (value) => expect(isCnMobile(value)).toBe(false),

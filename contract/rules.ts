@@ -49,12 +49,7 @@ export function normaliseNickname(value: string): string | null {
 }
 
 /** Calls that carry no access token. */
-export const PUBLIC_CALLS = [
-  'user/login',
-  'user/register',
-  'sms/send-code',
-  'user/reset-password',
-] as const;
+export const PUBLIC_CALLS = ['user/login', 'user/register', 'sms/send-code', 'user/reset-password'] as const;
 
 export const API_PREFIX = '/api/v1/';
 

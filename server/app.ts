@@ -5,7 +5,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import { ResultCode } from '../contract/envelope';
 import { UPLOAD_MAX_BYTES } from '../contract/rules';
 import { createCallRegistry, envelope, langOf, sendApiError } from './calls';
@@ -66,7 +66,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       level: options.logLevel ?? 'info',
       redact: ['req.headers["access-token"]', 'req.headers.authorization', 'req.headers.cookie'],
     },
-    disableRequestLogging: !['debug', 'trace'].includes(options.logLevel ?? 'info'),
+    // One line per request only when debugging; errors are always logged.
+    logController: new LogController({
+      disableRequestLogging: !['debug', 'trace'].includes(options.logLevel ?? 'info'),
+    }),
     bodyLimit: FORM_BODY_LIMIT,
     trustProxy: false,
   });

@@ -58,9 +58,7 @@ export function envelope<T>(code: number, msg: string, data: T): Envelope<T> {
 }
 
 export function sendApiError(reply: FastifyReply, error: ApiError, lang: WireLanguage): FastifyReply {
-  return reply
-    .code(200)
-    .send(envelope(error.code, translate(lang, error.key, error.params), error.data));
+  return reply.code(200).send(envelope(error.code, translate(lang, error.key, error.params), error.data));
 }
 
 function isBlank(value: unknown): boolean {

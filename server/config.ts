@@ -53,9 +53,21 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     staticDir: path.resolve(env.STATIC_DIR || './dist'),
     limits: {
-      requestsPerMinute: integer(env.LIMIT_REQUESTS_PER_MINUTE, DEFAULT_LIMITS.requestsPerMinute, 'LIMIT_REQUESTS_PER_MINUTE'),
-      codesPerIpPerHour: integer(env.LIMIT_CODES_PER_IP_HOUR, DEFAULT_LIMITS.codesPerIpPerHour, 'LIMIT_CODES_PER_IP_HOUR'),
-      codeResendSeconds: DEFAULT_LIMITS.codeResendSeconds,
+      requestsPerMinute: integer(
+        env.LIMIT_REQUESTS_PER_MINUTE,
+        DEFAULT_LIMITS.requestsPerMinute,
+        'LIMIT_REQUESTS_PER_MINUTE',
+      ),
+      codesPerIpPerHour: integer(
+        env.LIMIT_CODES_PER_IP_HOUR,
+        DEFAULT_LIMITS.codesPerIpPerHour,
+        'LIMIT_CODES_PER_IP_HOUR',
+      ),
+      codeResendSeconds: integer(
+        env.LIMIT_CODE_RESEND_SECONDS,
+        DEFAULT_LIMITS.codeResendSeconds,
+        'LIMIT_CODE_RESEND_SECONDS',
+      ),
       loginFailures: DEFAULT_LIMITS.loginFailures,
       loginWindowSeconds: DEFAULT_LIMITS.loginWindowSeconds,
       registrationsPerIpPerHour: integer(

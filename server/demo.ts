@@ -24,6 +24,7 @@ export interface StartupFacts {
  */
 export async function prepareDatabase(context: ServerContext, seedDemo: boolean): Promise<StartupFacts> {
   const rootInviteCode = inTransaction(context.db, () => ensureRootInviteCode(context));
+  context.queries.sessions.purgeExpired(isoNow(context));
   if (!seedDemo || context.queries.users.count() > 0) return { rootInviteCode, demoSeeded: false };
 
   const demoHash = await hashPassword(DEMO_ACCOUNT.password);
@@ -119,10 +120,19 @@ export async function prepareDatabase(context: ServerContext, seedDemo: boolean)
       });
     }
 
-    queries.kefu.insert({ name: 'Telegram support', type: 'telegram', url: 'https://t.me/example_support', created_at: at });
-    queries.kefu.insert({ name: 'WhatsApp support', type: 'whatsapp', url: 'https://wa.me/10000000000', created_at: at });
+    queries.kefu.insert({
+      name: 'Telegram support',
+      type: 'telegram',
+      url: 'https://t.me/example_support',
+      created_at: at,
+    });
+    queries.kefu.insert({
+      name: 'WhatsApp support',
+      type: 'whatsapp',
+      url: 'https://wa.me/10000000000',
+      created_at: at,
+    });
     queries.kefu.insert({ name: 'E-mail support', type: 'email', url: 'mailto:support@example.com', created_at: at });
   });
   return { rootInviteCode, demoSeeded: true };
 }
-

@@ -2,7 +2,6 @@ import type { Cents } from '../contract/money';
 import type { LedgerKind } from '../contract/rules';
 import type { Db } from './db/database';
 import type { Queries } from './db';
-import { conflict } from './errors';
 
 export interface Movement {
   userId: number;
@@ -44,18 +43,7 @@ export function createLedger(db: Db, queries: Pick<Queries, 'ledger'>) {
     return balanceAfter;
   }
 
-  return {
-    post,
-    /** Like `post`, but an overdraft becomes the 409 "insufficient balance" answer. */
-    debitOrConflict(movement: Movement): number {
-      try {
-        return post(movement);
-      } catch (error) {
-        if (error instanceof InsufficientBalance) throw conflict('insufficient_balance');
-        throw error;
-      }
-    },
-  };
+  return { post };
 }
 
 export type Ledger = ReturnType<typeof createLedger>;

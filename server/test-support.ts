@@ -45,9 +45,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(
-  options: { limits?: Partial<Limits>; demo?: boolean } = {},
-): Promise<TestServer> {
+export async function startTestServer(options: { limits?: Partial<Limits>; demo?: boolean } = {}): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-test-'));
   const db = openDatabase(path.join(dir, 'wallet.db'));
   const mailer = new CapturingMailer();

@@ -19,9 +19,3 @@ export function toUserInfo(row: UserRow): UserInfo {
     created_at: row.created_at,
   };
 }
-
-/** "alice99" → "al***9": enough for a person to recognise, not enough to log in with. */
-export function maskAccount(account: string): string {
-  if (account.length <= 3) return `${account.slice(0, 1)}***`;
-  return `${account.slice(0, 2)}***${account.slice(-1)}`;
-}

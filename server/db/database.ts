@@ -42,7 +42,3 @@ export function isUniqueViolation(error: unknown): boolean {
     (error.code === 'SQLITE_CONSTRAINT_UNIQUE' || error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY')
   );
 }
-
-export function isCheckViolation(error: unknown): boolean {
-  return error instanceof Database.SqliteError && error.code === 'SQLITE_CONSTRAINT_CHECK';
-}

@@ -1,7 +1,5 @@
-import { auditQueries } from './audit';
 import { codesQueries } from './codes';
 import type { Db } from './database';
-import { eventsQueries } from './events';
 import { kefuQueries } from './kefu';
 import { ledgerQueries } from './ledger';
 import { lixibaoQueries } from './lixibao';
@@ -17,9 +15,7 @@ import { usersQueries } from './users';
 /** Every prepared statement of the server, grouped by area, prepared once per connection. */
 export function createQueries(db: Db) {
   return {
-    audit: auditQueries(db),
     codes: codesQueries(db),
-    events: eventsQueries(db),
     kefu: kefuQueries(db),
     ledger: ledgerQueries(db),
     lixibao: lixibaoQueries(db),

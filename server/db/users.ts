@@ -32,9 +32,7 @@ export interface NewUser {
 export function usersQueries(db: Db) {
   const byId = db.prepare<[number], UserRow>('SELECT * FROM users WHERE id = ?');
   const byAccount = db.prepare<[string], UserRow>('SELECT * FROM users WHERE account = ?');
-  const byLogin = db.prepare<[string, string], UserRow>(
-    'SELECT * FROM users WHERE account = ? OR email = ? LIMIT 1',
-  );
+  const byLogin = db.prepare<[string, string], UserRow>('SELECT * FROM users WHERE account = ? OR email = ? LIMIT 1');
   const byEmail = db.prepare<[string], UserRow>('SELECT * FROM users WHERE email = ?');
   const byInviteCode = db.prepare<[string], UserRow>('SELECT * FROM users WHERE invite_code = ?');
   const codeInUse = db.prepare<[string, string], { found: 1 }>(
@@ -61,10 +59,8 @@ export function usersQueries(db: Db) {
     byInviteCode: (code: string) => byInviteCode.get(code),
     isCodeInUse: (code: string) => codeInUse.get(code, code) !== undefined,
     insert: (user: NewUser) => Number(insert.run(user).lastInsertRowid),
-    updateProfile: (id: number, nickname: string, avatar: string) =>
-      updateProfile.run({ id, nickname, avatar }),
-    updatePassword: (id: number, passwordHash: string) =>
-      updatePassword.run({ id, password_hash: passwordHash }),
+    updateProfile: (id: number, nickname: string, avatar: string) => updateProfile.run({ id, nickname, avatar }),
+    updatePassword: (id: number, passwordHash: string) => updatePassword.run({ id, password_hash: passwordHash }),
     count: () => count.get()?.n ?? 0,
   };
 }

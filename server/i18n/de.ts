@@ -50,6 +50,7 @@ export const de: Messages = {
   'mail.subject': 'Ihr Bestätigungscode',
   'mail.body.register': 'Ihr Code zum Erstellen eines Kontos lautet {code}. Er ist 10 Minuten lang gültig.',
   'mail.body.reset': 'Ihr Code zum Zurücksetzen Ihres Passworts lautet {code}. Er ist 10 Minuten lang gültig.',
-  'mail.footer': 'Wenn Sie diesen Code nicht angefordert haben, ignorieren Sie diese E-Mail. Wir werden Sie niemals danach fragen.',
+  'mail.footer':
+    'Wenn Sie diesen Code nicht angefordert haben, ignorieren Sie diese E-Mail. Wir werden Sie niemals danach fragen.',
   insufficient_balance: 'Unzureichendes Guthaben',
 };

@@ -81,7 +81,16 @@ function showPending(queries: Queries, io: OpsIo, json: boolean): void {
     return;
   }
   for (const item of items) {
-    io.out([item.kind.padEnd(8), String(item.id).padStart(6), item.account.padEnd(20), item.amount.padStart(14), item.created_at, item.detail].join('  '));
+    io.out(
+      [
+        item.kind.padEnd(8),
+        String(item.id).padStart(6),
+        item.account.padEnd(20),
+        item.amount.padStart(14),
+        item.created_at,
+        item.detail,
+      ].join('  '),
+    );
   }
 }
 

@@ -129,8 +129,16 @@ describe('user/register', () => {
     ['email', { email: 'broken' }, 'E-mail format is wrong'],
     ['code', { code: '' }, 'Please enter the e-mail code'],
     ['code', { code: '12345' }, 'The e-mail code is 6 digits'],
-    ['password', { password: 'short1', repassword: 'short1' }, 'The password must be 8–64 characters with at least one letter and one digit'],
-    ['password', { password: 'lettersonly', repassword: 'lettersonly' }, 'The password must be 8–64 characters with at least one letter and one digit'],
+    [
+      'password',
+      { password: 'short1', repassword: 'short1' },
+      'The password must be 8–64 characters with at least one letter and one digit',
+    ],
+    [
+      'password',
+      { password: 'lettersonly', repassword: 'lettersonly' },
+      'The password must be 8–64 characters with at least one letter and one digit',
+    ],
     ['repassword', { repassword: 'Different1' }, 'The password is different from the confirm password'],
     ['repassword', { repassword: '' }, 'Please confirm the password'],
     ['invite_code', { invite_code: '' }, 'The invitation code cannot be empty'],

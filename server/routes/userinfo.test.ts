@@ -106,11 +106,26 @@ describe('userinfo/save', () => {
       size: 10,
       created_at: '2026-11-22T08:00:00.000Z',
     });
-    const stolen = await post(server, 'userinfo/save', { nickname: 'x', avatar: `/uploads/${name}` }, { token: other.token });
+    const stolen = await post(
+      server,
+      'userinfo/save',
+      { nickname: 'x', avatar: `/uploads/${name}` },
+      { token: other.token },
+    );
     expect(stolen).toMatchObject({ code: 400, data: { field: 'avatar' } });
-    const own = await post<UserInfo>(server, 'userinfo/save', { nickname: 'x', avatar: `/uploads/${name}` }, { token: owner.token });
+    const own = await post<UserInfo>(
+      server,
+      'userinfo/save',
+      { nickname: 'x', avatar: `/uploads/${name}` },
+      { token: owner.token },
+    );
     expect(own.data.avatar).toBe(`/uploads/${name}`);
-    const foreign = await post(server, 'userinfo/save', { nickname: 'x', avatar: 'https://evil.example/a.png' }, { token: owner.token });
+    const foreign = await post(
+      server,
+      'userinfo/save',
+      { nickname: 'x', avatar: 'https://evil.example/a.png' },
+      { token: owner.token },
+    );
     expect(foreign.code).toBe(400);
   });
 

@@ -1,0 +1,132 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { networkAtom } from '../state/network';
+import { languageChoiceAtom } from '../state/language';
+import { sessionAtom, type Session } from '../state/session';
+import { store } from '../state/store';
+import { toastsAtom } from '../state/toast';
+import { ApiFailure, NetworkFailure, call, setSignOutHandler } from './client';
+
+const session: Session = {
+  id: 7,
+  account: 'alice',
+  email: 'alice@example.com',
+  nickname: 'Alice',
+  avatar: '',
+  invite_code: 'ABCDEFGH',
+  vip: 0,
+  created_at: '2026-11-22T08:00:00.000Z',
+  token: 'secret-token',
+};
+
+let requests: Request[] = [];
+let answer: () => Response | Promise<Response>;
+const signedOut = vi.fn();
+
+function envelope(code: number, data: unknown = {}, msg = 'server says') {
+  return () => new Response(JSON.stringify({ code, msg, data }), { headers: { 'content-type': 'application/json' } });
+}
+
+async function pendingAfterTicks<T>(promise: Promise<T>): Promise<'pending' | 'settled'> {
+  const marker = Symbol('pending');
+  const result = await Promise.race([
+    promise.then(
+      () => 'settled' as const,
+      () => 'settled' as const,
+    ),
+    new Promise((resolve) => setTimeout(() => resolve(marker), 20)),
+  ]);
+  return result === marker ? 'pending' : 'settled';
+}
+
+beforeEach(() => {
+  requests = [];
+  vi.stubGlobal('fetch', async (input: Request) => {
+    requests.push(input.clone());
+    return answer();
+  });
+  store.set(sessionAtom, session);
+  store.set(languageChoiceAtom, 'xby');
+  store.set(toastsAtom, []);
+  store.set(networkAtom, { browserOnline: true, requestFailed: false });
+  setSignOutHandler(signedOut);
+  signedOut.mockReset();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('call', () => {
+  it('posts a form with lang and the access token and resolves with data', async () => {
+    answer = envelope(200, { balance: '1.00' });
+    await expect(call('userinfo/get-money-info', {})).resolves.toEqual({ balance: '1.00' });
+    const request = requests[0];
+    expect(request?.method).toBe('POST');
+    expect(new URL(request?.url ?? '').pathname).toBe('/api/v1/userinfo/get-money-info');
+    expect(request?.headers.get('access-token')).toBe('secret-token');
+    expect(request?.headers.get('content-type')).toContain('application/x-www-form-urlencoded');
+    expect(new URLSearchParams(await request?.text()).get('lang')).toBe('xby');
+  });
+
+  it('sends no token on the public calls', async () => {
+    answer = envelope(200, { retry_after: 60 });
+    await call('sms/send-code', { email: 'a@b.co' });
+    expect(requests[0]?.headers.get('access-token')).toBeNull();
+    const body = new URLSearchParams(await requests[0]?.text());
+    expect(body.get('email')).toBe('a@b.co');
+  });
+
+  it('gives {} when a success carries no data', async () => {
+    answer = () => new Response(JSON.stringify({ code: 200, msg: 'ok' }));
+    await expect(call('user/logout', {})).resolves.toEqual({});
+  });
+
+  it('signs out on -1 and never settles', async () => {
+    answer = envelope(-1);
+    expect(await pendingAfterTicks(call('userinfo/get-info', {}, { catch: true }))).toBe('pending');
+    expect(signedOut).toHaveBeenCalledOnce();
+    expect(store.get(toastsAtom)).toEqual([]);
+  });
+
+  it('toasts other codes, then rejects when asked to catch', async () => {
+    answer = envelope(409, { field: 'email' }, 'Already registered');
+    const failure = await call('user/register', {} as never, { catch: true }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiFailure);
+    expect((failure as ApiFailure).field).toBe('email');
+    expect(store.get(toastsAtom).map((toast) => toast.text)).toEqual(['Already registered']);
+  });
+
+  it('stays pending on other codes without catch, like the original', async () => {
+    answer = envelope(400);
+    expect(await pendingAfterTicks(call('user/login', { account: 'a', password: 'b' }))).toBe('pending');
+    expect(store.get(toastsAtom)).toHaveLength(1);
+  });
+
+  it('does not toast a silent call', async () => {
+    answer = envelope(404);
+    await expect(call('userinfo/get-info', {}, { catch: true, silent: true })).rejects.toBeInstanceOf(ApiFailure);
+    expect(store.get(toastsAtom)).toEqual([]);
+  });
+
+  it.each([
+    ['a network error', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['an HTTP 502', () => new Response('bad gateway', { status: 502 })],
+    ['a body that is not an envelope', () => new Response('{"hello":1}')],
+  ])('rejects %s as a network failure and lights the tip', async (_name, failing) => {
+    answer = failing;
+    await expect(call('userinfo/get-info', {}, { catch: true })).rejects.toBeInstanceOf(NetworkFailure);
+    expect(store.get(networkAtom).requestFailed).toBe(true);
+    expect(store.get(toastsAtom).map((toast) => toast.message)).toEqual(['network-error']);
+    answer = envelope(200);
+    await call('userinfo/get-info', {});
+    expect(store.get(networkAtom).requestFailed).toBe(false);
+  });
+
+  it('signs out without a request when a private call has no session', async () => {
+    store.set(sessionAtom, null);
+    answer = envelope(200);
+    expect(await pendingAfterTicks(call('userinfo/get-info', {}))).toBe('pending');
+    expect(requests).toHaveLength(0);
+    expect(signedOut).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,116 @@
+import ky from 'ky';
+import type { CallPath, CallRequest } from '../../contract/calls';
+import { ResultCode, isEnvelope, type Envelope } from '../../contract/envelope';
+import type { CallResponse } from '../../contract/responses';
+import { API_PREFIX, PUBLIC_CALLS } from '../../contract/rules';
+import { activeLanguageAtom } from '../state/language';
+import { reportRequestFailed, reportRequestReached } from '../state/network';
+import { sessionAtom } from '../state/session';
+import { store } from '../state/store';
+import { showToast } from '../state/toast';
+
+/** A handled answer other than success, for calls that asked to catch it. */
+export class ApiFailure extends Error {
+  override readonly name = 'ApiFailure';
+  constructor(readonly envelope: Envelope) {
+    super(envelope.msg);
+  }
+  get field(): string | undefined {
+    const data = this.envelope.data as { field?: unknown } | null;
+    return typeof data?.field === 'string' ? data.field : undefined;
+  }
+}
+
+/** The server could not be reached, timed out, or answered outside HTTP 2xx. */
+export class NetworkFailure extends Error {
+  override readonly name = 'NetworkFailure';
+}
+
+export interface CallOptions {
+  /** Reject with ApiFailure on a non-200 code. Without it the call stays pending (see `settle`). */
+  catch?: boolean;
+  /** Do not toast the server's message. */
+  silent?: boolean;
+  signal?: AbortSignal;
+}
+
+type SignOutHandler = () => void;
+let onSignedOut: SignOutHandler = () => undefined;
+
+/** The shell says what "signed out" means (clear session, purge caches, relaunch at login). */
+export function setSignOutHandler(handler: SignOutHandler): void {
+  onSignedOut = handler;
+}
+
+const REQUEST_TIMEOUT_MS = 60_000;
+
+const http = ky.create({ timeout: REQUEST_TIMEOUT_MS, retry: 0, throwHttpErrors: true });
+
+function isPublic(path: CallPath): boolean {
+  return (PUBLIC_CALLS as readonly string[]).includes(path);
+}
+
+function never<T>(): Promise<T> {
+  return new Promise<T>(() => undefined);
+}
+
+/**
+ * The envelope rules. 200 gives `data` (or `{}`). -1 signs the customer out and the call never
+ * settles: the page that made it is being replaced by login. Any other code is toasted unless the
+ * call is silent; then it rejects if the call asked to catch, and otherwise stays pending — the
+ * original app's behaviour, which callers that need to recover opt out of with `catch`.
+ */
+export function settle<T>(envelope: Envelope, options: CallOptions): Promise<T> {
+  if (envelope.code === ResultCode.ok) return Promise.resolve((envelope.data ?? {}) as T);
+  if (envelope.code === ResultCode.signedOut) {
+    onSignedOut();
+    return never<T>();
+  }
+  if (!options.silent && envelope.msg) showToast(envelope.msg);
+  return options.catch ? Promise.reject(new ApiFailure(envelope)) : never<T>();
+}
+
+function formBody(fields: object, lang: string): URLSearchParams {
+  const body = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields)) {
+    if (value !== undefined && value !== null) body.append(key, String(value));
+  }
+  body.set('lang', lang);
+  return body;
+}
+
+async function send(path: string, body: URLSearchParams | FormData, token: string | undefined, options: CallOptions) {
+  const { signal } = options;
+  try {
+    const response = await http.post(path, {
+      body,
+      headers: token ? { 'access-token': token } : {},
+      ...(signal ? { signal } : {}),
+    });
+    const payload: unknown = await response.json();
+    if (!isEnvelope(payload)) throw new NetworkFailure('malformed answer');
+    reportRequestReached();
+    return payload;
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    reportRequestFailed();
+    if (!options.silent) showToast({ message: 'network-error' });
+    throw error instanceof NetworkFailure ? error : new NetworkFailure(String(error));
+  }
+}
+
+/** One API call: POST, form-encoded, `lang` added, the access token unless the call is public. */
+export async function call<P extends CallPath>(
+  path: P,
+  fields: CallRequest<P>,
+  options: CallOptions = {},
+): Promise<CallResponse<P>> {
+  const session = store.get(sessionAtom);
+  if (!isPublic(path) && !session) {
+    onSignedOut();
+    return never();
+  }
+  const body = formBody(fields, store.get(activeLanguageAtom).wire);
+  const envelope = await send(`${API_PREFIX}${path}`, body, isPublic(path) ? undefined : session?.token, options);
+  return settle<CallResponse<P>>(envelope, options);
+}

@@ -1,0 +1,22 @@
+import { sessionAtom } from '../state/session';
+import { store } from '../state/store';
+import { call } from './client';
+import { callKey, setCachedRead, useCall } from './swr';
+
+export const userInfoKey = callKey('userinfo/get-info', {});
+export const moneyInfoKey = callKey('userinfo/get-money-info', {});
+
+export function useUserInfo() {
+  return useCall(userInfoKey);
+}
+
+export function useMoneyInfo() {
+  return useCall(moneyInfoKey);
+}
+
+export async function saveNickname(nickname: string): Promise<void> {
+  const user = await call('userinfo/save', { nickname }, { catch: true });
+  const session = store.get(sessionAtom);
+  if (session && session.id === user.id) store.set(sessionAtom, { ...session, ...user });
+  await setCachedRead(userInfoKey, user);
+}

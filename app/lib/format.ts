@@ -1,0 +1,20 @@
+import type { MoneyString } from '../../contract/responses';
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A wire amount ("1250.00") shown in the active locale. Intl formats the decimal string itself,
+ * so no float ever stands between the server's cents and the screen.
+ */
+export function formatAmount(value: MoneyString, locale: string): string {
+  let format = moneyFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    moneyFormats.set(locale, format);
+  }
+  return format.format(value as Intl.StringNumericLiteral);
+}
+
+export function formatDateTime(iso: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}

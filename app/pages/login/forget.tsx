@@ -1,0 +1,109 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { CODE_LENGTH } from '../../../contract/rules';
+import { resetPassword } from '../../api/auth';
+import { LOGIN_PATH } from '../../api/session';
+import { navigate } from '../../lib/hash-location';
+import { showToast } from '../../state/toast';
+import { Field } from '../../ui/field';
+import { Form } from '../../ui/form';
+import { useGuard } from '../../ui/guarded-button';
+import { SendCodeButton } from './send-code-button';
+import { collectErrors, hasErrors, useAuthRules, useFieldErrors } from './validation';
+
+const FIELDS = ['email', 'code', 'password', 'repassword'] as const;
+type ForgetField = (typeof FIELDS)[number];
+
+export default function ForgetPage() {
+  const { t } = useLingui();
+  const rules = useAuthRules();
+  const [form, setForm] = useState({ email: '', code: '', password: '', repassword: '' });
+  const { errors, focusRound, show, showOne, showFailure } = useFieldErrors(FIELDS);
+  const [busy, run] = useGuard();
+  const set = (field: ForgetField) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
+
+  const submit = () =>
+    run(async () => {
+      const found = collectErrors<ForgetField>({
+        email: rules.email(form.email),
+        code: rules.code(form.code),
+        password: rules.password(form.password, true),
+        repassword: rules.repassword(form.repassword, form.password),
+      });
+      show(found);
+      if (hasErrors(found)) return;
+      try {
+        await resetPassword({
+          email: form.email.trim(),
+          code: form.code.trim(),
+          password: form.password,
+          repassword: form.repassword,
+        });
+        showToast(t`Your password has been reset. Please log in.`);
+        navigate(LOGIN_PATH, { replace: true });
+      } catch (error) {
+        showFailure(error);
+      }
+    });
+
+  return (
+    <>
+      <p className="lead">
+        <Trans>
+          We will e-mail you a code to set a new password. Every device signed in to your account will be signed out.
+        </Trans>
+      </p>
+      <Form onSubmit={() => void submit()} errorCount={focusRound}>
+        <Field
+          label={t`Email`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={form.email}
+          onChange={set('email')}
+          error={errors.email}
+        />
+        <Field
+          label={t`Email code`}
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={CODE_LENGTH}
+          value={form.code}
+          onChange={set('code')}
+          error={errors.code}
+          addon={
+            <SendCodeButton
+              email={form.email}
+              scene="reset"
+              validate={() => showOne('email', rules.email(form.email))}
+            />
+          }
+        />
+        <Field
+          label={t`Password`}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          placeholder={t`At least 8 characters, a letter and a digit`}
+          value={form.password}
+          onChange={set('password')}
+          error={errors.password}
+        />
+        <Field
+          label={t`Confirm password`}
+          name="repassword"
+          type="password"
+          autoComplete="new-password"
+          value={form.repassword}
+          onChange={set('repassword')}
+          error={errors.repassword}
+        />
+        <button type="submit" className="button block" disabled={busy} aria-busy={busy || undefined}>
+          {t`Reset password`}
+        </button>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { logIn } from '../../api/auth';
+import { ApiFailure } from '../../api/client';
+import { appConfig } from '../../lib/config';
+import { showToast } from '../../state/toast';
+import { Field } from '../../ui/field';
+import { Form } from '../../ui/form';
+import { useGuard } from '../../ui/guarded-button';
+import { LanguageButton } from './language-button';
+import { collectErrors, hasErrors, useAuthRules, useFieldErrors } from './validation';
+
+const FIELDS = ['account', 'password'] as const;
+type LoginField = (typeof FIELDS)[number];
+
+export default function LoginPage() {
+  const { t } = useLingui();
+  const rules = useAuthRules();
+  const [account, setAccount] = useState('');
+  const [password, setPassword] = useState('');
+  const { errors, focusRound, show } = useFieldErrors(FIELDS);
+  const [busy, run] = useGuard();
+
+  const submit = () =>
+    run(async () => {
+      const found = collectErrors<LoginField>({
+        account: rules.account(account, false),
+        password: rules.password(password, false),
+      });
+      show(found);
+      if (hasErrors(found)) return;
+      try {
+        await logIn(account.trim(), password);
+        showToast(t`Login success`);
+      } catch (error) {
+        if (error instanceof ApiFailure) setPassword('');
+      }
+    });
+
+  return (
+    <>
+      <div className="auth-head">
+        <span />
+        <LanguageButton />
+      </div>
+      <div className="brand">
+        <img src="/icons/favicon.svg" alt="" width="44" height="44" />
+        <h2>{appConfig.appName}</h2>
+      </div>
+      <p className="lead">
+        <Trans>Sign in to see your balance, sell USDT and withdraw.</Trans>
+      </p>
+      <Form onSubmit={() => void submit()} errorCount={focusRound}>
+        <Field
+          label={t`Account`}
+          name="account"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder={t`Account name or e-mail`}
+          value={account}
+          onChange={setAccount}
+          error={errors.account}
+        />
+        <Field
+          label={t`Password`}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+          error={errors.password}
+        />
+        <button type="submit" className="button block" disabled={busy} aria-busy={busy || undefined}>
+          {t`Log in`}
+        </button>
+      </Form>
+      <div className="link-row">
+        <Link href="/pages/login/register">
+          <Trans>Create an account</Trans>
+        </Link>
+        <Link href="/pages/login/forget">
+          <Trans>Forgot password?</Trans>
+        </Link>
+      </div>
+    </>
+  );
+}

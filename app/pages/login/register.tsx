@@ -1,0 +1,142 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { Link, useSearch } from 'wouter';
+import { CODE_LENGTH } from '../../../contract/rules';
+import { register } from '../../api/auth';
+import { showToast } from '../../state/toast';
+import { Field } from '../../ui/field';
+import { Form } from '../../ui/form';
+import { useGuard } from '../../ui/guarded-button';
+import { SendCodeButton } from './send-code-button';
+import { collectErrors, hasErrors, useAuthRules, useFieldErrors } from './validation';
+
+const FIELDS = ['account', 'email', 'code', 'password', 'repassword', 'invite_code'] as const;
+type RegisterField = (typeof FIELDS)[number];
+
+export default function RegisterPage() {
+  const { t } = useLingui();
+  const rules = useAuthRules();
+  const invitedWith = new URLSearchParams(useSearch()).get('code') ?? '';
+  const [form, setForm] = useState({
+    account: '',
+    email: '',
+    code: '',
+    password: '',
+    repassword: '',
+    invite_code: invitedWith.toUpperCase(),
+  });
+  const { errors, focusRound, show, showOne, showFailure } = useFieldErrors(FIELDS);
+  const [busy, run] = useGuard();
+  const set = (field: RegisterField) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
+
+  const submit = () =>
+    run(async () => {
+      const found = collectErrors<RegisterField>({
+        account: rules.account(form.account, true),
+        email: rules.email(form.email),
+        code: rules.code(form.code),
+        password: rules.password(form.password, true),
+        repassword: rules.repassword(form.repassword, form.password),
+        invite_code: rules.inviteCode(form.invite_code),
+      });
+      show(found);
+      if (hasErrors(found)) return;
+      try {
+        await register({
+          account: form.account.trim(),
+          email: form.email.trim(),
+          code: form.code.trim(),
+          password: form.password,
+          repassword: form.repassword,
+          invite_code: form.invite_code.trim().toUpperCase(),
+        });
+        showToast(t`Register success`);
+      } catch (error) {
+        showFailure(error);
+      }
+    });
+
+  return (
+    <>
+      <p className="lead">
+        <Trans>Create your wallet with the invitation code you were given.</Trans>
+      </p>
+      <Form onSubmit={() => void submit()} errorCount={focusRound}>
+        <Field
+          label={t`Account`}
+          name="account"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder={t`4–20 letters, digits or _`}
+          value={form.account}
+          onChange={set('account')}
+          error={errors.account}
+        />
+        <Field
+          label={t`Email`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={form.email}
+          onChange={set('email')}
+          error={errors.email}
+        />
+        <Field
+          label={t`Email code`}
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={CODE_LENGTH}
+          value={form.code}
+          onChange={set('code')}
+          error={errors.code}
+          addon={
+            <SendCodeButton
+              email={form.email}
+              scene="register"
+              validate={() => showOne('email', rules.email(form.email))}
+            />
+          }
+        />
+        <Field
+          label={t`Password`}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          placeholder={t`At least 8 characters, a letter and a digit`}
+          value={form.password}
+          onChange={set('password')}
+          error={errors.password}
+        />
+        <Field
+          label={t`Confirm password`}
+          name="repassword"
+          type="password"
+          autoComplete="new-password"
+          value={form.repassword}
+          onChange={set('repassword')}
+          error={errors.repassword}
+        />
+        <Field
+          label={t`Invitation code`}
+          name="invite_code"
+          autoCapitalize="characters"
+          spellCheck={false}
+          value={form.invite_code}
+          onChange={set('invite_code')}
+          error={errors.invite_code}
+        />
+        <button type="submit" className="button block" disabled={busy} aria-busy={busy || undefined}>
+          {t`Register`}
+        </button>
+      </Form>
+      <p className="link-row">
+        <Link href="/pages/login/login">
+          <Trans>I already have an account</Trans>
+        </Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { ComponentType } from 'react';
+import type { IconName } from './ui/icons';
+
+export type TabId = 'home' | 'hall' | 'order' | 'my';
+
+export interface RouteDef {
+  path: string;
+  title: MessageDescriptor;
+  /** The page module; absent while its issue is open (the shell then says "coming soon"). */
+  page?: () => Promise<{ default: ComponentType }>;
+  tab?: TabId;
+  /** Reachable without a session (the launch rule lets these through). */
+  public?: boolean;
+  /** No back bar: tabs and the login page. */
+  bare?: boolean;
+}
+
+export const LOGIN_PATH = '/pages/login/login';
+
+const home = () => import('./pages/index/index');
+
+/** Every route of the original product; hash router, base "/", no path parameters. */
+export const ROUTES: readonly RouteDef[] = [
+  { path: '/', title: msg`Home`, page: home, tab: 'home', bare: true },
+  { path: '/pages/index/index', title: msg`Home`, page: home, tab: 'home', bare: true },
+  { path: '/pages/dating/dating', title: msg`Trading hall`, tab: 'hall', bare: true },
+  { path: '/pages/orders/orders', title: msg`Orders`, tab: 'order', bare: true },
+  { path: '/pages/mine/mine', title: msg`My`, page: () => import('./pages/mine/mine'), tab: 'my', bare: true },
+  { path: LOGIN_PATH, title: msg`Log in`, page: () => import('./pages/login/login'), public: true, bare: true },
+  { path: '/pages/login/register', title: msg`Register`, page: () => import('./pages/login/register'), public: true },
+  {
+    path: '/pages/login/forget',
+    title: msg`Forgot password`,
+    page: () => import('./pages/login/forget'),
+    public: true,
+  },
+  {
+    path: '/pages/mine/personal-info',
+    title: msg`Personal information`,
+    page: () => import('./pages/mine/personal-info'),
+  },
+  { path: '/pages/mine/rechange', title: msg`Recharge` },
+  { path: '/pages/mine/wallet', title: msg`Interest wallet` },
+  { path: '/pages/mine/property', title: msg`My assets` },
+  { path: '/pages/mine/binding', title: msg`Account binding` },
+  { path: '/pages/mine/withdrawl', title: msg`Withdraw` },
+  { path: '/pages/mine/cardWithdrawal', title: msg`Withdraw to bank card` },
+  { path: '/pages/mine/records', title: msg`Withdrawal records` },
+  { path: '/pages/mine/team', title: msg`My team` },
+  { path: '/pages/mine/promotion', title: msg`Invite friends` },
+  { path: '/pages/mine/asset-log', title: msg`Fund log` },
+  { path: '/pages/index/beginner', title: msg`Beginner tutorial` },
+  { path: '/pages/index/service', title: msg`Customer service` },
+];
+
+export interface TabDef {
+  id: TabId;
+  path: string;
+  label: MessageDescriptor;
+  icon: IconName;
+}
+
+export const TABS: readonly TabDef[] = [
+  { id: 'home', path: '/', label: msg`Home`, icon: 'home' },
+  { id: 'hall', path: '/pages/dating/dating', label: msg`Hall`, icon: 'hall' },
+  { id: 'order', path: '/pages/orders/orders', label: msg`Order`, icon: 'order' },
+  { id: 'my', path: '/pages/mine/mine', label: msg`My`, icon: 'my' },
+];
+
+export function findRoute(path: string): RouteDef | undefined {
+  return ROUTES.find((route) => route.path === path);
+}

@@ -1,0 +1,184 @@
+import { useLingui } from '@lingui/react';
+import { useLingui as useLinguiMacro } from '@lingui/react/macro';
+import { Suspense, lazy, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { activateLocale } from './i18n/i18n';
+import { LANGUAGES } from './i18n/languages';
+import { goBack, navigate, useHashLocation } from './lib/hash-location';
+import { appConfig } from './lib/config';
+import { LOGIN_PATH, TABS, findRoute, type RouteDef } from './routes';
+import { activeLanguageAtom, languageChoiceAtom } from './state/language';
+import { offlineAtom } from './state/network';
+import { sessionAtom } from './state/session';
+import { useAtom, useAtomValue, useSetAtom } from './state/store';
+import { themeAtom, unknownStoredTheme } from './state/theme';
+import { showToast, toastsAtom, type ToastItem } from './state/toast';
+import { languageSheetOpenAtom } from './state/ui';
+import { ChunkErrorBoundary } from './ui/chunk-error-boundary';
+import { Icon } from './ui/icons';
+import { LanguageSheet } from './ui/language-sheet';
+import { NavBar } from './ui/nav-bar';
+import { ComingSoon, DelayedSpinner } from './ui/states';
+import { TabBar } from './ui/tab-bar';
+import { ToastLayer } from './ui/toast';
+
+const PAGE_LOAD_TIMEOUT_MS = 60_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`page did not load within ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+const lazyPages = new Map<string, ComponentType>();
+
+/** One lazy component per route and attempt; a retry after a failed load makes a fresh one. */
+function pageFor(route: RouteDef, attempt: number): ComponentType {
+  const load = route.page;
+  if (!load) return ComingSoon;
+  const cacheKey = `${route.path}#${attempt}`;
+  let page = lazyPages.get(cacheKey);
+  if (!page) {
+    page = lazy(() => withTimeout(load(), PAGE_LOAD_TIMEOUT_MS));
+    lazyPages.set(cacheKey, page);
+  }
+  return page;
+}
+
+function useToastText(item: ToastItem | undefined): string | undefined {
+  const { t } = useLinguiMacro();
+  if (!item) return undefined;
+  if (item.text !== undefined) return item.text;
+  switch (item.message) {
+    case 'network-error':
+      return t`No network connection. Please try again.`;
+    case 'theme-switched':
+      return t`Theme switched`;
+    case 'unknown-theme':
+      return t`Unknown theme "${item.detail ?? ''}". The current theme stays.`;
+    default:
+      return undefined;
+  }
+}
+
+function Toasts() {
+  const items = useAtomValue(toastsAtom);
+  const toast = useToastText(items.find((item) => item.kind === 'toast'));
+  const notify = useToastText(items.find((item) => item.kind === 'notify'));
+  return <ToastLayer toast={toast} notify={notify} />;
+}
+
+function NoNetworkTip() {
+  const { t } = useLinguiMacro();
+  const offline = useAtomValue(offlineAtom);
+  if (!offline) return null;
+  return (
+    <div className="no-network-tip" role="status" data-testid="no-network-tip">
+      <Icon name="offline" />
+      <span>{t`No network. Actions that need the network are paused.`}</span>
+    </div>
+  );
+}
+
+function Languages() {
+  const [open, setOpen] = useAtom(languageSheetOpenAtom);
+  const [choice, setChoice] = useAtom(languageChoiceAtom);
+  if (!open) return null;
+  return (
+    <LanguageSheet
+      languages={LANGUAGES}
+      choice={choice}
+      onChoose={(next) => {
+        setChoice(next);
+        setOpen(false);
+      }}
+      onClose={() => setOpen(false)}
+    />
+  );
+}
+
+/** Keeps <html data-theme> and the active catalog in step with the stored choices. */
+function useDocumentSettings(): void {
+  const theme = useAtomValue(themeAtom);
+  const language = useAtomValue(activeLanguageAtom);
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
+  useEffect(() => {
+    void activateLocale(language.locale);
+  }, [language.locale]);
+  useEffect(() => {
+    if (unknownStoredTheme === null) return;
+    console.warn(`unknown theme ${JSON.stringify(unknownStoredTheme)} in storage; using subject1`);
+    showToast({ message: 'unknown-theme', detail: unknownStoredTheme });
+  }, []);
+}
+
+export function Shell() {
+  const { i18n } = useLingui();
+  const { t } = useLinguiMacro();
+  const [path] = useHashLocation();
+  const session = useAtomValue(sessionAtom);
+  const closeLanguages = useSetAtom(languageSheetOpenAtom);
+  const [attempt, setAttempt] = useState(0);
+  useDocumentSettings();
+
+  const route = findRoute(path);
+  const blocked = !session && !route?.public;
+
+  useEffect(() => {
+    if (!route) navigate('/', { replace: true });
+    else if (blocked) navigate(LOGIN_PATH, { replace: true });
+  }, [route, blocked]);
+
+  useEffect(() => {
+    closeLanguages(false);
+  }, [path, closeLanguages]);
+
+  const title = route ? i18n._(route.title) : '';
+  useEffect(() => {
+    document.title = title ? `${title} · ${appConfig.appName}` : appConfig.appName;
+  }, [title]);
+
+  const Page = useMemo(() => (route ? pageFor(route, attempt) : null), [route, attempt]);
+  const tabs = useMemo(
+    () =>
+      TABS.map((tab) => ({
+        href: tab.path,
+        label: i18n._(tab.label),
+        icon: tab.icon,
+        current: route?.tab === tab.id,
+      })),
+    [i18n, route],
+  );
+
+  if (!route || blocked || !Page) return null;
+
+  return (
+    <div className={`app${route.tab ? ' has-tabs' : ''}`}>
+      <NoNetworkTip />
+      {route.bare ? null : <NavBar title={title} onBack={goBack} />}
+      <main className="page" id="main">
+        {route.bare ? <h1 className="visually-hidden">{title}</h1> : null}
+        <ChunkErrorBoundary key={`${route.path}#${attempt}`} onRetry={() => setAttempt((value) => value + 1)}>
+          <Suspense fallback={<DelayedSpinner label={t`Loading`} />}>
+            {/* eslint-disable-next-line react-hooks/static-components -- pageFor caches one lazy component per route and attempt, so its identity is stable across renders */}
+            <Page />
+          </Suspense>
+        </ChunkErrorBoundary>
+      </main>
+      {route.tab ? <TabBar tabs={tabs} label={t`Main`} /> : null}
+      <Toasts />
+      <Languages />
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { Trans } from '@lingui/react/macro';
+import { useEffect, useState } from 'react';
+
+export function Spinner({ label }: { label: string }) {
+  return <div className="spinner" role="status" aria-label={label} />;
+}
+
+/** Waits before showing the spinner, so fast loads do not flash one. */
+export function DelayedSpinner({ label, delayMs = 200 }: { label: string; delayMs?: number }) {
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setVisible(true), delayMs);
+    return () => clearTimeout(timer);
+  }, [delayMs]);
+  return visible ? <Spinner label={label} /> : null;
+}
+
+export function ErrorState({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="state" role="alert">
+      <p>
+        <Trans>We could not load this. Check your connection and try again.</Trans>
+      </p>
+      <button type="button" className="button secondary" onClick={onRetry}>
+        <Trans>Try again</Trans>
+      </button>
+    </div>
+  );
+}
+
+export function ComingSoon() {
+  return (
+    <p className="coming-soon">
+      <Trans>This page is coming soon.</Trans>
+    </p>
+  );
+}

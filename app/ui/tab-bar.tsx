@@ -1,0 +1,22 @@
+import { Link } from 'wouter';
+import { Icon, type IconName } from './icons';
+
+export interface Tab {
+  href: string;
+  label: string;
+  icon: IconName;
+  current: boolean;
+}
+
+export function TabBar({ tabs, label }: { tabs: readonly Tab[]; label: string }) {
+  return (
+    <nav className="tab-bar" aria-label={label} data-testid="tab-bar">
+      {tabs.map((tab) => (
+        <Link key={tab.href} href={tab.href} aria-current={tab.current ? 'page' : undefined}>
+          <Icon name={tab.icon} />
+          <span>{tab.label}</span>
+        </Link>
+      ))}
+    </nav>
+  );
+}

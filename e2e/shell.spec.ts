@@ -1,0 +1,102 @@
+import { expect, expectAccessible, hashOf, openSignedIn, registerCustomer, test } from './fixtures';
+
+test('the tab bar moves between the four tabs and marks the current one', async ({ page }) => {
+  const customer = await registerCustomer();
+  await openSignedIn(page, customer);
+  const tabs = page.getByRole('navigation', { name: 'Main' });
+  for (const [name, hash] of [
+    ['Hall', '#/pages/dating/dating'],
+    ['Order', '#/pages/orders/orders'],
+    ['My', '#/pages/mine/mine'],
+    ['Home', '#/'],
+  ] as const) {
+    await tabs.getByRole('link', { name }).click();
+    expect(hashOf(page)).toBe(hash);
+    await expect(tabs.getByRole('link', { name })).toHaveAttribute('aria-current', 'page');
+  }
+  await expect(tabs).toHaveCSS('background-color', 'rgb(18, 26, 38)');
+  await expect(tabs.getByRole('link', { name: 'Home' })).toHaveCSS('color', 'rgb(102, 102, 255)');
+  await expect(tabs.getByRole('link', { name: 'My' })).toHaveCSS('color', 'rgb(130, 138, 153)');
+});
+
+test('the back bar goes back in history, or Home when there is none', async ({ page }) => {
+  const customer = await registerCustomer();
+  await openSignedIn(page, customer, '/pages/mine/mine');
+  await page.getByRole('link', { name: 'Personal information' }).click();
+  await expect(page.getByRole('heading', { name: 'Personal information' })).toBeVisible();
+  await page.getByTestId('nav-back').click();
+  expect(hashOf(page)).toBe('#/pages/mine/mine');
+
+  await page.goto('/#/pages/mine/team');
+  await expect(page.getByRole('heading', { name: 'My team' })).toBeVisible();
+  await page.getByTestId('nav-back').click();
+  expect(hashOf(page)).toBe('#/');
+  await expect(page.getByTestId('balance')).toBeVisible();
+});
+
+test('Home links every tile and My links every account page', async ({ page }) => {
+  const customer = await registerCustomer();
+  await openSignedIn(page, customer);
+  const tiles = page.getByRole('navigation', { name: 'Shortcuts' }).getByRole('link');
+  await expect(tiles).toHaveCount(8);
+  await page.getByRole('link', { name: 'Fund log' }).click();
+  await expect(page.getByRole('heading', { name: 'Fund log' })).toBeVisible();
+  await expect(page.getByText('This page is coming soon.')).toBeVisible();
+
+  await page.goto('/#/pages/mine/mine');
+  const menu = page.getByRole('list', { name: 'My account' }).getByRole('link');
+  await expect(menu).toHaveCount(10);
+  await expect(page.getByText('1.0.0')).toBeVisible();
+});
+
+test('the theme switch changes the scheme, says so and is remembered', async ({ page }) => {
+  const customer = await registerCustomer();
+  await openSignedIn(page, customer, '/pages/mine/mine');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'subject1');
+  await page.getByRole('button', { name: /Theme/ }).click();
+  await expect(page.getByTestId('toast')).toHaveText('Theme switched');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'subject2');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'subject2');
+  await expect(page.getByRole('button', { name: /Theme/ })).toContainText('Red and blue');
+});
+
+test('an unknown stored theme is reported and the default kept', async ({ page }) => {
+  const customer = await registerCustomer();
+  await openSignedIn(page, customer);
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  await page.evaluate(() => localStorage.setItem('theme', 'neon'));
+  await page.reload();
+  await expect(page.getByTestId('toast')).toContainText('Unknown theme "neon"');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'subject1');
+  expect(warnings.join('\n')).toContain('neon');
+});
+
+test('every screen of this slice passes axe', async ({ page }) => {
+  for (const route of ['/pages/login/login', '/pages/login/register', '/pages/login/forget']) {
+    await page.goto(`/#${route}`);
+    await expect(page.getByRole('heading').first()).toBeVisible();
+    await expectAccessible(page);
+  }
+  const customer = await registerCustomer();
+  await openSignedIn(page, customer);
+  for (const route of [
+    '/',
+    '/pages/mine/mine',
+    '/pages/mine/personal-info',
+    '/pages/dating/dating',
+    '/pages/mine/wallet',
+  ]) {
+    await page.goto(`/#${route}`);
+    await expect(page.getByRole('main')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page);
+  }
+  await page.goto('/#/pages/mine/mine');
+  await page.getByRole('button', { name: /Language/ }).click();
+  await expect(page.getByTestId('language-sheet')).toBeVisible();
+  await expectAccessible(page);
+});
