@@ -1,6 +1,6 @@
 /**
- * i18n completeness: re-extracts the catalogs from the source, then fails when any message lacks
- * a translation, a translation drops or invents a placeholder, or a non-English catalog just
+ * i18n completeness: fails when a source string is not in the catalogs yet, a message lacks a
+ * translation, a translation drops or invents a placeholder, or a non-English catalog just
  * repeats the English text (allowed only for the product terms below).
  */
 import { execFileSync } from 'node:child_process';
@@ -45,18 +45,30 @@ function placeholders(message) {
 }
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-if (!process.argv.includes('--no-extract')) {
+const dir = path.join(root, 'messages');
+const files = fs.readdirSync(dir).filter((file) => file.endsWith('.po'));
+const committed = new Map(files.map((file) => [file, fs.readFileSync(path.join(dir, file), 'utf8')]));
+
+// Extract from the source to see what the catalogs should hold, then put the files back as they
+// were: the check reports, it never edits the tree.
+let extracted;
+try {
   execFileSync('npx', ['lingui', 'extract', '--clean'], { cwd: root, stdio: 'ignore' });
+  extracted = parsePo(fs.readFileSync(path.join(dir, 'en.po'), 'utf8')).map((entry) => entry.msgid);
+} finally {
+  for (const [file, text] of committed) fs.writeFileSync(path.join(dir, file), text);
 }
 
-const dir = path.join(root, 'messages');
 const problems = [];
-const files = fs.readdirSync(dir).filter((file) => file.endsWith('.po'));
 let counted = 0;
 for (const file of files) {
   const locale = file.replace(/\.po$/, '');
-  const entries = parsePo(fs.readFileSync(path.join(dir, file), 'utf8'));
+  const entries = parsePo(committed.get(file) ?? '');
   counted = Math.max(counted, entries.length);
+  const known = new Set(entries.map((entry) => entry.msgid));
+  for (const msgid of extracted) {
+    if (!known.has(msgid)) problems.push(`${locale}: not extracted yet: ${JSON.stringify(msgid)}`);
+  }
   for (const { msgid, msgstr } of entries) {
     if (locale === SOURCE_LOCALE) continue;
     if (!msgstr) problems.push(`${locale}: missing translation of ${JSON.stringify(msgid)}`);
