@@ -65,6 +65,20 @@ test('sign in and log out', async ({ page }) => {
   expect((await api('userinfo/get-info', {}, token)).code).toBe(-1);
 });
 
+test('a double tap on Log in sends one request', async ({ page }) => {
+  const customer = await registerCustomer();
+  await page.goto('/#/pages/login/login');
+  await page.getByLabel('Account').fill(customer.user.account);
+  await page.getByLabel('Password').fill(customer.password);
+  let logins = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/v1/user/login')) logins += 1;
+  });
+  await page.getByRole('button', { name: 'Log in' }).dblclick();
+  await expect(page.getByTestId('balance')).toBeVisible();
+  expect(logins).toBe(1);
+});
+
 test('an expired session (-1) lands on login', async ({ page }) => {
   const customer = await registerCustomer();
   await openSignedIn(page, customer, '/pages/mine/mine');
