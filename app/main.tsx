@@ -7,11 +7,13 @@ import { endSession } from './api/session';
 import { activateLocale, i18n } from './i18n/i18n';
 import { hashHref, useHashLocation, useHashSearch } from './lib/hash-location';
 import { Shell } from './shell';
+import { listenForInstallPrompt } from './state/install';
 import { activeLanguageAtom } from './state/language';
 import { StateProvider, store } from './state/store';
 import './styles/base.css';
 
 setSignOutHandler(endSession);
+listenForInstallPrompt();
 await activateLocale(store.get(activeLanguageAtom).locale);
 
 const root = document.getElementById('root');
@@ -28,3 +30,6 @@ createRoot(root).render(
     </StateProvider>
   </StrictMode>,
 );
+
+// After the first render, so the worker never delays the first screen.
+if (import.meta.env.PROD) void import('./api/worker').then((worker) => worker.registerWorker());

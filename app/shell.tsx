@@ -7,12 +7,12 @@ import { goBack, navigate, useHashLocation } from './lib/hash-location';
 import { appConfig } from './lib/config';
 import { LOGIN_PATH, TABS, findRoute, type RouteDef } from './routes';
 import { activeLanguageAtom, languageChoiceAtom } from './state/language';
-import { offlineAtom } from './state/network';
+import { networkTipAtom } from './state/network';
 import { sessionAtom } from './state/session';
 import { useAtom, useAtomValue, useSetAtom } from './state/store';
 import { themeAtom, unknownStoredTheme } from './state/theme';
 import { showToast, toastsAtom, type ToastItem } from './state/toast';
-import { languageSheetOpenAtom } from './state/ui';
+import { languageSheetOpenAtom, updateAvailableAtom } from './state/ui';
 import { ChunkErrorBoundary } from './ui/chunk-error-boundary';
 import { Icon } from './ui/icons';
 import { LanguageSheet } from './ui/language-sheet';
@@ -20,6 +20,8 @@ import { NavBar } from './ui/nav-bar';
 import { ComingSoon, DelayedSpinner } from './ui/states';
 import { TabBar } from './ui/tab-bar';
 import { ToastLayer } from './ui/toast';
+import { UpdatePrompt } from './ui/update-prompt';
+import { formatDateTime } from './lib/format';
 
 const PAGE_LOAD_TIMEOUT_MS = 60_000;
 
@@ -61,6 +63,8 @@ function useToastText(item: ToastItem | undefined): string | undefined {
   switch (item.message) {
     case 'network-error':
       return t`No network connection. Please try again.`;
+    case 'offline-action':
+      return t`You are offline. This needs the network; please try again when you are back online.`;
     case 'theme-switched':
       return t`Theme switched`;
     case 'unknown-theme':
@@ -77,15 +81,32 @@ function Toasts() {
   return <ToastLayer toast={toast} notify={notify} />;
 }
 
+/** Offline, or figures from the worker's cache: say so, and say how old the figures are. */
 function NoNetworkTip() {
-  const { t } = useLinguiMacro();
-  const offline = useAtomValue(offlineAtom);
-  if (!offline) return null;
+  const { t, i18n } = useLinguiMacro();
+  const tip = useAtomValue(networkTipAtom);
+  if (!tip) return null;
+  const since = tip.cachedAt ? formatDateTime(tip.cachedAt, i18n.locale) : null;
   return (
     <div className="no-network-tip" role="status" data-testid="no-network-tip">
       <Icon name="offline" />
-      <span>{t`No network. Actions that need the network are paused.`}</span>
+      <span>
+        {since
+          ? t`No network. Showing balances from ${since}; actions that need the network are paused.`
+          : t`No network. Actions that need the network are paused.`}
+      </span>
     </div>
+  );
+}
+
+function Update() {
+  const [available, setAvailable] = useAtom(updateAvailableAtom);
+  if (!available) return null;
+  return (
+    <UpdatePrompt
+      onAccept={() => void import('./api/worker').then((worker) => worker.acceptUpdate())}
+      onLater={() => setAvailable(false)}
+    />
   );
 }
 
@@ -165,6 +186,7 @@ export function Shell() {
 
   return (
     <div className={`app${route.tab ? ' has-tabs' : ''}`}>
+      <Update />
       <NoNetworkTip />
       {route.bare ? null : <NavBar title={title} onBack={goBack} />}
       <main className="page" id="main">

@@ -101,15 +101,20 @@ test('every screen of this slice passes axe', async ({ page }) => {
   await expectAccessible(page);
 });
 
-test('a page whose script fails to load offers a retry that loads it', async ({ page, context }) => {
-  const customer = await registerCustomer();
-  await openSignedIn(page, customer);
-  await context.route(/\/assets\/personal-info-[\w-]+\.js$/, (route) => route.abort('failed'));
-  await page.getByTestId('tab-bar').getByRole('link', { name: 'My' }).click();
-  await page.getByRole('link', { name: 'Personal information' }).click();
-  await expect(page.getByText('Loading chunk failed')).toBeVisible();
+test.describe('without the service worker', () => {
+  // The worker would answer from its precache; this test is about the network failing.
+  test.use({ serviceWorkers: 'block' });
 
-  await context.unrouteAll();
-  await page.getByRole('button', { name: 'Retry' }).click();
-  await expect(page.getByLabel('Nickname')).toHaveValue(customer.user.account);
+  test('a page whose script fails to load offers a retry that loads it', async ({ page, context }) => {
+    const customer = await registerCustomer();
+    await openSignedIn(page, customer);
+    await context.route(/\/assets\/personal-info-[\w-]+\.js$/, (route) => route.abort('failed'));
+    await page.getByTestId('tab-bar').getByRole('link', { name: 'My' }).click();
+    await page.getByRole('link', { name: 'Personal information' }).click();
+    await expect(page.getByText('Loading chunk failed')).toBeVisible();
+
+    await context.unrouteAll();
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByLabel('Nickname')).toHaveValue(customer.user.account);
+  });
 });

@@ -48,7 +48,7 @@ beforeEach(() => {
   store.set(sessionAtom, session);
   store.set(languageChoiceAtom, 'xby');
   store.set(toastsAtom, []);
-  store.set(networkAtom, { browserOnline: true, requestFailed: false });
+  store.set(networkAtom, { browserOnline: true, requestFailed: false, cachedAt: null });
   setSignOutHandler(signedOut);
   signedOut.mockReset();
 });
@@ -128,5 +128,27 @@ describe('call', () => {
     expect(await pendingAfterTicks(call('userinfo/get-info', {}))).toBe('pending');
     expect(requests).toHaveLength(0);
     expect(signedOut).toHaveBeenCalledOnce();
+  });
+
+  it('notes when an answer came from the worker’s cache, and forgets it on a fresh one', async () => {
+    answer = () =>
+      new Response(JSON.stringify({ code: 200, msg: 'ok', data: {} }), {
+        headers: { 'x-wallet-cached-at': '2026-11-20T10:00:00.000Z' },
+      });
+    await call('userinfo/get-money-info', {});
+    expect(store.get(networkAtom).cachedAt).toBe('2026-11-20T10:00:00.000Z');
+    answer = envelope(200);
+    await call('userinfo/get-money-info', {});
+    expect(store.get(networkAtom).cachedAt).toBeNull();
+  });
+
+  it('refuses an action at once while the browser is offline, but lets cached reads through', async () => {
+    store.set(networkAtom, { browserOnline: false, requestFailed: false, cachedAt: null });
+    answer = envelope(200);
+    await expect(call('userinfo/save', { nickname: 'x' }, { catch: true })).rejects.toBeInstanceOf(NetworkFailure);
+    expect(requests).toHaveLength(0);
+    expect(store.get(toastsAtom).map((toast) => toast.message)).toEqual(['offline-action']);
+    await call('userinfo/get-money-info', {});
+    expect(requests).toHaveLength(1);
   });
 });

@@ -1,10 +1,11 @@
 import ky from 'ky';
 import type { CallPath, CallRequest } from '../../contract/calls';
 import { ResultCode, isEnvelope, type Envelope } from '../../contract/envelope';
+import { CACHED_AT_HEADER, isCachedRead } from '../../contract/offline';
 import type { CallResponse } from '../../contract/responses';
 import { API_PREFIX, PUBLIC_CALLS } from '../../contract/rules';
 import { activeLanguageAtom } from '../state/language';
-import { reportRequestFailed, reportRequestReached } from '../state/network';
+import { isBrowserOffline, reportRequestFailed, reportRequestReached, reportServedFromCache } from '../state/network';
 import { sessionAtom } from '../state/session';
 import { store } from '../state/store';
 import { showToast } from '../state/toast';
@@ -89,7 +90,9 @@ async function send(path: string, body: URLSearchParams | FormData, token: strin
     });
     const payload: unknown = await response.json();
     if (!isEnvelope(payload)) throw new NetworkFailure('malformed answer');
-    reportRequestReached();
+    const cachedAt = response.headers.get(CACHED_AT_HEADER);
+    if (cachedAt) reportServedFromCache(cachedAt);
+    else reportRequestReached();
     return payload;
   } catch (error) {
     if (signal?.aborted) throw error;
@@ -109,6 +112,12 @@ export async function call<P extends CallPath>(
   if (!isPublic(path) && !session) {
     onSignedOut();
     return never();
+  }
+  // Offline, only the statistics the worker keeps can answer; anything else (every action, and
+  // above all anything that moves money) is refused at once rather than queued.
+  if (isBrowserOffline() && !isCachedRead(path)) {
+    if (!options.silent) showToast({ message: 'offline-action' });
+    throw new NetworkFailure('offline');
   }
   const body = formBody(fields, store.get(activeLanguageAtom).wire);
   const envelope = await send(`${API_PREFIX}${path}`, body, isPublic(path) ? undefined : session?.token, options);

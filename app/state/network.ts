@@ -6,11 +6,14 @@ export interface NetworkState {
   browserOnline: boolean;
   /** The last request failed to reach the server. */
   requestFailed: boolean;
+  /** The last statistics answer came from the worker's cache, stored at this time (ISO 8601). */
+  cachedAt: string | null;
 }
 
 export const networkAtom = atom<NetworkState>({
   browserOnline: typeof navigator === 'undefined' ? true : navigator.onLine,
   requestFailed: false,
+  cachedAt: null,
 });
 
 networkAtom.onMount = (set) => {
@@ -23,15 +26,31 @@ networkAtom.onMount = (set) => {
   };
 };
 
-export const offlineAtom = atom((get) => {
+/** What the no-network tip shows: nothing, "no network", or "showing figures from <time>". */
+export const networkTipAtom = atom((get) => {
   const state = get(networkAtom);
-  return !state.browserOnline || state.requestFailed;
+  if (state.browserOnline && !state.requestFailed && state.cachedAt === null) return null;
+  return { cachedAt: state.cachedAt };
 });
+
+export function isBrowserOffline(): boolean {
+  return !store.get(networkAtom).browserOnline;
+}
 
 export function reportRequestFailed(): void {
   store.set(networkAtom, (state) => ({ ...state, requestFailed: true }));
 }
 
 export function reportRequestReached(): void {
-  if (store.get(networkAtom).requestFailed) store.set(networkAtom, (state) => ({ ...state, requestFailed: false }));
+  const state = store.get(networkAtom);
+  if (state.requestFailed || state.cachedAt !== null)
+    store.set(networkAtom, { ...state, requestFailed: false, cachedAt: null });
+}
+
+/** Keeps the oldest date among the cached answers on screen: the figures are at least that old. */
+export function reportServedFromCache(cachedAt: string): void {
+  store.set(networkAtom, (state) => ({
+    ...state,
+    cachedAt: state.cachedAt === null || cachedAt < state.cachedAt ? cachedAt : state.cachedAt,
+  }));
 }

@@ -2,7 +2,7 @@ import { atom } from 'jotai';
 import { store } from './store';
 
 /** Messages the app itself raises outside React, rendered in the active language by the shell. */
-export type AppMessage = 'network-error' | 'unknown-theme' | 'theme-switched';
+export type AppMessage = 'network-error' | 'offline-action' | 'unknown-theme' | 'theme-switched';
 
 export interface ToastItem {
   id: number;

@@ -11,7 +11,7 @@ export function BalanceCard({ money, children }: { money: MoneyInfo | undefined;
         <Trans>Available balance</Trans>
       </p>
       <p className="balance-figure" data-testid="balance" aria-busy={money ? undefined : true}>
-        {money ? <Money value={money.balance} /> : <span className="skeleton">0.00</span>}
+        {money ? <Money value={money.balance} /> : <span className="skeleton">{'\u00a0'.repeat(8)}</span>}
         <span className="unit">USDT</span>
       </p>
       <dl className="figures">

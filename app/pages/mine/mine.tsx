@@ -11,6 +11,7 @@ import { BalanceCard } from '../../ui/balance-card';
 import { GuardedButton } from '../../ui/guarded-button';
 import { Icon } from '../../ui/icons';
 import { Menu, MenuButton, MenuLink } from '../../ui/menu';
+import { InstallEntry } from './install-entry';
 
 export default function MyPage() {
   const { t } = useLingui();
@@ -71,6 +72,7 @@ export default function MyPage() {
           value={themeName}
           onPress={() => chooseTheme(theme === 'subject1' ? 'subject2' : 'subject1')}
         />
+        <InstallEntry />
         <li>
           <div className="menu-item">
             <Icon name="info" />

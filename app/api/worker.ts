@@ -1,0 +1,26 @@
+import { Workbox } from 'workbox-window';
+import { store } from '../state/store';
+import { updateAvailableAtom } from '../state/ui';
+
+let workbox: Workbox | undefined;
+let acceptedUpdate = false;
+
+/**
+ * Registers the service worker. A new version installs in the background and then waits: the
+ * shell offers "update available", and only an accepted update takes over and reloads.
+ */
+export function registerWorker(): void {
+  if (!('serviceWorker' in navigator)) return;
+  workbox = new Workbox('/sw.js');
+  workbox.addEventListener('waiting', () => store.set(updateAvailableAtom, true));
+  workbox.addEventListener('controlling', () => {
+    if (acceptedUpdate) location.reload();
+  });
+  void workbox.register();
+}
+
+export function acceptUpdate(): void {
+  acceptedUpdate = true;
+  store.set(updateAvailableAtom, false);
+  workbox?.messageSkipWaiting();
+}

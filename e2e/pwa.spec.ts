@@ -1,0 +1,192 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { DEMO, expect, registerCustomer, test } from './fixtures';
+import { ROOT, startServer } from './server';
+
+/** Waits until the service worker controls the page, as it does after the first visit. */
+async function waitForWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+async function logIn(page: Page, account: string, password: string): Promise<void> {
+  await page.goto('/#/pages/login/login');
+  await page.getByLabel('Account').fill(account);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByTestId('balance')).toBeVisible();
+}
+
+/** How many cached answers the worker holds for this token. */
+async function cachedEntriesFor(page: Page, token: string): Promise<number> {
+  return page.evaluate(async (value) => {
+    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(value));
+    const hash = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+    const cache = await caches.open('wallet-reads-v1');
+    return (await cache.keys()).filter((request) => request.url.includes(`/__wallet-cache__/${hash}/`)).length;
+  }, token);
+}
+
+test('offline, the app reopens with the last known balance and says how old it is', async ({
+  page,
+  context,
+}, testInfo) => {
+  await page.goto('/#/pages/login/login');
+  await waitForWorker(page);
+  await logIn(page, DEMO.account, DEMO.password);
+  await expect(page.getByTestId('balance')).toHaveText(/1,000\.00/);
+  await page.getByTestId('tab-bar').getByRole('link', { name: 'My' }).click();
+  await expect(page.getByTestId('balance')).toHaveText(/1,000\.00/);
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}').token as string);
+  await expect.poll(() => cachedEntriesFor(page, token)).toBeGreaterThan(0);
+
+  await context.setOffline(true);
+  const reopened = await context.newPage();
+  const started = Date.now();
+  await reopened.goto('/');
+  await expect(reopened.getByTestId('balance')).toHaveText(/1,000\.00/);
+  const reopenMs = Date.now() - started;
+  testInfo.annotations.push({ type: 'offline reopen to cached balance (ms)', description: String(reopenMs) });
+  console.log(`[${testInfo.project.name}] offline reopen to cached balance: ${reopenMs} ms`);
+
+  await expect(reopened.getByTestId('no-network-tip')).toContainText('Showing balances from');
+  await reopened.getByTestId('tab-bar').getByRole('link', { name: 'My' }).click();
+  await expect(reopened.getByTestId('balance')).toHaveText(/1,000\.00/);
+
+  // An action that needs the network is refused at once, with the reason.
+  await reopened.getByRole('link', { name: 'Personal information' }).click();
+  await reopened.getByLabel('Nickname').fill('Offline edit');
+  const refusedAt = Date.now();
+  await reopened.getByRole('button', { name: 'Save' }).click();
+  await expect(reopened.getByTestId('toast')).toContainText('You are offline');
+  expect(Date.now() - refusedAt).toBeLessThan(1500);
+
+  await context.setOffline(false);
+  await reopened.getByTestId('nav-back').click();
+  await expect(reopened.getByTestId('no-network-tip')).toBeHidden();
+  await expect(reopened.getByTestId('balance')).toHaveText(/1,000\.00/);
+});
+
+test('a second customer on the same device never sees the first one’s figures', async ({ page, context }) => {
+  await page.goto('/#/pages/login/login');
+  await waitForWorker(page);
+  await logIn(page, DEMO.account, DEMO.password);
+  await expect(page.getByTestId('balance')).toHaveText(/1,000\.00/);
+  const firstToken = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}').token as string);
+  expect(await cachedEntriesFor(page, firstToken)).toBeGreaterThan(0);
+
+  await page.getByTestId('tab-bar').getByRole('link', { name: 'My' }).click();
+  await page.getByTestId('logout').click();
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await expect.poll(() => cachedEntriesFor(page, firstToken)).toBe(0);
+
+  const second = await registerCustomer();
+  await logIn(page, second.user.account, second.password);
+  await expect(page.getByTestId('balance')).toHaveText(/^0\.00/);
+  // The worker stores an answer just after handing it to the page.
+  const secondToken = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}').token as string);
+  await expect.poll(() => cachedEntriesFor(page, secondToken)).toBeGreaterThan(0);
+
+  await context.setOffline(true);
+  const reopened = await context.newPage();
+  await reopened.goto('/');
+  await expect(reopened.getByTestId('no-network-tip')).toBeVisible();
+  await expect(reopened.getByTestId('balance')).toHaveText(/^0\.00/);
+  await expect(reopened.getByText('1,000.00')).toHaveCount(0);
+});
+
+test('a signed-out device offline shows login, never a cached balance', async ({ page, context }) => {
+  await page.goto('/#/pages/login/login');
+  await waitForWorker(page);
+  await logIn(page, DEMO.account, DEMO.password);
+  await page.getByTestId('tab-bar').getByRole('link', { name: 'My' }).click();
+  await page.getByTestId('logout').click();
+  await context.setOffline(true);
+  const reopened = await context.newPage();
+  await reopened.goto('/');
+  await expect(reopened.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await expect(reopened.getByText('1,000.00')).toHaveCount(0);
+});
+
+test('Chromium finds the served build installable', async ({ playwright, browserName }, testInfo) => {
+  // Installability is judged only outside incognito, so this test gets a profile of its own.
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-profile-'));
+  const { launchOptions, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = testInfo.project.use;
+  const context = await playwright[browserName].launchPersistentContext(profile, {
+    ...launchOptions,
+    ...(viewport ? { viewport } : {}),
+    ...(userAgent ? { userAgent } : {}),
+    ...(deviceScaleFactor ? { deviceScaleFactor } : {}),
+    ...(isMobile !== undefined ? { isMobile } : {}),
+    ...(hasTouch !== undefined ? { hasTouch } : {}),
+    baseURL: process.env.E2E_BASE_URL,
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/');
+    await waitForWorker(page);
+    const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as Record<string, unknown>;
+    expect(manifest).toMatchObject({
+      name: 'USDT Wallet',
+      short_name: 'USDT Wallet',
+      display: 'standalone',
+      start_url: '/',
+      scope: '/',
+      theme_color: '#121A26',
+      background_color: '#121A26',
+    });
+    const icons = manifest.icons as { sizes: string; purpose: string }[];
+    expect(icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual(
+      expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']),
+    );
+    await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute('href', '/icons/apple-touch-icon.png');
+
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string }[];
+    };
+    expect(installabilityErrors).toEqual([]);
+  } finally {
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+});
+
+test('a new build is offered as an update and taken on acceptance', async ({ page }) => {
+  // A server of its own, on a copy of the build, so "deploying" a new worker touches no other test.
+  const build = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-build-'));
+  fs.cpSync(path.join(ROOT, 'dist'), build, { recursive: true });
+  const server = await startServer(build);
+  try {
+    await page.goto(`${server.baseUrl}/#/pages/login/login`);
+    await waitForWorker(page);
+    const firstWorker = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+
+    fs.appendFileSync(path.join(build, 'sw.js'), '\n// the next build\n');
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      await registration?.update();
+    });
+    const prompt = page.getByTestId('update-prompt');
+    await expect(prompt).toBeVisible();
+    await expect(prompt).toContainText('A new version is available.');
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+
+    const reloaded = page.waitForEvent('load');
+    await prompt.getByRole('button', { name: 'Update' }).click();
+    await reloaded;
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+    await expect(page.getByTestId('update-prompt')).toBeHidden();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(firstWorker);
+    expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(
+      false,
+    );
+  } finally {
+    await server.stop();
+    fs.rmSync(build, { recursive: true, force: true });
+  }
+});

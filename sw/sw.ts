@@ -1,0 +1,71 @@
+/// <reference lib="webworker" />
+import { CACHED_AT_HEADER, type WorkerMessage } from '../contract/offline';
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { NetworkFirst } from 'workbox-strategies';
+import {
+  CACHED_READ_PATHS,
+  MAX_AGE_SECONDS,
+  READS_CACHE,
+  cacheKeyUrl,
+  isSuccessEnvelope,
+  purgeUser,
+  tokenHash,
+} from './cache-keys';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
+
+// The first version takes over at once; later versions wait for the customer (see SKIP_WAITING).
+clientsClaim();
+cleanupOutdatedCaches();
+precacheAndRoute(self.__WB_MANIFEST);
+
+// Hash routes all start from index.html.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/uploads\//, /^\/ws1/] }),
+);
+
+/** Statistics reads: network first, the last good answer after a failure or 5 s. */
+const reads = new NetworkFirst({
+  cacheName: READS_CACHE,
+  networkTimeoutSeconds: 5,
+  plugins: [
+    {
+      // The Cache API cannot key a POST: every read is stored under the synthetic GET key that the
+      // route computed from the token and `lang` before the body was sent.
+      cacheKeyWillBeUsed: async ({ params }) => (params as { cacheKey: Request }).cacheKey,
+      cacheWillUpdate: async ({ response }) => {
+        if (!(await isSuccessEnvelope(response))) return null;
+        const headers = new Headers(response.headers);
+        headers.set(CACHED_AT_HEADER, new Date().toISOString());
+        return new Response(await response.clone().blob(), { status: 200, headers });
+      },
+    },
+    new ExpirationPlugin({ maxAgeSeconds: MAX_AGE_SECONDS, maxEntries: 500, purgeOnQuotaError: true }),
+  ],
+});
+
+registerRoute(
+  ({ url, request, sameOrigin }) => sameOrigin && request.method === 'POST' && CACHED_READ_PATHS.has(url.pathname),
+  async ({ request, event }) => {
+    const lang = new URLSearchParams(await request.clone().text()).get('lang') ?? 'en';
+    const hash = await tokenHash(request.headers.get('access-token') ?? '');
+    const cacheKey = new Request(cacheKeyUrl(self.location.origin, hash, lang, new URL(request.url).pathname));
+    return reads.handle({ event, request, params: { cacheKey } });
+  },
+  'POST',
+);
+
+async function purgeToken(token: string): Promise<void> {
+  const cache = await caches.open(READS_CACHE);
+  await purgeUser(cache, self.location.origin, await tokenHash(token));
+}
+
+self.addEventListener('message', (event) => {
+  const message = event.data as WorkerMessage | undefined;
+  if (message?.type === 'SKIP_WAITING') void self.skipWaiting();
+  else if (message?.type === 'PURGE_USER' && typeof message.token === 'string')
+    event.waitUntil(purgeToken(message.token));
+});
