@@ -227,7 +227,7 @@ export const callSchemas = {
   'team/tongji': empty,
   'team/list': z.object(paging),
   'invite/detail': empty,
-  'bankinfo/list': z.object({ type: bankType }),
+  'bankinfo/list': z.object({ type: bankType, ...paging }),
   'bankinfo/create': createBankInfo,
   'bankinfo/get-is-add': empty,
   'bankinfo/detail': z.object({ type: bankType, bk_id: id }),

@@ -4,6 +4,7 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
+import websocket from '@fastify/websocket';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import { ResultCode } from '../contract/envelope';
@@ -16,9 +17,17 @@ import type { Db } from './db/database';
 import { ApiError, tooManyRequests } from './errors';
 import { translate } from './i18n';
 import { createLedger } from './ledger';
+import { createLiveHub } from './live';
+import { startMaintenance } from './maintenance';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer';
+import { assetsRoutes } from './routes/assets';
+import { attachRoutes } from './routes/attach';
 import { authRoutes, authenticate } from './routes/auth';
+import { bankinfoRoutes } from './routes/bankinfo';
+import { rechargeRoutes } from './routes/recharge';
 import { userinfoRoutes } from './routes/userinfo';
+import { withdrawRoutes } from './routes/withdraw';
+import { liveRoutes } from './routes/ws';
 
 export interface AppOptions {
   db: Db;
@@ -121,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, fieldSize: 256, parts: 6 },
   });
+  await app.register(websocket, { options: { maxPayload: 4096 } });
 
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
@@ -140,9 +150,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(404).send(envelope(ResultCode.notFound, translate(lang, 'not_found'), {}));
   });
 
-  const calls = createCallRegistry(app, (token) => authenticate(context, token));
+  const signedIn = (token: string) => authenticate(context, token);
+  const calls = createCallRegistry(app, signedIn);
   authRoutes(calls, context);
   userinfoRoutes(calls, context);
+  rechargeRoutes(calls, context);
+  bankinfoRoutes(calls, context);
+  withdrawRoutes(calls, context);
+  assetsRoutes(calls, context);
+  attachRoutes(calls, app, context);
+
+  const hub = createLiveHub(context);
+  liveRoutes(app, hub, signedIn);
+  const maintenance = startMaintenance(context);
+  app.addHook('onClose', async () => {
+    hub.close();
+    clearInterval(maintenance);
+  });
 
   if (options.staticDir && fs.existsSync(path.join(options.staticDir, 'index.html'))) {
     await app.register(fastifyStatic, {

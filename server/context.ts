@@ -5,15 +5,19 @@ import type { Db } from './db/database';
 import type { Ledger } from './ledger';
 import type { Mailer } from './mail/mailer';
 
-/** What route modules work with; built once in buildApp. */
-export interface ServerContext {
+/** What changes money and records it: shared by the server and the operator CLI. */
+export interface Domain {
   db: Db;
   queries: Queries;
   ledger: Ledger;
+  now: () => Date;
+}
+
+/** What route modules work with; built once in buildApp. */
+export interface ServerContext extends Domain {
   mailer: Mailer;
   limits: Limits;
   log: FastifyBaseLogger;
-  now: () => Date;
   /** Root of the uploads folder. */
   uploadsDir: string;
 }

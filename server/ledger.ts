@@ -2,6 +2,7 @@ import type { Cents } from '../contract/money';
 import type { LedgerKind } from '../contract/rules';
 import type { Db } from './db/database';
 import type { Queries } from './db';
+import { conflict } from './errors';
 
 export interface Movement {
   userId: number;
@@ -43,7 +44,18 @@ export function createLedger(db: Db, queries: Pick<Queries, 'ledger'>) {
     return balanceAfter;
   }
 
-  return { post };
+  return {
+    post,
+    /** Like `post`, but an overdraft becomes the customer's 409 "insufficient balance". */
+    debit(movement: Movement): number {
+      try {
+        return post(movement);
+      } catch (error) {
+        if (error instanceof InsufficientBalance) throw conflict('insufficient_balance');
+        throw error;
+      }
+    },
+  };
 }
 
 export type Ledger = ReturnType<typeof createLedger>;

@@ -11,6 +11,7 @@ import { DEFAULT_LIMITS, type Limits } from './config';
 import { openDatabase, type Db } from './db/database';
 import { prepareDatabase } from './demo';
 import type { Mail, Mailer } from './mail/mailer';
+import { decide } from './review';
 
 export class CapturingMailer implements Mailer {
   readonly sent: Mail[] = [];
@@ -153,4 +154,51 @@ export async function signUp(
 /** The ledger invariant: every balance equals the sum of its ledger rows. */
 export function expectLedgerBalanced(server: TestServer): void {
   expect(server.app.wallet.queries.ledger.mismatches()).toEqual([]);
+}
+
+/** A 1×1 PNG. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Sends a multipart upload the way the app does: `lang`, then the file field. */
+export async function upload(
+  server: TestServer,
+  token: string | undefined,
+  content: Buffer,
+  options: { filename?: string; contentType?: string; lang?: string } = {},
+): Promise<Envelope<{ url: string }>> {
+  const boundary = '----wallet-test-boundary';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="lang"\r\n\r\n${options.lang ?? 'en'}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${options.filename ?? 'proof.png'}"\r\n` +
+      `Content-Type: ${options.contentType ?? 'image/png'}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const response = await server.app.inject({
+    method: 'POST',
+    url: '/api/v1/attach/upload',
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      ...(token ? { 'access-token': token } : {}),
+    },
+    payload: Buffer.concat([head, content, tail]),
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json<Envelope<{ url: string }>>();
+}
+
+/** Credits a user the way production does: a recharge with proof, approved by the operator. */
+export async function fund(server: TestServer, user: TestUser, amount: string): Promise<number> {
+  const proof = await upload(server, user.token, TINY_PNG);
+  const address = await call(server, 'recharge/shoukuan-address', { type: '' }, user.token);
+  const recharge = await call(
+    server,
+    'recharge/create',
+    { type: address.type, category: 'USDT', address: address.address, amount, credentials: proof.data.url },
+    user.token,
+  );
+  decide(server.app.wallet, 'recharge', 'approve', recharge.id, 'test');
+  return recharge.id;
 }

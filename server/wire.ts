@@ -1,5 +1,6 @@
 import { cents, formatMoney } from '../contract/money';
-import type { UserInfo } from '../contract/responses';
+import type { BankInfo, UserInfo } from '../contract/responses';
+import type { BankAccountRow } from './db/bank';
 import type { UserRow } from './db/users';
 
 /** Integer cents from the database → the wire's two-decimal string. */
@@ -18,4 +19,23 @@ export function toUserInfo(row: UserRow): UserInfo {
     vip: row.vip,
     created_at: row.created_at,
   };
+}
+
+/** The last four characters, the rest hidden: enough to recognise an account, not to use it. */
+export function maskIban(iban: string): string {
+  return `**** ${iban.slice(-4)}`;
+}
+
+type BankDetails = Record<string, string>;
+
+export function toBankInfo(row: BankAccountRow, masked: boolean): BankInfo {
+  const details = JSON.parse(row.details) as BankDetails;
+  const iban = details.iban ?? '';
+  return {
+    ...details,
+    iban: masked ? maskIban(iban) : iban,
+    bk_id: row.id,
+    type: row.type,
+    created_at: row.created_at,
+  } as BankInfo;
 }

@@ -1,5 +1,9 @@
+import { auditQueries } from './audit';
+import { bankQueries } from './bank';
 import { codesQueries } from './codes';
 import type { Db } from './database';
+import { eventsQueries } from './events';
+import { idempotencyQueries } from './idempotency';
 import { kefuQueries } from './kefu';
 import { ledgerQueries } from './ledger';
 import { lixibaoQueries } from './lixibao';
@@ -11,11 +15,16 @@ import { sessionsQueries } from './sessions';
 import { settingsQueries } from './settings';
 import { uploadsQueries } from './uploads';
 import { usersQueries } from './users';
+import { withdrawQueries } from './withdraw';
 
 /** Every prepared statement of the server, grouped by area, prepared once per connection. */
 export function createQueries(db: Db) {
   return {
+    audit: auditQueries(db),
+    bank: bankQueries(db),
     codes: codesQueries(db),
+    events: eventsQueries(db),
+    idempotency: idempotencyQueries(db),
     kefu: kefuQueries(db),
     ledger: ledgerQueries(db),
     lixibao: lixibaoQueries(db),
@@ -27,6 +36,7 @@ export function createQueries(db: Db) {
     settings: settingsQueries(db),
     uploads: uploadsQueries(db),
     users: usersQueries(db),
+    withdraw: withdrawQueries(db),
   };
 }
 

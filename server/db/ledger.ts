@@ -35,7 +35,30 @@ export function ledgerQueries(db: Db) {
     GROUP BY users.id HAVING users.balance <> COALESCE(SUM(ledger.amount), 0)
   `);
 
+  const page = db.prepare<{ user: number; direction: number; limit: number; offset: number }, LedgerRow>(`
+    SELECT * FROM ledger
+    WHERE user_id = @user AND (@direction = 0 OR (@direction > 0 AND amount > 0) OR (@direction < 0 AND amount < 0))
+    ORDER BY id DESC LIMIT @limit OFFSET @offset
+  `);
+  const count = db.prepare<{ user: number; direction: number }, { n: number }>(`
+    SELECT COUNT(*) AS n FROM ledger
+    WHERE user_id = @user AND (@direction = 0 OR (@direction > 0 AND amount > 0) OR (@direction < 0 AND amount < 0))
+  `);
+  const sums = db.prepare<[number], { income: number; expenses: number; acquired: number }>(`
+    SELECT
+      COALESCE(SUM(CASE WHEN amount > 0 THEN amount END), 0) AS income,
+      COALESCE(SUM(CASE WHEN amount < 0 THEN -amount END), 0) AS expenses,
+      COALESCE(SUM(CASE WHEN amount > 0 AND kind IN ('recharge', 'interest', 'adjust') THEN amount END), 0) AS acquired
+    FROM ledger WHERE user_id = ?
+  `);
+
   return {
+    /** Newest first; `direction` 1 keeps credits, -1 debits, 0 both. */
+    page: (userId: number, direction: -1 | 0 | 1, limit: number, offset: number) =>
+      page.all({ user: userId, direction, limit, offset }),
+    count: (userId: number, direction: -1 | 0 | 1) => count.get({ user: userId, direction })?.n ?? 0,
+    /** Credits, debits, and what was acquired (recharges, interest, credits by the operator). */
+    sums: (userId: number) => sums.get(userId) ?? { income: 0, expenses: 0, acquired: 0 },
     /** Returns the new balance, or undefined when the movement would take the balance below zero. */
     moveBalance: (userId: number, amount: number) => moveBalance.get({ id: userId, amount })?.balance,
     insert: (row: NewLedgerRow) => Number(insert.run(row).lastInsertRowid),

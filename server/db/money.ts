@@ -16,7 +16,12 @@ export function moneyQueries(db: Db) {
       (SELECT COALESCE(SUM(number), 0) FROM interest_orders WHERE user_id = @id AND state = 'holding') AS wallet
     FROM users WHERE users.id = @id
   `);
+  const completedSales = db.prepare<[number], { total: number }>(
+    "SELECT COALESCE(SUM(number), 0) AS total FROM sale_orders WHERE user_id = ? AND state = 'completion'",
+  );
   return {
     totals: (userId: number) => totals.get({ id: userId }),
+    /** USDT sold in completed orders. */
+    completedSales: (userId: number) => completedSales.get(userId)?.total ?? 0,
   };
 }

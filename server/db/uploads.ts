@@ -15,7 +15,9 @@ export function uploadsQueries(db: Db) {
   const owned = db.prepare<[string, number], { found: 1 }>(
     'SELECT 1 AS found FROM uploads WHERE name = ? AND user_id = ?',
   );
+  const find = db.prepare<[string], NewUpload>('SELECT * FROM uploads WHERE name = ?');
   return {
+    find: (name: string) => find.get(name),
     insert: (upload: NewUpload) => insert.run(upload),
     /** `url` is the public form "/uploads/<name>". */
     isOwnedBy: (url: string, userId: number) => owned.get(url.replace(/^\/uploads\//, ''), userId) !== undefined,

@@ -53,4 +53,14 @@ export const de: Messages = {
   'mail.footer':
     'Wenn Sie diesen Code nicht angefordert haben, ignorieren Sie diese E-Mail. Wir werden Sie niemals danach fragen.',
   insufficient_balance: 'Unzureichendes Guthaben',
+  address_changed: 'Die Empfangsadresse hat sich geändert. Bitte prüfen Sie die neue Adresse, bevor Sie zahlen',
+  amount_below_minimum: 'Der Mindestbetrag beträgt {min} USDT',
+  upload_type: 'Bitte laden Sie ein PNG-, JPEG- oder WebP-Bild hoch',
+  upload_too_large: 'Das Bild darf höchstens 5 MB groß sein',
+  wrong_password: 'Das Passwort ist nicht korrekt',
+  already_bound: 'Dieses Konto ist bereits verknüpft. Wenden Sie sich für Änderungen bitte an den Kundenservice',
+  request_conflict: 'Diese Anfrage wurde bereits mit anderen Angaben gesendet. Bitte beginnen Sie von vorn',
+  'invalid.type': 'Bitte wählen Sie einen gültigen Typ',
+  'invalid.address': 'Die Empfangsadresse ist ungültig',
+  'required.type': 'Bitte wählen Sie einen Typ',
 };

@@ -54,6 +54,16 @@ export const en = {
   'mail.body.reset': 'Your code to reset your password is {code}. It is valid for 10 minutes.',
   'mail.footer': 'If you did not ask for this code, ignore this e-mail. We never ask you for it.',
   insufficient_balance: 'Insufficient balance',
+  address_changed: 'The receiving address has changed. Please check the new address before you pay',
+  amount_below_minimum: 'The minimum amount is {min} USDT',
+  upload_type: 'Please upload a PNG, JPEG or WebP image',
+  upload_too_large: 'The image must be 5 MB or smaller',
+  wrong_password: 'The password is not correct',
+  already_bound: 'This account is already bound. Please contact customer service to change it',
+  request_conflict: 'This request was already sent with different details. Please start again',
+  'invalid.type': 'Please choose a valid type',
+  'invalid.address': 'The receiving address is not valid',
+  'required.type': 'Please choose a type',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -53,4 +53,14 @@ export const ja: Messages = {
   'mail.footer':
     'このコードに心当たりがない場合は、このメールを破棄してください。当社からこのコードをお尋ねすることは一切ありません。',
   insufficient_balance: '残高が不足しています',
+  address_changed: '受取アドレスが変更されました。お支払い前に新しいアドレスをご確認ください',
+  amount_below_minimum: '最低金額は {min} USDT です',
+  upload_type: 'PNG・JPEG・WebP 形式の画像をアップロードしてください',
+  upload_too_large: '画像は 5 MB 以下にしてください',
+  wrong_password: 'パスワードが正しくありません',
+  already_bound: 'この口座はすでに登録されています。変更はカスタマーサービスにお問い合わせください',
+  request_conflict: 'このリクエストは別の内容ですでに送信されています。最初からやり直してください',
+  'invalid.type': '有効な種類を選択してください',
+  'invalid.address': '受取アドレスが無効です',
+  'required.type': '種類を選択してください',
 };

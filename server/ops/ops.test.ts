@@ -2,7 +2,15 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '../demo';
-import { startTestServer, type TestServer } from '../test-support';
+import {
+  TINY_PNG,
+  call,
+  expectLedgerBalanced,
+  signUp,
+  startTestServer,
+  upload,
+  type TestServer,
+} from '../test-support';
 import { OpsError, runOps } from './ops';
 
 let server: TestServer;
@@ -53,6 +61,110 @@ describe('operator commands', () => {
     expect(() => ops('user')).toThrow('user needs an account name');
     expect(() => ops('frobnicate')).toThrow('unknown command');
     expect(() => ops()).toThrow('usage');
+  });
+});
+
+describe('review commands', () => {
+  async function pending(kind: 'recharge' | 'withdraw') {
+    const user = await signUp(server);
+    const proof = await upload(server, user.token, TINY_PNG);
+    const recharge = await call(
+      server,
+      'recharge/create',
+      {
+        type: 'TRC20',
+        category: 'USDT',
+        address: 'TDEMOxNOTxAxREALxADDRESSxDONOTPAY',
+        amount: '60',
+        credentials: proof.data.url,
+      },
+      user.token,
+    );
+    if (kind === 'recharge') return { user, id: recharge.id };
+    ops('approve', 'recharge', String(recharge.id));
+    const card = await call(
+      server,
+      'bankinfo/create',
+      {
+        type: 'bank',
+        full_name: 'A B',
+        telephone: '13800138000',
+        email: 'a@b.co',
+        iban: 'DE89370400440532013000',
+        bank_name: 'Bank',
+        area: 'Area',
+        country: 'DE',
+        swift: 'COBADEFF',
+      },
+      user.token,
+    );
+    const withdrawal = await call(
+      server,
+      'withdraw/create',
+      { type: 'bank', bk_id: String(card.bk_id), amount: '25', password: user.password },
+      user.token,
+    );
+    return { user, id: withdrawal.id };
+  }
+
+  const balance = (account: string) =>
+    JSON.parse(ops('user', account, '--json')[0] ?? '{}') as { balance: string; balanced: boolean };
+
+  it('approves a recharge: credited once, audited, and announced', async () => {
+    const { user, id } = await pending('recharge');
+    expect(JSON.parse(ops('pending', '--json')[0] ?? '[]')).toEqual([
+      expect.objectContaining({ kind: 'recharge', id, amount: '60.00' }),
+    ]);
+    expect(ops('approve', 'recharge', String(id))).toEqual([`recharge ${id} approved`]);
+    expect(balance(user.user.account)).toMatchObject({ balance: '60.00', balanced: true });
+    expect(() => ops('approve', 'recharge', String(id))).toThrow('already reviewed');
+    expect(() => ops('reject', 'recharge', String(id))).toThrow('already reviewed');
+    expect(balance(user.user.account).balance).toBe('60.00');
+    expect(server.app.wallet.queries.audit.forTarget('recharge', id)).toEqual([
+      expect.objectContaining({ action: 'approve', detail: '60.00' }),
+    ]);
+    const events = server.db.prepare('SELECT payload FROM events WHERE user_id = ? ORDER BY id').all(user.user.id);
+    expect(events).toEqual([
+      { payload: JSON.stringify({ type: 'recharge', id, state: 'success' }) },
+      { payload: '{"type":"balance"}' },
+    ]);
+  });
+
+  it('rejects a withdrawal with a remark and refunds it', async () => {
+    const { user, id } = await pending('withdraw');
+    expect(balance(user.user.account).balance).toBe('35.00');
+    expect(ops('reject', 'withdraw', String(id), '--remark', 'account closed')).toEqual([`withdraw ${id} rejected`]);
+    expect(balance(user.user.account)).toMatchObject({ balance: '60.00', balanced: true });
+    expect(server.app.wallet.queries.audit.forTarget('withdraw', id)[0]).toMatchObject({
+      action: 'reject',
+      detail: '25.00 — account closed',
+    });
+  });
+
+  it('approves a withdrawal without moving the balance again', async () => {
+    const { user, id } = await pending('withdraw');
+    ops('approve', 'withdraw', String(id));
+    expect(balance(user.user.account)).toMatchObject({ balance: '35.00', balanced: true });
+  });
+
+  it('refuses what it cannot act on', () => {
+    expect(() => ops('approve', 'recharge', '999')).toThrow('no recharge with id 999');
+    expect(() => ops('approve', 'deposit', '1')).toThrow('recharge or withdraw');
+    expect(() => ops('approve', 'recharge', 'x')).toThrow('numeric id');
+  });
+
+  it('sets a receiving address, new or changed', async () => {
+    const user = await signUp(server);
+    expect(ops('address', 'set', 'trc20', 'TNewAddress123')).toEqual(['TRC20 TNewAddress123']);
+    ops('address', 'set', 'BEP20', '0xabc');
+    const address = await call(server, 'recharge/shoukuan-address', { type: 'TRC20' }, user.token);
+    expect(address).toMatchObject({ address: 'TNewAddress123', types: ['TRC20', 'ERC20', 'BEP20'] });
+    expect(() => ops('address', 'set', 'TRC20')).toThrow('address');
+    expect(() => ops('address', 'set', 'bad type!', 'x')).toThrow('network type');
+  });
+
+  afterEach(() => {
+    expectLedgerBalanced(server);
   });
 });
 

@@ -1,6 +1,9 @@
 import { cents, formatMoney } from '../../contract/money';
+import type { Domain } from '../context';
 import { createQueries, type Queries } from '../db';
-import type { Db } from '../db/database';
+import { inTransaction, type Db } from '../db/database';
+import { createLedger } from '../ledger';
+import { ReviewError, decide, type Decision, type ReviewKind } from '../review';
 import { ROOT_INVITE_CODE_KEY } from '../routes/auth';
 
 export interface OpsIo {
@@ -12,9 +15,14 @@ export class OpsError extends Error {
 }
 
 export const USAGE = `usage: npm run ops -- <command>
-  pending [--json]                 what waits for review
-  invite-code                      print the root invitation code
-  user <account> [--json]          a user, balance and ledger total`;
+  pending [--json]                               what waits for review
+  approve recharge|withdraw <id>                 accept an order in review
+  reject  recharge|withdraw <id> [--remark TEXT] refuse it (a withdrawal is refunded)
+  invite-code                                    print the root invitation code
+  user <account> [--json]                        a user, balance and ledger total
+  address set <TYPE> <ADDRESS>                   the receiving address of a network`;
+
+const OPERATOR = `operator:${process.env.USER ?? 'cli'}`;
 
 interface Parsed {
   positional: string[];
@@ -94,11 +102,65 @@ function showPending(queries: Queries, io: OpsIo, json: boolean): void {
   }
 }
 
+function review(
+  domain: Domain,
+  io: OpsIo,
+  decision: Decision,
+  kind: string | undefined,
+  idText: string | undefined,
+  remark: string,
+): void {
+  if (kind !== 'recharge' && kind !== 'withdraw')
+    throw new OpsError(`${decision} needs recharge or withdraw, got ${JSON.stringify(kind)}`);
+  const id = Number(idText);
+  if (!Number.isSafeInteger(id) || id <= 0) throw new OpsError(`${decision} ${kind} needs a numeric id`);
+  try {
+    decide(domain, kind satisfies ReviewKind, decision, id, OPERATOR, remark);
+  } catch (error) {
+    if (error instanceof ReviewError) throw new OpsError(error.message);
+    throw error;
+  }
+  io.out(`${kind} ${id} ${decision === 'approve' ? 'approved' : 'rejected'}`);
+}
+
+const NETWORK_TYPE = /^[A-Z0-9]{2,16}$/;
+/** 10.00 USDT, for a network that had no address before. */
+const DEFAULT_MIN_RECHARGE = cents(1_000);
+
+function setAddress(domain: Domain, io: OpsIo, type: string | undefined, address: string | undefined): void {
+  const network = type?.toUpperCase();
+  if (!network || !NETWORK_TYPE.test(network)) throw new OpsError('address set needs a network type such as TRC20');
+  if (!address || address.length > 128 || /\s/.test(address))
+    throw new OpsError('address set needs an address without spaces');
+  inTransaction(domain.db, () => {
+    const { recharge, audit } = domain.queries;
+    const at = domain.now().toISOString();
+    recharge.upsertAddress({
+      type: network,
+      address,
+      min_amount: DEFAULT_MIN_RECHARGE,
+      position: recharge.nextPosition(),
+      updated_at: at,
+    });
+    audit.record({
+      actor: OPERATOR,
+      action: 'address set',
+      target_type: 'address',
+      target_id: null,
+      detail: `${network} ${address}`,
+      created_at: at,
+    });
+  });
+  io.out(`${network} ${address}`);
+}
+
 /** Runs one operator command against the database; throws OpsError with a one-line reason. */
-export function runOps(db: Db, argv: readonly string[], io: OpsIo): void {
+export function runOps(db: Db, argv: readonly string[], io: OpsIo, now: () => Date = () => new Date()): void {
   const { positional, flags } = parseArgs(argv);
   const queries = createQueries(db);
+  const domain: Domain = { db, queries, ledger: createLedger(db, queries), now };
   const json = flags.has('json');
+  const remark = typeof flags.get('remark') === 'string' ? String(flags.get('remark')) : '';
   const [command, ...rest] = positional;
   switch (command) {
     case 'invite-code': {
@@ -112,6 +174,14 @@ export function runOps(db: Db, argv: readonly string[], io: OpsIo): void {
       return;
     case 'pending':
       showPending(queries, io, json);
+      return;
+    case 'approve':
+    case 'reject':
+      review(domain, io, command, rest[0], rest[1], remark);
+      return;
+    case 'address':
+      if (rest[0] !== 'set') throw new OpsError(`usage: address set <TYPE> <ADDRESS>`);
+      setAddress(domain, io, rest[1], rest[2]);
       return;
     default:
       throw new OpsError(command ? `unknown command ${JSON.stringify(command)}\n${USAGE}` : USAGE);

@@ -1,0 +1,61 @@
+import type { CallPath } from '../contract/calls';
+import { isoNow, type Domain } from './context';
+import { inTransaction } from './db/database';
+import { conflict } from './errors';
+import { sha256 } from './security/tokens';
+
+const WINDOW_SECONDS = 24 * 3600;
+
+function payloadHash(input: object): string {
+  const fields = Object.entries(input)
+    .filter(([key]) => key !== 'request_id' && key !== 'password')
+    .sort(([a], [b]) => a.localeCompare(b));
+  return sha256(JSON.stringify(fields));
+}
+
+/** The first answer to this request id within 24 h, or a 409 when the payload differs. */
+export function replayed<T>(
+  domain: Domain,
+  userId: number,
+  path: CallPath,
+  requestId: string | undefined,
+  input: object,
+): T | undefined {
+  if (!requestId) return undefined;
+  const since = new Date(domain.now().getTime() - WINDOW_SECONDS * 1000).toISOString();
+  const earlier = domain.queries.idempotency.find(userId, path, requestId, since);
+  if (!earlier) return undefined;
+  if (earlier.payload_hash !== payloadHash(input)) throw conflict('request_conflict', { field: 'request_id' });
+  return JSON.parse(earlier.response) as T;
+}
+
+/**
+ * Runs a money-moving create at most once per user, path and `request_id`: a repeat within 24 h
+ * returns the first answer instead of acting again. The answer is recorded in the same
+ * transaction as the action, so a crash can never leave one without the other.
+ */
+export function once<T>(
+  domain: Domain,
+  userId: number,
+  path: CallPath,
+  requestId: string | undefined,
+  input: object,
+  act: () => T,
+): T {
+  return inTransaction(domain.db, () => {
+    const earlier = replayed<T>(domain, userId, path, requestId, input);
+    if (earlier !== undefined) return earlier;
+    const result = act();
+    if (requestId) {
+      domain.queries.idempotency.save(
+        userId,
+        path,
+        requestId,
+        payloadHash(input),
+        JSON.stringify(result),
+        isoNow(domain),
+      );
+    }
+    return result;
+  });
+}

@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import { ResultCode } from '../../contract/envelope';
+import { UPLOAD_MAX_BYTES, UPLOAD_MIME_TYPES } from '../../contract/rules';
+import type { CallRegistry } from '../calls';
+import { isoNow, type ServerContext } from '../context';
+import { ApiError, invalidField } from '../errors';
+import { languageOf } from '../i18n';
+
+const EXTENSIONS: Record<(typeof UPLOAD_MIME_TYPES)[number], string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+};
+const STORED_NAME = /^[a-f0-9]{32}\.(png|jpg|webp)$/;
+
+function isAccepted(mime: string): mime is (typeof UPLOAD_MIME_TYPES)[number] {
+  return (UPLOAD_MIME_TYPES as readonly string[]).includes(mime);
+}
+
+/** The language of a multipart request travels as a field before the file. */
+function rememberLanguage(request: FastifyRequest, part: MultipartFile): void {
+  const field = part.fields.lang;
+  const value = field && !Array.isArray(field) && field.type === 'field' ? field.value : undefined;
+  request.body = { lang: languageOf(value) };
+}
+
+async function readUpload(request: FastifyRequest): Promise<Buffer> {
+  const part = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
+  if (!part) throw invalidField('file', 'required.file');
+  rememberLanguage(request, part);
+  try {
+    return await part.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new ApiError(ResultCode.tooLarge, 'upload_too_large', { field: 'file' });
+    }
+    throw error;
+  }
+}
+
+export function attachRoutes(calls: CallRegistry, app: FastifyInstance, context: ServerContext): void {
+  const { queries } = context;
+  fs.mkdirSync(context.uploadsDir, { recursive: true });
+
+  calls.user(
+    'attach/upload',
+    async (_input, { request, user }) => {
+      const content = await readUpload(request);
+      // What the bytes are, not what the file claims to be.
+      const sniffed = await fileTypeFromBuffer(content);
+      if (!sniffed || !isAccepted(sniffed.mime)) {
+        throw new ApiError(ResultCode.unsupportedMedia, 'upload_type', { field: 'file' });
+      }
+      const name = `${randomBytes(16).toString('hex')}.${EXTENSIONS[sniffed.mime]}`;
+      await fs.promises.writeFile(path.join(context.uploadsDir, name), content, { mode: 0o600, flag: 'wx' });
+      queries.uploads.insert({
+        user_id: user.id,
+        name,
+        mime: sniffed.mime,
+        size: content.length,
+        created_at: isoNow(context),
+      });
+      return { url: `/uploads/${name}` };
+    },
+    { max: 30, timeWindow: 3600_000 },
+  );
+
+  /**
+   * Uploaded images come back under their random names with the type we sniffed, never sniffed
+   * again by the browser, and unable to run anything even if opened directly.
+   */
+  app.get<{ Params: { name: string } }>('/uploads/:name', async (request, reply) => {
+    const { name } = request.params;
+    const upload = STORED_NAME.test(name) ? queries.uploads.find(name) : undefined;
+    if (!upload) return reply.code(404).type('text/plain').send('Not found');
+    const content = await fs.promises.readFile(path.join(context.uploadsDir, name));
+    return reply
+      .header('Content-Type', upload.mime)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Security-Policy', "default-src 'none'; sandbox")
+      .header('Cache-Control', 'private, max-age=31536000, immutable')
+      .send(content);
+  });
+}

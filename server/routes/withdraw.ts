@@ -1,0 +1,90 @@
+import { ResultCode } from '../../contract/envelope';
+import { cents, negateMoney } from '../../contract/money';
+import { MIN_WITHDRAW_CENTS } from '../../contract/rules';
+import type { CallRegistry } from '../calls';
+import { isoNow, secondsAgo, secondsUntil, type ServerContext } from '../context';
+import { ApiError, invalidField, notFound, tooManyRequests } from '../errors';
+import { once, replayed } from '../idempotency';
+import { verifyPassword } from '../security/passwords';
+import { newPublicCode } from '../security/tokens';
+import { maskIban, money } from '../wire';
+import type { WithdrawCreated } from '../../contract/responses';
+
+function orderNumber(at: Date): string {
+  return `W${at.toISOString().slice(0, 10).replaceAll('-', '')}${newPublicCode(8)}`;
+}
+
+export function withdrawRoutes(calls: CallRegistry, context: ServerContext): void {
+  const { queries, limits } = context;
+
+  /**
+   * Money leaving needs fresh proof: the account password again. Wrong guesses count with failed
+   * logins, so they hold the account just the same.
+   */
+  async function confirmPassword(accountKey: string, password: string, hash: string): Promise<void> {
+    const failures = queries.codes.loginFailuresSince(accountKey, secondsAgo(context, limits.loginWindowSeconds));
+    if (failures.n >= limits.loginFailures && failures.oldest) {
+      throw tooManyRequests(limits.loginWindowSeconds + secondsUntil(context, failures.oldest));
+    }
+    if (!(await verifyPassword(password, hash))) {
+      queries.codes.recordLoginFailure(accountKey, isoNow(context));
+      throw invalidField('password', 'wrong_password');
+    }
+  }
+
+  calls.user('withdraw/create', async (input, { user }) => {
+    const earlier = replayed<WithdrawCreated>(context, user.id, 'withdraw/create', input.request_id, input);
+    if (earlier) return earlier;
+    await confirmPassword(user.account.toLowerCase(), input.password, user.password_hash);
+
+    return once(context, user.id, 'withdraw/create', input.request_id, input, () => {
+      const binding = queries.bank.owned(input.bk_id, user.id, input.type);
+      if (!binding) throw notFound();
+      if (input.amount < MIN_WITHDRAW_CENTS) {
+        throw new ApiError(
+          ResultCode.invalid,
+          'amount_below_minimum',
+          { field: 'amount' },
+          { min: money(MIN_WITHDRAW_CENTS) },
+        );
+      }
+      const now = context.now();
+      const orderNo = orderNumber(now);
+      const id = queries.withdraw.insert({
+        order_no: orderNo,
+        user_id: user.id,
+        type: input.type,
+        bank_account_id: binding.id,
+        amount: input.amount,
+        fee: 0,
+        created_at: now.toISOString(),
+      });
+      context.ledger.debit({
+        userId: user.id,
+        kind: 'withdraw',
+        amount: negateMoney(cents(input.amount)),
+        ref: { type: 'withdraw', id },
+        at: now.toISOString(),
+      });
+      return { id, order_no: orderNo, state: 'audit' as const };
+    });
+  });
+
+  calls.user('withdraw/list', ({ page, page_size }, { user }) => ({
+    list: queries.withdraw.page(user.id, page_size, (page - 1) * page_size).map((row) => ({
+      id: row.id,
+      order_no: row.order_no,
+      type: row.type,
+      amount: money(row.amount),
+      fee: money(row.fee),
+      account: maskIban((JSON.parse(row.details) as { iban?: string }).iban ?? ''),
+      state: row.state,
+      remark: row.remark,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+    })),
+    total: queries.withdraw.count(user.id),
+    page,
+    page_size,
+  }));
+}

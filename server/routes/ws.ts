@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  LIVE_AUTH_TIMEOUT_MS,
+  LIVE_CLOSE_UNAUTHORISED,
+  LIVE_PATH,
+  LIVE_PING_MS,
+  type LiveClientMessage,
+  type LiveEvent,
+} from '../../contract/live';
+import type { Authenticate } from '../calls';
+import type { LiveHub } from '../live';
+
+function parse(data: unknown): LiveClientMessage | undefined {
+  try {
+    const message = JSON.parse(String(data)) as Partial<LiveClientMessage>;
+    if (message.type === 'auth' && typeof message.token === 'string') return { type: 'auth', token: message.token };
+    if (message.type === 'pong') return { type: 'pong' };
+  } catch {
+    // not JSON: ignored like any other unknown message
+  }
+  return undefined;
+}
+
+/**
+ * The live-update socket: the client's first message is its token; without a valid one within
+ * 5 s the socket closes with 4001. A ping every 30 s also re-checks the session, so a revoked
+ * token stops receiving events.
+ */
+export function liveRoutes(app: FastifyInstance, hub: LiveHub, authenticate: Authenticate): void {
+  app.get(LIVE_PATH, { websocket: true }, (socket) => {
+    let session: { userId: number; token: string } | undefined;
+    const refuse = () => socket.close(LIVE_CLOSE_UNAUTHORISED, 'unauthorised');
+    const authTimer = setTimeout(() => {
+      if (!session) refuse();
+    }, LIVE_AUTH_TIMEOUT_MS);
+    const pingTimer = setInterval(() => {
+      if (!session) return;
+      if (!authenticate(session.token)) {
+        refuse();
+        return;
+      }
+      socket.send(JSON.stringify({ type: 'ping' } satisfies LiveEvent));
+    }, LIVE_PING_MS);
+
+    socket.on('message', (data) => {
+      const message = parse(data);
+      if (message?.type !== 'auth' || session) return;
+      const found = authenticate(message.token);
+      if (!found || found.user.status !== 'active') {
+        refuse();
+        return;
+      }
+      session = { userId: found.user.id, token: message.token };
+      hub.join(session.userId, socket);
+    });
+    socket.on('close', () => {
+      clearTimeout(authTimer);
+      clearInterval(pingTimer);
+      if (session) hub.leave(session.userId, socket);
+    });
+  });
+}
