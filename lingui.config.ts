@@ -1,12 +1,31 @@
 import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
 
-/** Lingui locales; the wire codes the server speaks are mapped in app/i18n/languages.ts. */
+/** The signed-in pages; their strings load with the first of them, after the sign-in screens. */
+const signedInPages = [
+  '<rootDir>/app/pages/index',
+  '<rootDir>/app/pages/mine',
+  '<rootDir>/app/pages/dating',
+  '<rootDir>/app/pages/orders',
+];
+
+/**
+ * Lingui locales; the wire codes the server speaks are mapped in app/i18n/languages.ts. Two
+ * catalogs per locale: the shell, the shared components and the sign-in screens load at start;
+ * the signed-in pages' strings load when the first such page does.
+ */
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'de', 'es', 'fr', 'pt', 'ja', 'zh-Hans', 'zh-Hant'],
   fallbackLocales: { default: 'en' },
-  catalogs: [{ path: '<rootDir>/messages/{locale}', include: ['<rootDir>/app'] }],
+  catalogs: [
+    {
+      path: '<rootDir>/messages/{locale}',
+      include: ['<rootDir>/app'],
+      exclude: signedInPages.map((dir) => `${dir}/**`),
+    },
+    { path: '<rootDir>/messages/pages/{locale}', include: signedInPages },
+  ],
   format: formatter({ lineNumbers: false }),
   orderBy: 'messageId',
 });

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { useLingui as useLinguiMacro } from '@lingui/react/macro';
 import { Suspense, lazy, useEffect, useMemo, useState, type ComponentType } from 'react';
-import { activateLocale } from './i18n/i18n';
+import { activateLocale, loadPageMessages } from './i18n/i18n';
 import { LANGUAGES } from './i18n/languages';
 import { goBack, navigate, useHashLocation } from './lib/hash-location';
 import { appConfig } from './lib/config';
@@ -50,7 +50,12 @@ function pageFor(route: RouteDef, attempt: number): ComponentType {
   const cacheKey = `${route.path}#${attempt}`;
   let page = lazyPages.get(cacheKey);
   if (!page) {
-    page = lazy(() => withTimeout(load(), PAGE_LOAD_TIMEOUT_MS));
+    page = lazy(() =>
+      withTimeout(
+        route.public ? load() : Promise.all([load(), loadPageMessages()]).then(([module]) => module),
+        PAGE_LOAD_TIMEOUT_MS,
+      ),
+    );
     lazyPages.set(cacheKey, page);
   }
   return page;
@@ -67,6 +72,14 @@ function useToastText(item: ToastItem | undefined): string | undefined {
       return t`You are offline. This needs the network; please try again when you are back online.`;
     case 'theme-switched':
       return t`Theme switched`;
+    case 'recharge-success':
+      return t`Your recharge was approved and credited to your balance.`;
+    case 'recharge-failure':
+      return t`Your recharge was rejected. Contact customer service if you have questions.`;
+    case 'withdraw-success':
+      return t`Your withdrawal was paid out.`;
+    case 'withdraw-failure':
+      return t`Your withdrawal was rejected; the amount is back in your balance.`;
     case 'unknown-theme':
       return t`Unknown theme "${item.detail ?? ''}". The current theme stays.`;
     default:
@@ -127,6 +140,22 @@ function Languages() {
   );
 }
 
+/** While someone is signed in, a live connection tells the app what the operator did. */
+function useLiveUpdates(token: string | undefined): void {
+  useEffect(() => {
+    if (!token) return;
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void import('./api/live').then((live) => {
+      if (!cancelled) stop = live.startLive(token);
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [token]);
+}
+
 /** Keeps <html data-theme> and the active catalog in step with the stored choices. */
 function useDocumentSettings(): void {
   const theme = useAtomValue(themeAtom);
@@ -152,6 +181,7 @@ export function Shell() {
   const closeLanguages = useSetAtom(languageSheetOpenAtom);
   const [attempt, setAttempt] = useState(0);
   useDocumentSettings();
+  useLiveUpdates(session?.token);
 
   const route = findRoute(path);
   const blocked = !session && !route?.public;

@@ -21,9 +21,10 @@ import {
   SALE_ORDER_STATES,
   SEND_CODE_SCENES,
   SWIFT_PATTERN,
-  isCnMobile,
   isEmail,
+  isPhone,
   isStrongEnoughPassword,
+  normaliseIban,
   normaliseNickname,
 } from './rules';
 
@@ -35,7 +36,6 @@ export const MessageKey = {
 
 const INTERNAL_ID_PATTERN = /^[1-9]\d{0,14}$/;
 const UPLOAD_URL_PATTERN = /^\/uploads\/[a-f0-9]{32}\.(png|jpg|webp)$/;
-const PHONE_PATTERN = /^\+?[0-9][0-9 ()-]{5,19}$/;
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
@@ -162,15 +162,9 @@ const assetLogList = z.object({
 
 const bankType = z.enum(BANK_TYPES);
 
-const iban = z
-  .string()
-  .transform((value) => value.replace(/\s+/g, '').toUpperCase())
-  .pipe(z.string().regex(IBAN_PATTERN));
+const iban = z.string().transform(normaliseIban).pipe(z.string().regex(IBAN_PATTERN));
 
-const telephone = z
-  .string()
-  .trim()
-  .refine((value) => isCnMobile(value) || PHONE_PATTERN.test(value));
+const telephone = z.string().trim().refine(isPhone);
 
 const bankCardFields = z.object({
   type: z.literal('bank'),

@@ -29,6 +29,18 @@ export function isCnMobile(value: string): boolean {
   return CN_MOBILE_PATTERN.test(value);
 }
 
+/** International numbers: an optional +, then 6–20 digits, spaces, dashes or brackets. */
+export const PHONE_PATTERN = /^\+?[0-9][0-9 ()-]{5,19}$/;
+
+/** A telephone for a bank binding: a mainland-China mobile or an international number. */
+export function isPhone(value: string): boolean {
+  return isCnMobile(value) || PHONE_PATTERN.test(value);
+}
+
+export function normaliseIban(value: string): string {
+  return value.replace(/\s+/g, '').toUpperCase();
+}
+
 /** 8–64 characters with at least one letter and one digit. */
 export function isStrongEnoughPassword(value: string): boolean {
   return (

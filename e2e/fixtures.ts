@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -57,16 +58,63 @@ export async function codeFromOutbox(email: string): Promise<string> {
   throw new Error(`no code in the outbox for ${email}`);
 }
 
+/** Runs the operator CLI against the test server's database, as an operator would. */
+export function ops(...args: string[]): string {
+  return execFileSync(process.execPath, ['--import', 'tsx', 'server/ops/cli.ts', ...args], {
+    env: { ...process.env, DATA_DIR: dataDir() },
+    encoding: 'utf8',
+  }).trim();
+}
+
+/** The id of the newest order of `kind` waiting for review from `account`. */
+export function pendingId(kind: 'recharge' | 'withdraw' | 'sale', account: string): number {
+  const items = JSON.parse(ops('pending', '--json')) as { kind: string; id: number; account: string }[];
+  const mine = items.filter((item) => item.kind === kind && item.account === account);
+  const last = mine.at(-1);
+  if (!last) throw new Error(`no pending ${kind} of ${account}`);
+  return last.id;
+}
+
+/** A 1×1 PNG, for proof uploads. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Gives a customer a balance the way production does: recharge with proof, operator approval. */
+export async function fundCustomer(customer: AuthResult, amount: string): Promise<void> {
+  const form = new FormData();
+  form.set('lang', 'en');
+  form.set('file', new Blob([TINY_PNG], { type: 'image/png' }), 'proof.png');
+  const uploaded = (await (
+    await fetch(`${baseUrl()}/api/v1/attach/upload`, {
+      method: 'POST',
+      headers: { 'access-token': customer.token },
+      body: form,
+    })
+  ).json()) as Envelope<{ url: string }>;
+  expect(uploaded.code).toBe(200);
+  const address = await api<{ type: string; address: string }>('recharge/shoukuan-address', {}, customer.token);
+  const created = await api<{ id: number }>(
+    'recharge/create',
+    {
+      type: address.data.type,
+      category: 'USDT',
+      address: address.data.address,
+      amount,
+      credentials: uploaded.data.url,
+    },
+    customer.token,
+  );
+  expect(created.code).toBe(200);
+  ops('approve', 'recharge', String(created.data.id));
+}
+
 let rootCode: string | undefined;
 
 /** The root invitation code, asked of the operator CLI as an operator would. */
 export async function rootInviteCode(): Promise<string> {
-  if (rootCode) return rootCode;
-  const { execFileSync } = await import('node:child_process');
-  rootCode = execFileSync(process.execPath, ['--import', 'tsx', 'server/ops/cli.ts', 'invite-code'], {
-    env: { ...process.env, DATA_DIR: dataDir() },
-    encoding: 'utf8',
-  }).trim();
+  rootCode ??= ops('invite-code');
   return rootCode;
 }
 

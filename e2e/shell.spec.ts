@@ -39,8 +39,8 @@ test('Home links every tile and My links every account page', async ({ page }) =
   await openSignedIn(page, customer);
   const tiles = page.getByRole('navigation', { name: 'Shortcuts' }).getByRole('link');
   await expect(tiles).toHaveCount(8);
-  await page.getByRole('link', { name: 'Fund log' }).click();
-  await expect(page.getByRole('heading', { name: 'Fund log' })).toBeVisible();
+  await page.getByRole('link', { name: 'Team list' }).click();
+  await expect(page.getByRole('heading', { name: 'My team' })).toBeVisible();
   await expect(page.getByText('This page is coming soon.')).toBeVisible();
 
   await page.goto('/#/pages/mine/mine');

@@ -45,42 +45,61 @@ function placeholders(message) {
 }
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const dir = path.join(root, 'messages');
-const files = fs.readdirSync(dir).filter((file) => file.endsWith('.po'));
-const committed = new Map(files.map((file) => [file, fs.readFileSync(path.join(dir, file), 'utf8')]));
+const dirs = [path.join(root, 'messages'), path.join(root, 'messages', 'pages')];
+const files = dirs.flatMap((dir) =>
+  fs
+    .readdirSync(dir)
+    .filter((file) => file.endsWith('.po'))
+    .map((file) => path.join(dir, file)),
+);
+const committed = new Map(files.map((file) => [file, fs.readFileSync(file, 'utf8')]));
 
 // Extract from the source to see what the catalogs should hold, then put the files back as they
 // were: the check reports, it never edits the tree.
-let extracted;
+const extracted = new Map();
 try {
   execFileSync('npx', ['lingui', 'extract', '--clean'], { cwd: root, stdio: 'ignore' });
-  extracted = parsePo(fs.readFileSync(path.join(dir, 'en.po'), 'utf8')).map((entry) => entry.msgid);
+  for (const dir of dirs) {
+    extracted.set(
+      dir,
+      parsePo(fs.readFileSync(path.join(dir, 'en.po'), 'utf8')).map((entry) => entry.msgid),
+    );
+  }
 } finally {
-  for (const [file, text] of committed) fs.writeFileSync(path.join(dir, file), text);
+  for (const [file, text] of committed) fs.writeFileSync(file, text);
 }
 
 const problems = [];
+const translations = new Map();
 let counted = 0;
 for (const file of files) {
-  const locale = file.replace(/\.po$/, '');
+  const locale = path.basename(file, '.po');
+  const label = path.relative(root, file);
   const entries = parsePo(committed.get(file) ?? '');
-  counted = Math.max(counted, entries.length);
+  counted += locale === SOURCE_LOCALE ? entries.length : 0;
   const known = new Set(entries.map((entry) => entry.msgid));
-  for (const msgid of extracted) {
-    if (!known.has(msgid)) problems.push(`${locale}: not extracted yet: ${JSON.stringify(msgid)}`);
+  for (const msgid of extracted.get(path.dirname(file)) ?? []) {
+    if (!known.has(msgid)) problems.push(`${label}: not extracted yet: ${JSON.stringify(msgid)}`);
   }
   for (const { msgid, msgstr } of entries) {
     if (locale === SOURCE_LOCALE) continue;
-    if (!msgstr) problems.push(`${locale}: missing translation of ${JSON.stringify(msgid)}`);
+    const seen = translations.get(`${locale}\u0000${msgid}`);
+    if (seen !== undefined && seen !== msgstr) {
+      problems.push(
+        `${label}: ${JSON.stringify(msgid)} is translated two ways: ${JSON.stringify(seen)} / ${JSON.stringify(msgstr)}`,
+      );
+    }
+    translations.set(`${locale}\u0000${msgid}`, msgstr);
+    if (!msgstr) problems.push(`${label}: missing translation of ${JSON.stringify(msgid)}`);
     else if (placeholders(msgstr) !== placeholders(msgid)) {
-      problems.push(`${locale}: placeholders differ in ${JSON.stringify(msgid)} → ${JSON.stringify(msgstr)}`);
+      problems.push(`${label}: placeholders differ in ${JSON.stringify(msgid)} → ${JSON.stringify(msgstr)}`);
     } else if (msgstr === msgid && !SAME_IN_EVERY_LANGUAGE.has(msgid)) {
-      problems.push(`${locale}: left in English: ${JSON.stringify(msgid)}`);
+      problems.push(`${label}: left in English: ${JSON.stringify(msgid)}`);
     }
   }
 }
 
-if (files.length !== 8) problems.push(`expected 8 catalogs, found ${files.length}`);
+if (files.length !== 16) problems.push(`expected 8 locales × 2 catalogs, found ${files.length} files`);
 if (problems.length > 0) {
   console.error(problems.join('\n'));
   console.error(
@@ -88,4 +107,4 @@ if (problems.length > 0) {
   );
   process.exit(1);
 }
-console.log(`i18n: ${files.length} catalogs, ${counted} messages each, all translated`);
+console.log(`i18n: 8 locales, ${counted} messages in ${dirs.length} catalogs, all translated`);

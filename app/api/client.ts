@@ -123,3 +123,21 @@ export async function call<P extends CallPath>(
   const envelope = await send(`${API_PREFIX}${path}`, body, isPublic(path) ? undefined : session?.token, options);
   return settle<CallResponse<P>>(envelope, options);
 }
+
+/** The multipart upload: `lang`, then a file field named `file`. */
+export async function uploadFile(file: Blob, options: CallOptions = {}): Promise<CallResponse<'attach/upload'>> {
+  const session = store.get(sessionAtom);
+  if (!session) {
+    onSignedOut();
+    return never();
+  }
+  if (isBrowserOffline()) {
+    if (!options.silent) showToast({ message: 'offline-action' });
+    throw new NetworkFailure('offline');
+  }
+  const body = new FormData();
+  body.set('lang', store.get(activeLanguageAtom).wire);
+  body.set('file', file);
+  const envelope = await send(`${API_PREFIX}attach/upload`, body, session.token, options);
+  return settle<CallResponse<'attach/upload'>>(envelope, options);
+}

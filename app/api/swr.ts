@@ -1,9 +1,12 @@
+import { useCallback } from 'react';
 import useSWR, { mutate, type SWRConfiguration, type SWRResponse } from 'swr';
+import useSWRInfinite from 'swr/infinite';
 import type { CallPath, CallRequest } from '../../contract/calls';
-import type { CallResponse } from '../../contract/responses';
+import type { CallResponse, Page } from '../../contract/responses';
 import { sessionAtom } from '../state/session';
 import { store, useAtomValue } from '../state/store';
 import { call } from './client';
+import { useLiveRefresh, type LiveTopic } from './live-bus';
 
 /** A read: the call and its fields. */
 export type CallKey<P extends CallPath> = readonly [P, CallRequest<P>];
@@ -31,6 +34,60 @@ export function useCall<P extends CallPath>(
   const userId = useAtomValue(sessionAtom)?.id;
   const userKey = key && userId !== undefined ? ([key[0], key[1], userId] as const) : null;
   return useSWR<CallResponse<P>, Error, UserCallKey<P> | null>(userKey, fetcher, { ...READ_DEFAULTS, ...config });
+}
+
+/** The calls whose answer is one page of a list. */
+type PagedPath = {
+  [P in CallPath]: CallResponse<P> extends Page<unknown>
+    ? CallRequest<P> extends { page?: string }
+      ? P
+      : never
+    : never;
+}[CallPath];
+type ItemOf<P extends PagedPath> = CallResponse<P> extends Page<infer T> ? T : never;
+
+export const PAGE_SIZE = 10;
+
+/**
+ * An endless list: pages of `PAGE_SIZE` fetched one after another as the customer scrolls. The key
+ * carries the user like every other read; a live event on one of `topics` refreshes it.
+ */
+export function usePagedCall<P extends PagedPath>(
+  path: P,
+  fields: Omit<CallRequest<P>, 'page' | 'page_size'>,
+  topics: readonly LiveTopic[] = [],
+) {
+  const userId = useAtomValue(sessionAtom)?.id;
+  const result = useSWRInfinite<CallResponse<P>, Error>(
+    (index, previous: CallResponse<P> | null) => {
+      if (userId === undefined) return null;
+      if (previous && (previous as Page<unknown>).list.length < PAGE_SIZE) return null;
+      return [path, { ...fields, page: String(index + 1), page_size: String(PAGE_SIZE) }, userId] as const;
+    },
+    ([callPath, callFields]: readonly [P, CallRequest<P>, number]) => fetcher([callPath, callFields, 0]),
+    { ...READ_DEFAULTS, revalidateFirstPage: true },
+  );
+  const { mutate: revalidate } = result;
+  const refresh = useCallback(() => void revalidate(), [revalidate]);
+  useLiveRefresh(topics, refresh);
+  const pages = (result.data ?? []) as Page<ItemOf<P>>[];
+  const items = pages.flatMap((page) => page.list);
+  const total = pages[0]?.total ?? 0;
+  return {
+    items,
+    total,
+    error: result.error,
+    isLoading: result.isLoading,
+    isLoadingMore: result.isValidating && result.size > pages.length,
+    hasMore: pages.length === 0 ? false : items.length < total,
+    loadMore: () => void result.setSize(result.size + 1),
+    refresh,
+  };
+}
+
+/** Revalidates every cached single read of the given calls (lists refresh through `onLive`). */
+export function revalidateCalls(...paths: CallPath[]): Promise<unknown> {
+  return mutate((key) => Array.isArray(key) && paths.includes(key[0] as CallPath));
 }
 
 /** Drops every cached read without refetching (signing out, changing account). */

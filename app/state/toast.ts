@@ -2,7 +2,15 @@ import { atom } from 'jotai';
 import { store } from './store';
 
 /** Messages the app itself raises outside React, rendered in the active language by the shell. */
-export type AppMessage = 'network-error' | 'offline-action' | 'unknown-theme' | 'theme-switched';
+export type AppMessage =
+  | 'network-error'
+  | 'offline-action'
+  | 'unknown-theme'
+  | 'theme-switched'
+  | 'recharge-success'
+  | 'recharge-failure'
+  | 'withdraw-success'
+  | 'withdraw-failure';
 
 export interface ToastItem {
   id: number;
@@ -34,6 +42,6 @@ export function showToast(content: string | { message: AppMessage; detail?: stri
 }
 
 /** A banner for 3 s (live updates). */
-export function showNotify(text: string): void {
-  push({ kind: 'notify', text }, NOTIFY_MS);
+export function showNotify(content: string | { message: AppMessage }): void {
+  push(typeof content === 'string' ? { kind: 'notify', text: content } : { kind: 'notify', ...content }, NOTIFY_MS);
 }

@@ -1,0 +1,74 @@
+import { LIVE_CLOSE_UNAUTHORISED, LIVE_PATH, type LiveClientMessage, type LiveEvent } from '../../contract/live';
+import { showNotify } from '../state/toast';
+import { emitLive } from './live-bus';
+import { revalidateCalls } from './swr';
+
+const MAX_BACKOFF_MS = 30_000;
+
+function react(event: LiveEvent): void {
+  switch (event.type) {
+    case 'ping':
+      return;
+    case 'balance':
+      void revalidateCalls('userinfo/get-money-info', 'asset-log/tongji', 'property/tongji');
+      break;
+    case 'recharge':
+      if (event.state !== 'audit')
+        showNotify({ message: event.state === 'success' ? 'recharge-success' : 'recharge-failure' });
+      break;
+    case 'withdraw':
+      if (event.state !== 'audit')
+        showNotify({ message: event.state === 'success' ? 'withdraw-success' : 'withdraw-failure' });
+      break;
+    default:
+      break;
+  }
+  emitLive(event.type);
+}
+
+/**
+ * Keeps a live connection for the signed-in customer: authenticates with the token, answers
+ * pings, turns events into revalidations and a 3-second notify, and reconnects with capped
+ * exponential back-off. Returns the function that stops it (sign-out).
+ */
+export function startLive(token: string): () => void {
+  let socket: WebSocket | undefined;
+  let attempt = 0;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+
+  const send = (message: LiveClientMessage) => socket?.send(JSON.stringify(message));
+
+  function connect(): void {
+    const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+    socket = new WebSocket(`${scheme}://${location.host}${LIVE_PATH}`);
+    socket.addEventListener('open', () => {
+      attempt = 0;
+      send({ type: 'auth', token });
+    });
+    socket.addEventListener('message', (message) => {
+      let event: LiveEvent;
+      try {
+        event = JSON.parse(String(message.data)) as LiveEvent;
+      } catch {
+        return;
+      }
+      if (event.type === 'ping') send({ type: 'pong' });
+      react(event);
+    });
+    socket.addEventListener('close', (event) => {
+      // 4001: this token is no longer valid; the next API call signs the customer out.
+      if (stopped || event.code === LIVE_CLOSE_UNAUTHORISED) return;
+      const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempt) * (0.75 + Math.random() / 2);
+      attempt += 1;
+      retry = setTimeout(connect, delay);
+    });
+  }
+
+  connect();
+  return () => {
+    stopped = true;
+    clearTimeout(retry);
+    socket?.close(1000, 'signed out');
+  };
+}

@@ -1,0 +1,24 @@
+import { uploadFile, call } from './client';
+import { callKey, useCall } from './swr';
+
+export function useReceivingAddress(type: string) {
+  return useCall(callKey('recharge/shoukuan-address', { type }));
+}
+
+/** Uploads a proof image; the server says whether it really is one. */
+export async function uploadProof(file: File): Promise<string> {
+  const { url } = await uploadFile(file, { catch: true, silent: true });
+  return url;
+}
+
+export interface RechargeRequest {
+  type: string;
+  address: string;
+  amount: string;
+  credentials: string;
+  request_id: string;
+}
+
+export async function createRecharge(request: RechargeRequest): Promise<void> {
+  await call('recharge/create', { ...request, category: 'USDT' }, { catch: true });
+}

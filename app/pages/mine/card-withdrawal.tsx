@@ -1,0 +1,129 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { MIN_WITHDRAW_CENTS, type BankType } from '../../../contract/rules';
+import { cents, formatMoney } from '../../../contract/money';
+import { useBinding } from '../../api/bank';
+import { ApiFailure } from '../../api/client';
+import { useMoneyInfo } from '../../api/userinfo';
+import { createWithdrawal } from '../../api/withdraw';
+import { navigate, useHashSearch } from '../../lib/hash-location';
+import { checkAmount } from '../../lib/money-input';
+import { useRequestId } from '../../lib/request-id';
+import { showToast } from '../../state/toast';
+import { useAmountMessage } from '../../ui/amount-message';
+import { Field } from '../../ui/field';
+import { Form } from '../../ui/form';
+import { useGuard } from '../../ui/guarded-button';
+import { Money } from '../../ui/money';
+import { ErrorState, Spinner } from '../../ui/states';
+
+const MIN_WITHDRAW = formatMoney(cents(MIN_WITHDRAW_CENTS));
+
+export default function CardWithdrawalPage() {
+  const { t } = useLingui();
+  const amountMessage = useAmountMessage();
+  const type: BankType = new URLSearchParams(useHashSearch()).get('type') === 'wise' ? 'wise' : 'bank';
+  const { binding, error: bindingError, mutate: retryBinding } = useBinding(type);
+  const { data: money } = useMoneyInfo();
+  const [amount, setAmount] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ amount?: string; password?: string }>({});
+  const [round, setRound] = useState(0);
+  const [busy, run] = useGuard();
+  const requestId = useRequestId([type, binding?.bk_id, amount]);
+
+  if (binding === undefined) {
+    return bindingError ? <ErrorState onRetry={() => void retryBinding()} /> : <Spinner label={t`Loading`} />;
+  }
+  if (binding === null) {
+    return (
+      <section className="card success-panel" aria-labelledby="bind-first">
+        <h2 id="bind-first">{type === 'bank' ? t`Bind your bank card first` : t`Bind your Wise account first`}</h2>
+        <p className="muted">
+          <Trans>Withdrawals go only to an account bound to your wallet.</Trans>
+        </p>
+        <Link href={`/pages/mine/binding?type=${type}`} className="button">
+          <Trans>Bind now</Trans>
+        </Link>
+      </section>
+    );
+  }
+
+  const submit = () =>
+    run(async () => {
+      const checked = checkAmount(amount, { min: MIN_WITHDRAW, ...(money ? { available: money.balance } : {}) });
+      const found = {
+        amount: checked.problem
+          ? amountMessage(checked.problem, { min: MIN_WITHDRAW, emptyMessage: t`Please enter the withdrawal amount` })
+          : undefined,
+        password: password ? undefined : t`Please enter the password`,
+      };
+      setErrors(found);
+      setRound((value) => value + 1);
+      if (found.amount || found.password) return;
+      try {
+        await createWithdrawal({ type, bk_id: binding.bk_id, amount: amount.trim(), password, request_id: requestId });
+        showToast(t`Order placed successfully`);
+        navigate('/pages/mine/records?placed=1', { replace: true });
+      } catch (error) {
+        if (error instanceof ApiFailure && (error.field === 'amount' || error.field === 'password')) {
+          setErrors({ [error.field]: error.envelope.msg });
+          setRound((value) => value + 1);
+        }
+        setPassword('');
+      }
+    });
+
+  return (
+    <>
+      <section className="card" aria-labelledby="to-account">
+        <h2 id="to-account">{type === 'bank' ? t`To your bank card` : t`To your Wise account`}</h2>
+        <p className="row">
+          <span>{type === 'bank' ? (binding.type === 'bank' ? binding.bank_name : '') : t`Wise`}</span>
+          <span className="figure">{binding.iban}</span>
+        </p>
+      </section>
+      <Form onSubmit={() => void submit()} errorCount={errors.amount || errors.password ? round : 0}>
+        <Field
+          label={t`Withdrawal amount (USDT)`}
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={t`At least ${MIN_WITHDRAW}`}
+          value={amount}
+          onChange={setAmount}
+          error={errors.amount}
+          addon={
+            <button
+              type="button"
+              className="button secondary"
+              disabled={!money}
+              onClick={() => money && setAmount(money.balance)}
+            >
+              {t`All`}
+            </button>
+          }
+        />
+        <p className="field-hint">
+          <Trans>
+            Available: {money ? <Money value={money.balance} /> : '…'} USDT. The amount leaves your balance now and is
+            returned if the withdrawal is rejected.
+          </Trans>
+        </p>
+        <Field
+          label={t`Password`}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+          error={errors.password}
+        />
+        <button type="submit" className="button block" disabled={busy} aria-busy={busy || undefined}>
+          {t`Withdraw`}
+        </button>
+      </Form>
+    </>
+  );
+}

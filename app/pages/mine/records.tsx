@@ -1,0 +1,53 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useWithdrawals } from '../../api/withdraw';
+import { formatDateTime } from '../../lib/format';
+import { useHashSearch } from '../../lib/hash-location';
+import { EndlessList } from '../../ui/endless-list';
+import { Money } from '../../ui/money';
+import { ReviewStateLabel } from '../../ui/state-label';
+
+export default function WithdrawalRecordsPage() {
+  const { t, i18n } = useLingui();
+  const placed = new URLSearchParams(useHashSearch()).get('placed') === '1';
+  const records = useWithdrawals();
+  return (
+    <>
+      {placed ? (
+        <p className="notice" role="status">
+          <Trans>Order placed successfully. It is in audit; you will be notified when it is paid out.</Trans>
+        </p>
+      ) : null}
+      <EndlessList
+        label={t`Withdrawal records`}
+        items={records.items}
+        total={records.total}
+        isLoading={records.isLoading}
+        isLoadingMore={records.isLoadingMore}
+        hasMore={records.hasMore}
+        error={records.error}
+        onLoadMore={records.loadMore}
+        onRetry={records.refresh}
+        empty={<Trans>No withdrawals yet.</Trans>}
+        itemKey={(record) => record.id}
+        renderItem={(record) => (
+          <article className="list-item" aria-label={t`Withdrawal ${record.order_no}`}>
+            <p>
+              <strong>
+                <Money value={record.amount} /> USDT
+              </strong>
+            </p>
+            <p className="end">
+              <ReviewStateLabel state={record.state} />
+            </p>
+            <p className="muted small">
+              {record.type === 'bank' ? t`Bank card` : t`Wise`} {record.account}
+            </p>
+            <p className="muted small end">{formatDateTime(record.created_at, i18n.locale)}</p>
+            <p className="muted small">{record.order_no}</p>
+            {record.remark ? <p className="small end">{record.remark}</p> : null}
+          </article>
+        )}
+      />
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from 'wouter';
+import type { BankType } from '../../../contract/rules';
+import { useBinding } from '../../api/bank';
+import { Icon, type IconName } from '../../ui/icons';
+
+function Method({ type, title, icon }: { type: BankType; title: string; icon: IconName }) {
+  const { binding } = useBinding(type);
+  return (
+    <Link href={`/pages/mine/cardWithdrawal?type=${type}`} className="choice">
+      <span className="tile-icon">
+        <Icon name={icon} />
+      </span>
+      <span className="label">
+        <strong>{title}</strong>
+        <p className="muted small">
+          {binding === undefined ? (
+            '…'
+          ) : binding ? (
+            <Trans>Bound: {binding.iban}</Trans>
+          ) : (
+            <Trans>Not bound yet — you can bind it on the next step</Trans>
+          )}
+        </p>
+      </span>
+      <Icon name="chevron" className="chevron" />
+    </Link>
+  );
+}
+
+export default function WithdrawMethodPage() {
+  const { t } = useLingui();
+  return (
+    <>
+      <p className="lead">
+        <Trans>Where should the money go?</Trans>
+      </p>
+      <nav className="choice-list" aria-label={t`Withdrawal methods`}>
+        <Method type="bank" title={t`Bank card`} icon="bank" />
+        <Method type="wise" title={t`Wise`} icon="binding" />
+      </nav>
+      <Link href="/pages/mine/records" className="button secondary block">
+        <Icon name="records" />
+        <Trans>Withdrawal records</Trans>
+      </Link>
+    </>
+  );
+}

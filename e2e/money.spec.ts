@@ -1,0 +1,122 @@
+import {
+  TINY_PNG,
+  expect,
+  expectAccessible,
+  fundCustomer,
+  ops,
+  openSignedIn,
+  pendingId,
+  registerCustomer,
+  test,
+} from './fixtures';
+
+test('a recharge with proof is credited live when the operator approves it', async ({ page }) => {
+  const customer = await registerCustomer();
+  await openSignedIn(page, customer, '/pages/mine/rechange');
+  await expect(page.getByRole('tab', { name: 'TRC20' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('img', { name: 'QR code of the receiving address' })).toBeVisible();
+  await expect(page.getByTestId('receiving-address')).toHaveText('TDEMOxNOTxAxREALxADDRESSxDONOTPAY');
+  await page.getByRole('button', { name: 'Copy the address' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('copy success!');
+  await expectAccessible(page);
+
+  await page.getByRole('tab', { name: 'ERC20' }).click();
+  await expect(page.getByTestId('receiving-address')).toHaveText('0xDEMO00NOT00A00REAL00ADDRESS00DO00NOT00PAY');
+  await page.getByRole('tab', { name: 'TRC20' }).click();
+
+  await page.getByLabel('Amount (USDT)').fill('5');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('The minimum amount is 10.00 USDT')).toBeVisible();
+  await expect(page.getByText('Please upload the recharge credentials')).toBeVisible();
+
+  await page
+    .getByLabel(/Transfer proof/)
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(page.getByText('Please upload a PNG, JPEG or WebP image')).toBeVisible();
+  await page.getByLabel(/Transfer proof/).setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: TINY_PNG });
+  await expect(page.getByText('Replace image')).toBeVisible();
+  await page.getByLabel('Amount (USDT)').fill('150.25');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('Submit success');
+  await expect(page.getByRole('heading', { name: 'Recharge submitted' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Back to Home' }).click();
+  await expect(page.getByTestId('balance')).toHaveText(/^0\.00/);
+  // The live socket is open once Home shows; the operator now approves from the CLI.
+  await page.waitForTimeout(300);
+  ops('approve', 'recharge', String(pendingId('recharge', customer.user.account)));
+  await expect(page.getByTestId('notify')).toContainText('Your recharge was approved');
+  await expect(page.getByTestId('balance')).toHaveText(/^150\.25/);
+
+  await page.getByRole('link', { name: 'Fund log' }).click();
+  const log = page.getByRole('list', { name: 'Fund log' });
+  await expect(log.getByRole('listitem')).toHaveCount(1);
+  await expect(log).toContainText('Recharge');
+  await expect(log).toContainText('+150.25');
+  await expect(log).toContainText('PAID');
+  await expectAccessible(page);
+});
+
+test('bind a bank card, withdraw, and see the operator’s rejection refunded live', async ({ page }) => {
+  const customer = await registerCustomer();
+  await fundCustomer(customer, '100.00');
+  await openSignedIn(page, customer, '/pages/mine/withdrawl');
+  await expect(page.getByText('Not bound yet')).toHaveCount(2);
+  await page.getByRole('link', { name: /Bank card/ }).click();
+  await page.getByRole('link', { name: 'Bind now' }).click();
+
+  await expect(page.getByRole('note')).toContainText('can only be changed through customer service');
+  await page.getByRole('button', { name: 'Bind account' }).click();
+  await expect(page.getByText('Please fill in all the fields').first()).toBeVisible();
+  await page.getByLabel('Full name').fill('Ada Lovelace');
+  await page.getByLabel('Telephone').fill('13800138000');
+  await page.getByLabel('Email').fill('ada@example.com');
+  await page.getByLabel('IBAN account').fill('GB82 WEST 1234 5698 7654 32');
+  await page.getByLabel('Bank name').fill('Example Bank');
+  await page.getByLabel('Area').fill('London');
+  await page.getByLabel('Country').fill('United Kingdom');
+  await page.getByLabel('SWIFT').fill('WESTGB2L');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Bind account' }).click();
+  await expect(page.getByRole('heading', { name: 'Your bank card' })).toBeVisible();
+  await expect(page.getByText('**** 5432')).toBeVisible();
+  await page.getByRole('button', { name: 'Show full details' }).click();
+  await expect(page.getByText('GB82WEST12345698765432')).toBeVisible();
+
+  await page.goto('/#/pages/mine/cardWithdrawal?type=bank');
+  await expect(page.getByText('**** 5432')).toBeVisible();
+  await page.getByRole('button', { name: 'All' }).click();
+  await expect(page.getByLabel('Withdrawal amount (USDT)')).toHaveValue('100.00');
+  await page.getByLabel('Withdrawal amount (USDT)').fill('100.01');
+  await page.getByLabel('Password').fill(customer.password);
+  await page.getByRole('button', { name: 'Withdraw' }).click();
+  await expect(page.getByText('Insufficient balance')).toBeVisible();
+
+  await page.getByLabel('Withdrawal amount (USDT)').fill('40');
+  await page.getByLabel('Password').fill(customer.password);
+  await page.getByRole('button', { name: 'Withdraw' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('Order placed successfully');
+  await expect(page.getByRole('status').filter({ hasText: 'Order placed successfully' })).toBeVisible();
+  const records = page.getByRole('list', { name: 'Withdrawal records' });
+  await expect(records.getByRole('listitem')).toHaveCount(1);
+  await expect(records).toContainText('40.00 USDT');
+  await expect(records).toContainText('In audit');
+  await expectAccessible(page);
+
+  ops('reject', 'withdraw', String(pendingId('withdraw', customer.user.account)), '--remark', 'Name does not match');
+  await expect(page.getByTestId('notify')).toContainText('the amount is back in your balance');
+  await expect(records).toContainText('Failure');
+  await expect(records).toContainText('Name does not match');
+
+  await page.getByTestId('nav-back').click();
+  await page.goto('/#/pages/mine/property');
+  await expect(page.getByTestId('balance')).toHaveText(/^100\.00/);
+  await expectAccessible(page);
+  await page.goto('/#/pages/mine/asset-log');
+  await page.getByRole('tab', { name: 'Expenses' }).click();
+  const expenses = page.getByRole('list', { name: 'Fund log' });
+  await expect(expenses.getByRole('listitem')).toHaveCount(1);
+  await expect(expenses).toContainText('-40.00');
+  await page.getByRole('tab', { name: 'Income' }).click();
+  await expect(page.getByRole('list', { name: 'Fund log' }).getByRole('listitem')).toHaveCount(2);
+});
