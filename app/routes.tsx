@@ -25,8 +25,20 @@ const home = () => import('./pages/index/index');
 export const ROUTES: readonly RouteDef[] = [
   { path: '/', title: msg`Home`, page: home, tab: 'home', bare: true },
   { path: '/pages/index/index', title: msg`Home`, page: home, tab: 'home', bare: true },
-  { path: '/pages/dating/dating', title: msg`Trading hall`, tab: 'hall', bare: true },
-  { path: '/pages/orders/orders', title: msg`Orders`, tab: 'order', bare: true },
+  {
+    path: '/pages/dating/dating',
+    title: msg`Trading hall`,
+    page: () => import('./pages/dating/dating'),
+    tab: 'hall',
+    bare: true,
+  },
+  {
+    path: '/pages/orders/orders',
+    title: msg`Orders`,
+    page: () => import('./pages/orders/orders'),
+    tab: 'order',
+    bare: true,
+  },
   { path: '/pages/mine/mine', title: msg`My`, page: () => import('./pages/mine/mine'), tab: 'my', bare: true },
   { path: LOGIN_PATH, title: msg`Log in`, page: () => import('./pages/login/login'), public: true, bare: true },
   { path: '/pages/login/register', title: msg`Register`, page: () => import('./pages/login/register'), public: true },

@@ -80,6 +80,10 @@ function useToastText(item: ToastItem | undefined): string | undefined {
       return t`Your withdrawal was paid out.`;
     case 'withdraw-failure':
       return t`Your withdrawal was rejected; the amount is back in your balance.`;
+    case 'sale-completion':
+      return t`Your sale was completed.`;
+    case 'sale-reject':
+      return t`Your sale was rejected; the USDT is back in your balance.`;
     case 'unknown-theme':
       return t`Unknown theme "${item.detail ?? ''}". The current theme stays.`;
     default:

@@ -25,6 +25,7 @@ import { attachRoutes } from './routes/attach';
 import { authRoutes, authenticate } from './routes/auth';
 import { bankinfoRoutes } from './routes/bankinfo';
 import { rechargeRoutes } from './routes/recharge';
+import { sellingRoutes } from './routes/selling';
 import { userinfoRoutes } from './routes/userinfo';
 import { withdrawRoutes } from './routes/withdraw';
 import { liveRoutes } from './routes/ws';
@@ -158,6 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   bankinfoRoutes(calls, context);
   withdrawRoutes(calls, context);
   assetsRoutes(calls, context);
+  sellingRoutes(calls, context);
   attachRoutes(calls, app, context);
 
   const hub = createLiveHub(context);

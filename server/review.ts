@@ -1,4 +1,5 @@
-import { cents, formatMoney } from '../contract/money';
+import { cents, formatMoney, type Cents } from '../contract/money';
+import type { LiveEvent } from '../contract/live';
 import { isoNow, type Domain } from './context';
 import { inTransaction } from './db/database';
 import { publish } from './events';
@@ -7,24 +8,60 @@ export class ReviewError extends Error {
   override readonly name = 'ReviewError';
 }
 
-export type ReviewKind = 'recharge' | 'withdraw';
+export type ReviewKind = 'recharge' | 'withdraw' | 'sale';
 export type Decision = 'approve' | 'reject';
 
-function audit(domain: Domain, actor: string, action: string, kind: ReviewKind, id: number, detail: string): void {
-  domain.queries.audit.record({
-    actor,
-    action,
-    target_type: kind,
-    target_id: id,
-    detail,
-    created_at: isoNow(domain),
-  });
+interface Decided {
+  userId: number;
+  amount: Cents;
+  event: LiveEvent;
+}
+
+/** Moves one order out of review and makes the money movement that decision implies. */
+function apply(domain: Domain, kind: ReviewKind, decision: Decision, id: number, remark: string, at: string): Decided {
+  const { queries, ledger } = domain;
+  const ref = { type: kind, id };
+  const alreadyReviewed = (state: string) => new ReviewError(`${kind} ${id} was already reviewed (${state})`);
+
+  if (kind === 'sale') {
+    const order = queries.selling.orderById(id);
+    if (!order) throw new ReviewError(`no sale with id ${id}`);
+    const state = decision === 'approve' ? 'completion' : 'reject';
+    if (!queries.selling.reviewOrder(id, state, remark, at)) throw alreadyReviewed(order.state);
+    const offer = queries.selling.offerById(order.offer_id);
+    const amount = cents(order.number);
+    if (decision === 'approve') {
+      if (offer) queries.selling.countCompletedOrder(offer.merchant_id);
+    } else {
+      // The USDT comes back to the seller and the quantity back to the merchant's offer.
+      ledger.post({ userId: order.user_id, kind: 'sale_refund', amount, ref, remark, at });
+      queries.selling.giveBack(order.offer_id, order.number);
+    }
+    return { userId: order.user_id, amount, event: { type: 'sale_order', id, state } };
+  }
+
+  const order = kind === 'recharge' ? queries.recharge.byId(id) : queries.withdraw.byId(id);
+  if (!order) throw new ReviewError(`no ${kind} with id ${id}`);
+  const state = decision === 'approve' ? 'success' : 'failure';
+  const moved =
+    kind === 'recharge'
+      ? queries.recharge.review(id, state, remark, at)
+      : queries.withdraw.review(id, state, remark, at);
+  if (!moved) throw alreadyReviewed(order.state);
+  const amount = cents(order.amount);
+  if (kind === 'recharge' && decision === 'approve') {
+    ledger.post({ userId: order.user_id, kind: 'recharge', amount, ref, at });
+  }
+  if (kind === 'withdraw' && decision === 'reject') {
+    ledger.post({ userId: order.user_id, kind: 'withdraw_refund', amount, ref, remark, at });
+  }
+  return { userId: order.user_id, amount, event: { type: kind, id, state } };
 }
 
 /**
- * An operator's decision on a recharge or a withdrawal, as one transaction: the state change, the
- * ledger movement it implies, the audit row and the customer's live events. Only an order still
- * in review can be decided, so approving twice credits once.
+ * An operator's decision on a recharge, a withdrawal or a sale, as one transaction: the state
+ * change, the ledger movement it implies, the audit row and the customer's live events. Only an
+ * order still in review can be decided, so approving twice credits once.
  */
 export function decide(
   domain: Domain,
@@ -36,25 +73,16 @@ export function decide(
 ): void {
   inTransaction(domain.db, () => {
     const at = isoNow(domain);
-    const { queries, ledger } = domain;
-    const order = kind === 'recharge' ? queries.recharge.byId(id) : queries.withdraw.byId(id);
-    if (!order) throw new ReviewError(`no ${kind} with id ${id}`);
-    const state = decision === 'approve' ? 'success' : 'failure';
-    const moved =
-      kind === 'recharge'
-        ? queries.recharge.review(id, state, remark, at)
-        : queries.withdraw.review(id, state, remark, at);
-    if (!moved) throw new ReviewError(`${kind} ${id} was already reviewed (${order.state})`);
-
-    const amount = cents(order.amount);
-    if (kind === 'recharge' && decision === 'approve') {
-      ledger.post({ userId: order.user_id, kind: 'recharge', amount, ref: { type: kind, id }, at });
-    }
-    if (kind === 'withdraw' && decision === 'reject') {
-      ledger.post({ userId: order.user_id, kind: 'withdraw_refund', amount, ref: { type: kind, id }, remark, at });
-    }
-    audit(domain, actor, decision, kind, id, `${formatMoney(amount)}${remark ? ` — ${remark}` : ''}`);
-    publish(domain, order.user_id, { type: kind, id, state });
-    publish(domain, order.user_id, { type: 'balance' });
+    const decided = apply(domain, kind, decision, id, remark, at);
+    domain.queries.audit.record({
+      actor,
+      action: decision,
+      target_type: kind,
+      target_id: id,
+      detail: `${formatMoney(decided.amount)}${remark ? ` — ${remark}` : ''}`,
+      created_at: at,
+    });
+    publish(domain, decided.userId, decided.event);
+    publish(domain, decided.userId, { type: 'balance' });
   });
 }

@@ -1,6 +1,7 @@
-import { cents, formatMoney } from '../contract/money';
-import type { BankInfo, UserInfo } from '../contract/responses';
+import { cents, formatMoney, formatRate } from '../contract/money';
+import type { BankInfo, MerchantSummary, Offer, SaleOrder, UserInfo } from '../contract/responses';
 import type { BankAccountRow } from './db/bank';
+import type { OfferWithMerchantRow, SaleOrderListRow } from './db/selling';
 import type { UserRow } from './db/users';
 
 /** Integer cents from the database → the wire's two-decimal string. */
@@ -38,4 +39,62 @@ export function toBankInfo(row: BankAccountRow, masked: boolean): BankInfo {
     type: row.type,
     created_at: row.created_at,
   } as BankInfo;
+}
+
+/** "alice99" → "al***9": enough for a person to recognise, not enough to log in with. */
+export function maskAccount(account: string): string {
+  if (account.length <= 3) return `${account.slice(0, 1)}***`;
+  return `${account.slice(0, 2)}***${account.slice(-1)}`;
+}
+
+export function toMerchantSummary(merchant: {
+  id: number;
+  name: string;
+  avatar: string;
+  completion_rate: number;
+  orders_count: number;
+}): MerchantSummary {
+  return {
+    id: merchant.id,
+    name: merchant.name,
+    avatar: merchant.avatar,
+    completion_rate: formatRate(merchant.completion_rate),
+    orders_count: merchant.orders_count,
+  };
+}
+
+export function toOffer(row: OfferWithMerchantRow): Offer {
+  return {
+    id: row.id,
+    order_no: row.order_no,
+    merchant: toMerchantSummary({
+      id: row.merchant_id,
+      name: row.merchant_name,
+      avatar: row.merchant_avatar,
+      completion_rate: row.merchant_completion_rate,
+      orders_count: row.merchant_orders_count,
+    }),
+    unit_price: money(row.unit_price),
+    currency: row.currency,
+    quantity: money(row.quantity),
+    remaining: money(row.remaining),
+    min_number: money(row.min_number),
+    max_number: money(row.max_number),
+  };
+}
+
+export function toSaleOrder(row: SaleOrderListRow): SaleOrder {
+  return {
+    id: row.id,
+    order_no: row.order_no,
+    saleu_id: row.offer_id,
+    merchant_name: row.merchant_name,
+    number: money(row.number),
+    unit_price: money(row.unit_price),
+    amount: money(row.amount),
+    currency: row.currency,
+    state: row.state,
+    matching_time: row.matching_time,
+    created_at: row.created_at,
+  };
 }

@@ -20,6 +20,11 @@ function react(event: LiveEvent): void {
       if (event.state !== 'audit')
         showNotify({ message: event.state === 'success' ? 'withdraw-success' : 'withdraw-failure' });
       break;
+    case 'sale_order':
+      void revalidateCalls('selling/tongji', 'selling/history');
+      if (event.state !== 'audit')
+        showNotify({ message: event.state === 'completion' ? 'sale-completion' : 'sale-reject' });
+      break;
     default:
       break;
   }

@@ -6,7 +6,7 @@ import type { CallResponse, Page } from '../../contract/responses';
 import { sessionAtom } from '../state/session';
 import { store, useAtomValue } from '../state/store';
 import { call } from './client';
-import { useLiveRefresh, type LiveTopic } from './live-bus';
+import { useLiveVersion, type LiveTopic } from './live-bus';
 
 /** A read: the call and its fields. */
 export type CallKey<P extends CallPath> = readonly [P, CallRequest<P>];
@@ -58,18 +58,18 @@ export function usePagedCall<P extends PagedPath>(
   topics: readonly LiveTopic[] = [],
 ) {
   const userId = useAtomValue(sessionAtom)?.id;
+  const version = useLiveVersion(topics);
   const result = useSWRInfinite<CallResponse<P>, Error>(
     (index, previous: CallResponse<P> | null) => {
       if (userId === undefined) return null;
       if (previous && (previous as Page<unknown>).list.length < PAGE_SIZE) return null;
-      return [path, { ...fields, page: String(index + 1), page_size: String(PAGE_SIZE) }, userId] as const;
+      return [path, { ...fields, page: String(index + 1), page_size: String(PAGE_SIZE) }, userId, version] as const;
     },
-    ([callPath, callFields]: readonly [P, CallRequest<P>, number]) => fetcher([callPath, callFields, 0]),
+    ([callPath, callFields]: readonly [P, CallRequest<P>, number, number]) => fetcher([callPath, callFields, 0]),
     { ...READ_DEFAULTS, revalidateFirstPage: true },
   );
   const { mutate: revalidate } = result;
   const refresh = useCallback(() => void revalidate(), [revalidate]);
-  useLiveRefresh(topics, refresh);
   const pages = (result.data ?? []) as Page<ItemOf<P>>[];
   const items = pages.flatMap((page) => page.list);
   const total = pages[0]?.total ?? 0;

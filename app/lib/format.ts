@@ -15,6 +15,24 @@ export function formatAmount(value: MoneyString, locale: string): string {
   return format.format(value as Intl.StringNumericLiteral);
 }
 
+const fiatFormats = new Map<string, Intl.NumberFormat>();
+
+/** A fiat amount from the wire ("1163.00", "EUR") with the currency's symbol, exactly. */
+export function formatFiat(value: MoneyString, currency: string, locale: string): string {
+  const key = `${locale}|${currency}`;
+  let format = fiatFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    fiatFormats.set(key, format);
+  }
+  return format.format(value as Intl.StringNumericLiteral);
+}
+
 export function formatDateTime(iso: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }

@@ -10,7 +10,9 @@ export type AppMessage =
   | 'recharge-success'
   | 'recharge-failure'
   | 'withdraw-success'
-  | 'withdraw-failure';
+  | 'withdraw-failure'
+  | 'sale-completion'
+  | 'sale-reject';
 
 export interface ToastItem {
   id: number;

@@ -63,4 +63,8 @@ export const de: Messages = {
   'invalid.type': 'Bitte wählen Sie einen gültigen Typ',
   'invalid.address': 'Die Empfangsadresse ist ungültig',
   'required.type': 'Bitte wählen Sie einen Typ',
+  offer_exhausted: 'Für dieses Angebot ist kein USDT-Bedarf mehr offen',
+  offer_not_enough: 'Für dieses Angebot sind nur noch {remaining} USDT offen',
+  number_out_of_range: 'Bei diesem Angebot können Sie zwischen {min} und {max} USDT verkaufen',
+  'required.saleu_id': 'Bitte wählen Sie ein Angebot',
 };

@@ -64,6 +64,10 @@ export const en = {
   'invalid.type': 'Please choose a valid type',
   'invalid.address': 'The receiving address is not valid',
   'required.type': 'Please choose a type',
+  offer_exhausted: 'This offer has no USDT left to buy',
+  offer_not_enough: 'Only {remaining} USDT are left on this offer',
+  number_out_of_range: 'On this offer you can sell between {min} and {max} USDT',
+  'required.saleu_id': 'Please choose an offer',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -62,4 +62,8 @@ export const fayu: Messages = {
   'invalid.type': 'Veuillez choisir un type valide',
   'invalid.address': 'L’adresse de réception n’est pas valide',
   'required.type': 'Veuillez choisir un type',
+  offer_exhausted: 'Cette offre n’a plus d’USDT à acheter',
+  offer_not_enough: 'Il ne reste que {remaining} USDT sur cette offre',
+  number_out_of_range: 'Sur cette offre, vous pouvez vendre entre {min} et {max} USDT',
+  'required.saleu_id': 'Veuillez choisir une offre',
 };

@@ -63,4 +63,8 @@ export const ja: Messages = {
   'invalid.type': '有効な種類を選択してください',
   'invalid.address': '受取アドレスが無効です',
   'required.type': '種類を選択してください',
+  offer_exhausted: 'このオファーには購入可能な USDT が残っていません',
+  offer_not_enough: 'このオファーの残りは {remaining} USDT のみです',
+  number_out_of_range: 'このオファーでは {min}～{max} USDT の範囲で売却できます',
+  'required.saleu_id': 'オファーを選択してください',
 };

@@ -62,4 +62,8 @@ export const pty: Messages = {
   'invalid.type': 'Escolha um tipo válido',
   'invalid.address': 'O endereço de recebimento não é válido',
   'required.type': 'Escolha um tipo',
+  offer_exhausted: 'Esta oferta não tem mais USDT para comprar',
+  offer_not_enough: 'Restam apenas {remaining} USDT nesta oferta',
+  number_out_of_range: 'Nesta oferta você pode vender entre {min} e {max} USDT',
+  'required.saleu_id': 'Escolha uma oferta',
 };

@@ -62,4 +62,8 @@ export const xby: Messages = {
   'invalid.type': 'Elija un tipo válido',
   'invalid.address': 'La dirección de recepción no es válida',
   'required.type': 'Elija un tipo',
+  offer_exhausted: 'A esta oferta no le queda USDT por comprar',
+  offer_not_enough: 'En esta oferta solo quedan {remaining} USDT',
+  number_out_of_range: 'En esta oferta puede vender entre {min} y {max} USDT',
+  'required.saleu_id': 'Elija una oferta',
 };

@@ -62,4 +62,8 @@ export const zhHans: Messages = {
   'invalid.type': '请选择有效的类型',
   'invalid.address': '收款地址无效',
   'required.type': '请选择类型',
+  offer_exhausted: '该报价已无可收购的 USDT',
+  offer_not_enough: '该报价仅剩 {remaining} USDT',
+  number_out_of_range: '该报价可出售 {min} 至 {max} USDT',
+  'required.saleu_id': '请选择报价',
 };

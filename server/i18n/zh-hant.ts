@@ -62,4 +62,8 @@ export const zhHant: Messages = {
   'invalid.type': '請選擇有效的類型',
   'invalid.address': '收款地址無效',
   'required.type': '請選擇類型',
+  offer_exhausted: '此報價已無可收購的 USDT',
+  offer_not_enough: '此報價僅剩 {remaining} USDT',
+  number_out_of_range: '此報價可出售 {min} 至 {max} USDT',
+  'required.saleu_id': '請選擇報價',
 };

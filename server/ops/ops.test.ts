@@ -147,9 +147,96 @@ describe('review commands', () => {
     expect(balance(user.user.account)).toMatchObject({ balance: '35.00', balanced: true });
   });
 
+  it('adds a merchant and an offer, printing each new id alone', async () => {
+    const merchant = ops('merchant', 'add', '--name', 'Acme OTC', '--completion-rate', '96.25');
+    expect(merchant).toEqual([expect.stringMatching(/^\d+$/)]);
+    const offer = ops(
+      'offer',
+      'add',
+      '--merchant',
+      merchant[0] ?? '',
+      '--price',
+      '0.95',
+      '--currency',
+      'eur',
+      '--quantity',
+      '500',
+      '--min',
+      '10',
+      '--max',
+      '100',
+    );
+    expect(offer).toEqual([expect.stringMatching(/^\d+$/)]);
+    const user = await signUp(server);
+    const hall = await call(server, 'selling/order', { page_size: '50' }, user.token);
+    expect(hall.list.find((item) => String(item.id) === offer[0])).toMatchObject({
+      unit_price: '0.95',
+      currency: 'EUR',
+      remaining: '500.00',
+      merchant: expect.objectContaining({ name: 'Acme OTC', completion_rate: '96.25' }),
+    });
+    expect(() =>
+      ops(
+        'offer',
+        'add',
+        '--merchant',
+        '999',
+        '--price',
+        '1',
+        '--currency',
+        'EUR',
+        '--quantity',
+        '1',
+        '--min',
+        '1',
+        '--max',
+        '1',
+      ),
+    ).toThrow('no merchant');
+    expect(() =>
+      ops(
+        'offer',
+        'add',
+        '--merchant',
+        merchant[0] ?? '',
+        '--price',
+        '-1',
+        '--currency',
+        'EUR',
+        '--quantity',
+        '1',
+        '--min',
+        '1',
+        '--max',
+        '1',
+      ),
+    ).toThrow('--price');
+    expect(() =>
+      ops(
+        'offer',
+        'add',
+        '--merchant',
+        merchant[0] ?? '',
+        '--price',
+        '1',
+        '--currency',
+        'EUR',
+        '--quantity',
+        '10',
+        '--min',
+        '5',
+        '--max',
+        '1',
+      ),
+    ).toThrow('--min');
+    expect(() => ops('merchant', 'add')).toThrow('--name is required');
+    expect(() => ops('merchant', 'add', '--name', 'X', '--completion-rate', '101')).toThrow('percentage');
+  });
+
   it('refuses what it cannot act on', () => {
     expect(() => ops('approve', 'recharge', '999')).toThrow('no recharge with id 999');
-    expect(() => ops('approve', 'deposit', '1')).toThrow('recharge or withdraw');
+    expect(() => ops('approve', 'deposit', '1')).toThrow('recharge, withdraw or sale');
+    expect(() => ops('reject', 'sale', '12345')).toThrow('no sale with id 12345');
     expect(() => ops('approve', 'recharge', 'x')).toThrow('numeric id');
   });
 

@@ -1,10 +1,11 @@
-import { cents, formatMoney } from '../../contract/money';
+import { cents, formatMoney, parseMoney, parseRate, type Cents } from '../../contract/money';
 import type { Domain } from '../context';
 import { createQueries, type Queries } from '../db';
 import { inTransaction, type Db } from '../db/database';
 import { createLedger } from '../ledger';
 import { ReviewError, decide, type Decision, type ReviewKind } from '../review';
 import { ROOT_INVITE_CODE_KEY } from '../routes/auth';
+import { newPublicCode } from '../security/tokens';
 
 export interface OpsIo {
   out: (line: string) => void;
@@ -16,11 +17,15 @@ export class OpsError extends Error {
 
 export const USAGE = `usage: npm run ops -- <command>
   pending [--json]                               what waits for review
-  approve recharge|withdraw <id>                 accept an order in review
-  reject  recharge|withdraw <id> [--remark TEXT] refuse it (a withdrawal is refunded)
+  approve recharge|withdraw|sale <id>            accept an order in review
+  reject  recharge|withdraw|sale <id> [--remark TEXT]
+                                                 refuse it (a withdrawal or sale is refunded)
   invite-code                                    print the root invitation code
   user <account> [--json]                        a user, balance and ledger total
-  address set <TYPE> <ADDRESS>                   the receiving address of a network`;
+  address set <TYPE> <ADDRESS>                   the receiving address of a network
+  merchant add --name N [--completion-rate R]    a merchant (R a percentage, default 100.00)
+  offer add --merchant <id> --price P --currency C --quantity Q --min A --max B
+                                                 a merchant's demand to buy USDT`;
 
 const OPERATOR = `operator:${process.env.USER ?? 'cli'}`;
 
@@ -110,8 +115,9 @@ function review(
   idText: string | undefined,
   remark: string,
 ): void {
-  if (kind !== 'recharge' && kind !== 'withdraw')
-    throw new OpsError(`${decision} needs recharge or withdraw, got ${JSON.stringify(kind)}`);
+  if (kind !== 'recharge' && kind !== 'withdraw' && kind !== 'sale') {
+    throw new OpsError(`${decision} needs recharge, withdraw or sale, got ${JSON.stringify(kind)}`);
+  }
   const id = Number(idText);
   if (!Number.isSafeInteger(id) || id <= 0) throw new OpsError(`${decision} ${kind} needs a numeric id`);
   try {
@@ -154,6 +160,82 @@ function setAddress(domain: Domain, io: OpsIo, type: string | undefined, address
   io.out(`${network} ${address}`);
 }
 
+function text(flags: Map<string, string | true>, name: string, maxLength = 80): string {
+  const value = flags.get(name);
+  if (typeof value !== 'string' || !value.trim()) throw new OpsError(`--${name} is required`);
+  if (value.length > maxLength) throw new OpsError(`--${name} is longer than ${maxLength} characters`);
+  return value.trim();
+}
+
+function amount(flags: Map<string, string | true>, name: string): Cents {
+  const value = parseMoney(text(flags, name));
+  if (value === null || value <= 0) throw new OpsError(`--${name} must be a positive amount like 100 or 0.93`);
+  return value;
+}
+
+function addMerchant(domain: Domain, io: OpsIo, flags: Map<string, string | true>): void {
+  const name = text(flags, 'name');
+  const rate = flags.has('completion-rate') ? parseRate(text(flags, 'completion-rate')) : 10_000;
+  if (rate === null || rate > 10_000) throw new OpsError('--completion-rate must be a percentage from 0 to 100');
+  const id = inTransaction(domain.db, () => {
+    const at = domain.now().toISOString();
+    const created = domain.queries.selling.insertMerchant({
+      name,
+      avatar: '',
+      completion_rate: rate,
+      orders_count: 0,
+      created_at: at,
+    });
+    domain.queries.audit.record({
+      actor: OPERATOR,
+      action: 'merchant add',
+      target_type: 'merchant',
+      target_id: created,
+      detail: name,
+      created_at: at,
+    });
+    return created;
+  });
+  io.out(String(id));
+}
+
+function addOffer(domain: Domain, io: OpsIo, flags: Map<string, string | true>): void {
+  const merchantId = Number(text(flags, 'merchant'));
+  if (!Number.isSafeInteger(merchantId) || !domain.queries.selling.merchantById(merchantId)) {
+    throw new OpsError(`no merchant with id ${JSON.stringify(flags.get('merchant'))}`);
+  }
+  const currency = text(flags, 'currency').toUpperCase();
+  if (!/^[A-Z]{3}$/.test(currency)) throw new OpsError('--currency must be a three-letter code such as EUR');
+  const price = amount(flags, 'price');
+  const quantity = amount(flags, 'quantity');
+  const min = amount(flags, 'min');
+  const max = amount(flags, 'max');
+  if (min > max) throw new OpsError('--min must not be above --max');
+  const id = inTransaction(domain.db, () => {
+    const at = domain.now().toISOString();
+    const created = domain.queries.selling.insertOffer({
+      order_no: `S${newPublicCode(10)}`,
+      merchant_id: merchantId,
+      unit_price: price,
+      currency,
+      quantity,
+      min_number: min,
+      max_number: max,
+      created_at: at,
+    });
+    domain.queries.audit.record({
+      actor: OPERATOR,
+      action: 'offer add',
+      target_type: 'offer',
+      target_id: created,
+      detail: `${formatMoney(quantity)} USDT at ${formatMoney(price)} ${currency}`,
+      created_at: at,
+    });
+    return created;
+  });
+  io.out(String(id));
+}
+
 /** Runs one operator command against the database; throws OpsError with a one-line reason. */
 export function runOps(db: Db, argv: readonly string[], io: OpsIo, now: () => Date = () => new Date()): void {
   const { positional, flags } = parseArgs(argv);
@@ -178,6 +260,15 @@ export function runOps(db: Db, argv: readonly string[], io: OpsIo, now: () => Da
     case 'approve':
     case 'reject':
       review(domain, io, command, rest[0], rest[1], remark);
+      return;
+    case 'merchant':
+      if (rest[0] !== 'add') throw new OpsError('usage: merchant add --name N [--completion-rate R]');
+      addMerchant(domain, io, flags);
+      return;
+    case 'offer':
+      if (rest[0] !== 'add')
+        throw new OpsError('usage: offer add --merchant <id> --price P --currency C --quantity Q --min A --max B');
+      addOffer(domain, io, flags);
       return;
     case 'address':
       if (rest[0] !== 'set') throw new OpsError(`usage: address set <TYPE> <ADDRESS>`);

@@ -1,0 +1,174 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import type { Merchant, Offer } from '../../../contract/responses';
+import { useHallTotals, useLatestSales, useMerchants, useOffers } from '../../api/selling';
+import { formatFiat } from '../../lib/format';
+import { EndlessList } from '../../ui/endless-list';
+import { Money } from '../../ui/money';
+import { Tabs } from '../../ui/tabs';
+import { SellSheet } from './sell-sheet';
+
+function HallFigures() {
+  const { t, i18n } = useLingui();
+  const { data } = useHallTotals();
+  const merchants = data ? new Intl.NumberFormat(i18n.locale).format(data.merchants) : '—';
+  return (
+    <dl className="stat-grid" aria-label={t`Hall figures`}>
+      <div>
+        <dt>{t`Total volume (USDT)`}</dt>
+        <dd>{data ? <Money value={data.total_volume} /> : '—'}</dd>
+      </div>
+      <div>
+        <dt>{t`Today (USDT)`}</dt>
+        <dd>{data ? <Money value={data.today_volume} /> : '—'}</dd>
+      </div>
+      <div>
+        <dt>{t`Merchants`}</dt>
+        <dd>{merchants}</dd>
+      </div>
+      <div>
+        <dt>{t`I sold (USDT)`}</dt>
+        <dd>{data ? <Money value={data.my_sold} /> : '—'}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** The latest completed sales, scrolling by; still for those who prefer less motion. */
+function Ticker() {
+  const { t, i18n } = useLingui();
+  const { data } = useLatestSales();
+  if (!data || data.list.length === 0) return null;
+  const items = data.list.map((sale, index) => (
+    <span key={index} className="ticker-item">
+      {t`${sale.account} sold ${sale.number} USDT at ${formatFiat(sale.unit_price, sale.currency, i18n.locale)}`}
+    </span>
+  ));
+  return (
+    <section className="ticker" aria-label={t`Latest sales`}>
+      <div className="ticker-track">
+        {items}
+        <span aria-hidden="true" className="ticker-copy">
+          {items}
+        </span>
+      </div>
+    </section>
+  );
+}
+
+function OfferCard({ offer, onSell }: { offer: Offer; onSell: (offer: Offer) => void }) {
+  const { t, i18n } = useLingui();
+  return (
+    <article className="list-item offer" aria-label={t`Offer from ${offer.merchant.name}`}>
+      <p>
+        <strong>{offer.merchant.name}</strong>
+      </p>
+      <p className="end offer-price">
+        {formatFiat(offer.unit_price, offer.currency, i18n.locale)}
+        <span className="muted small"> / USDT</span>
+      </p>
+      <p className="muted small">
+        <Trans>
+          {offer.merchant.completion_rate}% completed · {offer.merchant.orders_count} orders
+        </Trans>
+      </p>
+      <p className="muted small end">
+        <Trans>
+          Left <Money value={offer.remaining} />
+        </Trans>
+      </p>
+      <p className="muted small">
+        <Trans>
+          Limits <Money value={offer.min_number} /> – <Money value={offer.max_number} /> USDT
+        </Trans>
+      </p>
+      <p className="end">
+        <button type="button" className="button small-button" onClick={() => onSell(offer)}>
+          {t`Sell`}
+        </button>
+      </p>
+    </article>
+  );
+}
+
+function MerchantCard({ merchant, onSell }: { merchant: Merchant; onSell: (offer: Offer) => void }) {
+  const { t, i18n } = useLingui();
+  const best = merchant.best_offer;
+  return (
+    <article className="list-item" aria-label={merchant.name}>
+      <p>
+        <strong>{merchant.name}</strong>
+      </p>
+      <p className="end">{best ? formatFiat(best.unit_price, best.currency, i18n.locale) : '—'}</p>
+      <p className="muted small">
+        <Trans>
+          {merchant.completion_rate}% completed · {merchant.orders_count} orders
+        </Trans>
+      </p>
+      <p className="end">
+        {best ? (
+          <button type="button" className="button small-button" onClick={() => onSell(best)}>
+            {t`Sell`}
+          </button>
+        ) : (
+          <span className="muted small">{t`No open offer`}</span>
+        )}
+      </p>
+    </article>
+  );
+}
+
+export default function HallPage() {
+  const { t } = useLingui();
+  const [view, setView] = useState<'offers' | 'merchants'>('offers');
+  const [selling, setSelling] = useState<Offer>();
+  const offers = useOffers();
+  const merchants = useMerchants();
+  return (
+    <>
+      <HallFigures />
+      <Ticker />
+      <Tabs
+        label={t`Show`}
+        options={[
+          { value: 'offers', label: t`Hall` },
+          { value: 'merchants', label: t`Merchants` },
+        ]}
+        value={view}
+        onChange={setView}
+      />
+      {view === 'offers' ? (
+        <EndlessList
+          label={t`Open offers`}
+          items={offers.items}
+          total={offers.total}
+          isLoading={offers.isLoading}
+          isLoadingMore={offers.isLoadingMore}
+          hasMore={offers.hasMore}
+          error={offers.error}
+          onLoadMore={offers.loadMore}
+          onRetry={offers.refresh}
+          empty={<Trans>No merchant is buying right now. Please look again later.</Trans>}
+          itemKey={(offer) => offer.id}
+          renderItem={(offer) => <OfferCard offer={offer} onSell={setSelling} />}
+        />
+      ) : (
+        <EndlessList
+          label={t`Merchants`}
+          items={merchants.items}
+          total={merchants.total}
+          isLoading={merchants.isLoading}
+          isLoadingMore={merchants.isLoadingMore}
+          hasMore={merchants.hasMore}
+          error={merchants.error}
+          onLoadMore={merchants.loadMore}
+          onRetry={merchants.refresh}
+          empty={<Trans>No merchants yet.</Trans>}
+          itemKey={(merchant) => merchant.id}
+          renderItem={(merchant) => <MerchantCard merchant={merchant} onSell={setSelling} />}
+        />
+      )}
+      {selling ? <SellSheet offer={selling} onClose={() => setSelling(undefined)} /> : null}
+    </>
+  );
+}

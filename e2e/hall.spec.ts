@@ -1,0 +1,100 @@
+import {
+  expect,
+  expectAccessible,
+  fundCustomer,
+  ops,
+  openSignedIn,
+  pendingId,
+  registerCustomer,
+  test,
+} from './fixtures';
+
+/** A merchant and offer of this test's own, so parallel tests never share one. */
+function ownOffer(price: string, currency: string): { merchant: string; offer: string } {
+  const name = `QA Merchant ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const merchant = ops('merchant', 'add', '--name', name, '--completion-rate', '99.90');
+  ops(
+    'offer',
+    'add',
+    '--merchant',
+    merchant,
+    '--price',
+    price,
+    '--currency',
+    currency,
+    '--quantity',
+    '300',
+    '--min',
+    '10',
+    '--max',
+    '200',
+  );
+  return { merchant: name, offer: merchant };
+}
+
+test('sell from the hall and follow the order to completion, live', async ({ page }) => {
+  const customer = await registerCustomer();
+  await fundCustomer(customer, '150.00');
+  // The highest price leads the hall, so this offer is the first one shown.
+  const { merchant } = ownOffer('9.87', 'USD');
+  await openSignedIn(page, customer, '/pages/dating/dating');
+  await expect(page.getByRole('list', { name: 'Open offers' })).toBeVisible();
+  const card = page.getByRole('article', { name: `Offer from ${merchant}` });
+  await expect(card).toContainText('$9.87');
+  await expect(card).toContainText('99.90% completed');
+  await expectAccessible(page);
+
+  await card.getByRole('button', { name: 'Sell' }).click();
+  const sheet = page.getByTestId('sell-sheet');
+  await expect(sheet.getByRole('heading', { name: `Sell USDT to ${merchant}` })).toBeVisible();
+  await sheet.getByLabel('Quantity for sale (USDT)').fill('5');
+  await sheet.getByRole('button', { name: 'Confirm sale' }).click();
+  await expect(sheet.getByText('The minimum amount is 10.00 USDT')).toBeVisible();
+  await sheet.getByRole('button', { name: 'Max' }).click();
+  await expect(sheet.getByLabel('Quantity for sale (USDT)')).toHaveValue('150.00');
+  await sheet.getByLabel('Quantity for sale (USDT)').fill('33.33');
+  // 33.33 × 9.87 = 328.9671, half up to the cent.
+  await expect(sheet.getByTestId('sale-preview')).toHaveText('$328.97');
+  await expectAccessible(page);
+  await sheet.getByRole('button', { name: 'Confirm sale' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('Sale order placed');
+
+  const orders = page.getByRole('list', { name: 'My orders' });
+  const order = orders.getByRole('listitem').first();
+  await expect(order).toContainText('In audit');
+  await expect(order).toContainText('33.33 USDT');
+  await expect(order).toContainText('$328.97');
+  await expect(order).toContainText('Unit price $9.87');
+  await expect(order).toContainText('Matched');
+  await expectAccessible(page);
+
+  ops('approve', 'sale', String(pendingId('sale', customer.user.account)));
+  await expect(page.getByTestId('notify')).toHaveText('Your sale was completed.');
+  await expect(order).toContainText('Completed');
+  await page.getByRole('tab', { name: 'Completed' }).click();
+  await expect(orders.getByRole('listitem')).toHaveCount(1);
+  await page.getByRole('tab', { name: 'In audit' }).click();
+  await expect(page.getByText('No orders in this state.')).toBeVisible();
+});
+
+test('a rejected sale is refunded and shows Rejected', async ({ page }) => {
+  const customer = await registerCustomer();
+  await fundCustomer(customer, '80.00');
+  const { merchant } = ownOffer('9.55', 'EUR');
+  await openSignedIn(page, customer, '/pages/dating/dating');
+  await page.getByRole('tab', { name: 'Merchants' }).click();
+  const card = page.getByRole('article', { name: merchant });
+  await card.getByRole('button', { name: 'Sell' }).click();
+  await page.getByTestId('sell-sheet').getByLabel('Quantity for sale (USDT)').fill('50');
+  await page.getByTestId('sell-sheet').getByRole('button', { name: 'Confirm sale' }).click();
+  const order = page.getByRole('list', { name: 'My orders' }).getByRole('listitem').first();
+  await expect(order).toContainText('In audit');
+
+  await page.getByTestId('tab-bar').getByRole('link', { name: 'Home' }).click();
+  await expect(page.getByTestId('balance')).toHaveText(/^30\.00/);
+  ops('reject', 'sale', String(pendingId('sale', customer.user.account)), '--remark', 'buyer left');
+  await expect(page.getByTestId('notify')).toContainText('the USDT is back in your balance');
+  await expect(page.getByTestId('balance')).toHaveText(/^80\.00/);
+  await page.getByTestId('tab-bar').getByRole('link', { name: 'Order' }).click();
+  await expect(page.getByRole('list', { name: 'My orders' }).getByRole('listitem').first()).toContainText('Rejected');
+});

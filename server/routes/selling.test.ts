@@ -1,0 +1,276 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Offer, SaleOrder } from '../../contract/responses';
+import { runOps } from '../ops/ops';
+import { decide } from '../review';
+import {
+  call,
+  expectLedgerBalanced,
+  fund,
+  post,
+  signUp,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from '../test-support';
+
+let server: TestServer;
+beforeEach(async () => {
+  server = await startTestServer({ demo: true });
+});
+afterEach(async () => {
+  expectLedgerBalanced(server);
+  await server.close();
+});
+
+function ops(...argv: string[]): string {
+  const lines: string[] = [];
+  runOps(server.db, argv, { out: (line) => lines.push(line) });
+  return lines.at(-1) ?? '';
+}
+
+/** A fresh merchant with one offer, so tests do not share the demo offers. */
+function offer(price = '0.93', quantity = '1000', min = '10', max = '500', currency = 'EUR'): number {
+  const merchant = ops('merchant', 'add', '--name', `Merchant ${Math.random()}`, '--completion-rate', '97.5');
+  return Number(
+    ops(
+      'offer',
+      'add',
+      '--merchant',
+      merchant,
+      '--price',
+      price,
+      '--currency',
+      currency,
+      '--quantity',
+      quantity,
+      '--min',
+      min,
+      '--max',
+      max,
+    ),
+  );
+}
+
+async function seller(amount = '200.00'): Promise<TestUser> {
+  const user = await signUp(server);
+  await fund(server, user, amount);
+  return user;
+}
+
+function sell(user: TestUser, saleuId: number, number: string, extra: Record<string, string> = {}) {
+  return post<SaleOrder>(server, 'saleu/create-order', { saleu_id: saleuId, number, ...extra }, { token: user.token });
+}
+
+function remainingOf(offerId: number): string {
+  return (
+    server.db.prepare('SELECT remaining FROM offers WHERE id = ?').get(offerId) as { remaining: number }
+  ).remaining
+    .toString()
+    .replace(/(\d\d)$/, '.$1');
+}
+
+async function balanceOf(user: TestUser): Promise<string> {
+  return (await call(server, 'userinfo/get-money-info', {}, user.token)).balance;
+}
+
+describe('the hall', () => {
+  it('lists open offers best price first, with the merchant’s figures', async () => {
+    const user = await signUp(server);
+    const hall = await call(server, 'selling/order', {}, user.token);
+    expect(hall.total).toBe(5);
+    expect(hall.list.map((item) => `${item.unit_price} ${item.currency}`)).toEqual([
+      '1.01 USD',
+      '1.00 USD',
+      '0.93 EUR',
+      '0.92 EUR',
+      '0.79 GBP',
+    ]);
+    expect(hall.list[0]).toMatchObject<Partial<Offer>>({
+      quantity: '80000.00',
+      remaining: '80000.00',
+      min_number: '10.00',
+      max_number: '10000.00',
+      merchant: expect.objectContaining({ name: 'Lumen Traders', completion_rate: '99.10', orders_count: 2310 }),
+    });
+    const second = await call(server, 'selling/order', { page: '2', page_size: '2' }, user.token);
+    expect(second.list.map((item) => item.unit_price)).toEqual(['0.93', '0.92']);
+  });
+
+  it('lists merchants with their best open offer', async () => {
+    const user = await signUp(server);
+    const merchants = await call(server, 'selling/merchant', {}, user.token);
+    expect(merchants.total).toBe(3);
+    expect(merchants.list[0]).toMatchObject({
+      name: 'Lumen Traders',
+      best_offer: expect.objectContaining({ unit_price: '1.01' }),
+    });
+    const bare = Number(ops('merchant', 'add', '--name', 'No Offers Yet'));
+    const all = await call(server, 'selling/merchant', { page_size: '50' }, user.token);
+    expect(all.list.find((merchant) => merchant.id === bare)).toMatchObject({
+      best_offer: null,
+      completion_rate: '100.00',
+    });
+  });
+
+  it('answers -1 without a session', async () => {
+    for (const callPath of [
+      'selling/order',
+      'selling/merchant',
+      'selling/tongji',
+      'selling/history',
+      'saleu/list-order',
+    ] as const) {
+      expect((await post(server, callPath, {})).code).toBe(-1);
+    }
+    expect((await post(server, 'saleu/create-order', { saleu_id: '1', number: '10' })).code).toBe(-1);
+  });
+});
+
+describe('saleu/create-order', () => {
+  it('takes the USDT now, lowers the offer, and prices the order in integer cents', async () => {
+    const user = await seller();
+    const offerId = offer('0.93');
+    const reply = await sell(user, offerId, '33.33');
+    expect(reply.code).toBe(200);
+    expect(reply.data).toMatchObject<Partial<SaleOrder>>({
+      saleu_id: offerId,
+      number: '33.33',
+      unit_price: '0.93',
+      amount: '31.00',
+      currency: 'EUR',
+      state: 'audit',
+      order_no: expect.stringMatching(/^S\d{8}[A-Z0-9]{8}$/),
+    });
+    expect(reply.data.matching_time).toEqual(expect.any(String));
+    expect(remainingOf(offerId)).toBe('966.67');
+    expect(await call(server, 'userinfo/get-money-info', {}, user.token)).toEqual({
+      balance: '166.67',
+      frozen: '33.33',
+      wallet: '0.00',
+      total: '200.00',
+    });
+    const log = await call(server, 'asset-log/list', { page_size: '1' }, user.token);
+    expect(log.list[0]).toMatchObject({ kind: 'sale', amount: '-33.33', balance: '166.67' });
+  });
+
+  it.each([
+    [{ number: '9.99' }, 400, 'number', 'On this offer you can sell between 10.00 and 500.00 USDT'],
+    [{ number: '500.01' }, 400, 'number', 'On this offer you can sell between 10.00 and 500.00 USDT'],
+    [{ number: '' }, 400, 'number', 'Please enter the quantity'],
+    [{ number: '1e2' }, 400, 'number', 'Enter a positive quantity with at most two decimals'],
+    [{ number: '-10' }, 400, 'number', 'Enter a positive quantity with at most two decimals'],
+    [{ number: '10.005' }, 400, 'number', 'Enter a positive quantity with at most two decimals'],
+    [{ number: '0x10' }, 400, 'number', 'Enter a positive quantity with at most two decimals'],
+    [{ saleu_id: 'abc' }, 400, 'saleu_id', 'Please check the highlighted field'],
+    [{ saleu_id: '' }, 400, 'saleu_id', 'Please choose an offer'],
+  ])('refuses %j', async (overrides, code, field, message) => {
+    const user = await seller();
+    const offerId = offer();
+    const reply = await post(
+      server,
+      'saleu/create-order',
+      { saleu_id: offerId, number: '20', ...overrides },
+      { token: user.token },
+    );
+    expect(reply).toEqual({ code, msg: message, data: { field } });
+    expect(await balanceOf(user)).toBe('200.00');
+    expect(remainingOf(offerId)).toBe('1000.00');
+  });
+
+  it('answers 404 for an offer that does not exist', async () => {
+    const user = await seller();
+    expect((await sell(user, 999_999, '20')).code).toBe(404);
+  });
+
+  it('refuses more than the balance and leaves the offer untouched', async () => {
+    const user = await seller('50.00');
+    const offerId = offer();
+    const reply = await sell(user, offerId, '50.01');
+    expect(reply).toMatchObject({ code: 409, msg: 'Insufficient balance' });
+    expect(remainingOf(offerId)).toBe('1000.00');
+    expect(await balanceOf(user)).toBe('50.00');
+  });
+
+  it('refuses more than the offer has left, and an exhausted offer, with 409', async () => {
+    const user = await seller('500.00');
+    const offerId = offer('1.00', '100', '10', '500');
+    expect((await sell(user, offerId, '80')).code).toBe(200);
+    expect(await sell(user, offerId, '30')).toMatchObject({ code: 409, msg: 'Only 20.00 USDT are left on this offer' });
+    expect((await sell(user, offerId, '20')).code).toBe(200);
+    expect(await sell(user, offerId, '10')).toMatchObject({ code: 409, msg: 'This offer has no USDT left to buy' });
+    expect(await balanceOf(user)).toBe('400.00');
+  });
+
+  it('lets 40 parallel sells of 10 through exactly as far as the balance covers', async () => {
+    const user = await seller('100.00');
+    const offerId = offer('0.93', '1000', '10', '500');
+    const replies = await Promise.all(Array.from({ length: 40 }, () => sell(user, offerId, '10')));
+    const codes = replies.map((reply) => reply.code);
+    expect(codes.filter((code) => code === 200)).toHaveLength(10);
+    expect(codes.filter((code) => code === 409)).toHaveLength(30);
+    expect(await balanceOf(user)).toBe('0.00');
+    expect(remainingOf(offerId)).toBe('900.00');
+    const sales = server.db
+      .prepare("SELECT COUNT(*) AS n, SUM(amount) AS total FROM ledger WHERE user_id = ? AND kind = 'sale'")
+      .get(user.user.id);
+    expect(sales).toEqual({ n: 10, total: -10_000 });
+    expect((await call(server, 'saleu/list-order', {}, user.token)).total).toBe(10);
+  });
+
+  it('acts once per request_id', async () => {
+    const user = await seller();
+    const offerId = offer();
+    const replies = await Promise.all([1, 2, 3].map(() => sell(user, offerId, '25', { request_id: 'sell-once' })));
+    expect(new Set(replies.map((reply) => reply.data.id)).size).toBe(1);
+    expect(await balanceOf(user)).toBe('175.00');
+    expect(remainingOf(offerId)).toBe('975.00');
+    expect((await sell(user, offerId, '26', { request_id: 'sell-once' })).code).toBe(409);
+  });
+});
+
+describe('review of a sale', () => {
+  it('completes: counts for the merchant, the hall figures and the history', async () => {
+    const user = await seller();
+    const offerId = offer('0.93');
+    const order = (await sell(user, offerId, '40')).data;
+    decide(server.app.wallet, 'sale', 'approve', order.id, 'test');
+
+    const list = await call(server, 'saleu/list-order', { state: 'completion' }, user.token);
+    expect(list.list.map((item) => [item.id, item.state])).toEqual([[order.id, 'completion']]);
+    expect((await call(server, 'saleu/list-order', { state: 'audit' }, user.token)).total).toBe(0);
+    const figures = await call(server, 'selling/tongji', {}, user.token);
+    expect(figures).toEqual({ total_volume: '40.00', today_volume: '40.00', merchants: 4, my_sold: '40.00' });
+    const history = await call(server, 'selling/history', {}, user.token);
+    expect(history.list[0]).toMatchObject({ number: '40.00', unit_price: '0.93', currency: 'EUR' });
+    expect(history.list[0]?.account).toMatch(/^\w{2}\*\*\*\w$/);
+    expect(history.list[0]?.account).not.toBe(user.user.account);
+    expect(await call(server, 'property/tongji', {}, user.token)).toMatchObject({ total_sale: '40.00' });
+    expect((await call(server, 'userinfo/get-money-info', {}, user.token)).frozen).toBe('0.00');
+    const merchant = (await call(server, 'selling/order', { page_size: '50' }, user.token)).list.find(
+      (item) => item.id === offerId,
+    );
+    expect(merchant?.merchant.orders_count).toBe(1);
+  });
+
+  it('rejects: refunds the seller and gives the quantity back to the offer', async () => {
+    const user = await seller();
+    const offerId = offer();
+    const order = (await sell(user, offerId, '40')).data;
+    decide(server.app.wallet, 'sale', 'reject', order.id, 'test', 'merchant cancelled');
+    expect(await balanceOf(user)).toBe('200.00');
+    expect(remainingOf(offerId)).toBe('1000.00');
+    const log = await call(server, 'asset-log/list', { page_size: '1' }, user.token);
+    expect(log.list[0]).toMatchObject({ kind: 'sale_refund', amount: '40.00', remark: 'merchant cancelled' });
+    expect((await call(server, 'saleu/list-order', { state: 'reject' }, user.token)).list[0]?.id).toBe(order.id);
+    expect(() => decide(server.app.wallet, 'sale', 'approve', order.id, 'test')).toThrow('already reviewed');
+  });
+
+  it('shows each customer only their own orders', async () => {
+    const first = await seller();
+    const second = await seller();
+    const offerId = offer();
+    await sell(first, offerId, '20');
+    expect((await call(server, 'saleu/list-order', {}, second.token)).total).toBe(0);
+    expect((await post(server, 'saleu/list-order', { state: 'done' }, { token: second.token })).code).toBe(400);
+  });
+});

@@ -1,0 +1,112 @@
+import { ResultCode } from '../../contract/envelope';
+import { cents, multiplyByPrice, negateMoney } from '../../contract/money';
+import type { CallRegistry } from '../calls';
+import type { ServerContext } from '../context';
+import { ApiError, conflict, notFound } from '../errors';
+import { publish } from '../events';
+import { once } from '../idempotency';
+import { newPublicCode } from '../security/tokens';
+import { maskAccount, money, toMerchantSummary, toOffer, toSaleOrder } from '../wire';
+
+const HISTORY_LENGTH = 20;
+
+function startOfUtcDay(at: Date): string {
+  return `${at.toISOString().slice(0, 10)}T00:00:00.000Z`;
+}
+
+export function sellingRoutes(calls: CallRegistry, context: ServerContext): void {
+  const { queries } = context;
+
+  calls.user('selling/tongji', (_input, { user }) => {
+    const volume = queries.selling.volume(startOfUtcDay(context.now()), user.id);
+    return {
+      total_volume: money(volume.total),
+      today_volume: money(volume.today),
+      merchants: queries.selling.merchantCount(),
+      my_sold: money(volume.mine),
+    };
+  });
+
+  calls.user('selling/history', () => ({
+    list: queries.selling.history(HISTORY_LENGTH).map((sale) => ({
+      account: maskAccount(sale.account),
+      number: money(sale.number),
+      unit_price: money(sale.unit_price),
+      currency: sale.currency,
+      time: sale.time,
+    })),
+  }));
+
+  calls.user('selling/order', ({ page, page_size }) => ({
+    list: queries.selling.openOffers(page_size, (page - 1) * page_size).map(toOffer),
+    total: queries.selling.openOfferCount(),
+    page,
+    page_size,
+  }));
+
+  calls.user('selling/merchant', ({ page, page_size }) => ({
+    list: queries.selling.merchantsPage(page_size, (page - 1) * page_size).map((merchant) => {
+      const best = queries.selling.bestOfferOf(merchant.id);
+      return { ...toMerchantSummary(merchant), best_offer: best ? toOffer(best) : null };
+    }),
+    total: queries.selling.merchantCount(),
+    page,
+    page_size,
+  }));
+
+  /**
+   * A sale takes the USDT out of the balance at once and the quantity off the offer, both or
+   * neither: the offer's remaining quantity falls only if that much is still there, and the
+   * balance only if it covers the sale.
+   */
+  calls.user('saleu/create-order', (input, { user }) =>
+    once(context, user.id, 'saleu/create-order', input.request_id, input, () => {
+      const offer = queries.selling.offerById(input.saleu_id);
+      if (!offer) throw notFound();
+      if (offer.remaining <= 0) throw conflict('offer_exhausted');
+      if (input.number < offer.min_number || input.number > offer.max_number) {
+        throw new ApiError(
+          ResultCode.invalid,
+          'number_out_of_range',
+          { field: 'number' },
+          { min: money(offer.min_number), max: money(offer.max_number) },
+        );
+      }
+      if (!queries.selling.take(offer.id, input.number)) {
+        const remaining = money(offer.remaining);
+        throw new ApiError(ResultCode.conflict, 'offer_not_enough', { field: 'number', remaining }, { remaining });
+      }
+      const now = context.now().toISOString();
+      const number = cents(input.number);
+      const orderId = queries.selling.insertOrder({
+        order_no: `S${now.slice(0, 10).replaceAll('-', '')}${newPublicCode(8)}`,
+        user_id: user.id,
+        offer_id: offer.id,
+        number,
+        unit_price: offer.unit_price,
+        amount: multiplyByPrice(number, cents(offer.unit_price)),
+        currency: offer.currency,
+        matching_time: now,
+        created_at: now,
+      });
+      context.ledger.debit({
+        userId: user.id,
+        kind: 'sale',
+        amount: negateMoney(number),
+        ref: { type: 'sale', id: orderId },
+        at: now,
+      });
+      publish(context, user.id, { type: 'sale_order', id: orderId, state: 'audit' });
+      const order = queries.selling.orderById(orderId);
+      if (!order) throw notFound();
+      return toSaleOrder(order);
+    }),
+  );
+
+  calls.user('saleu/list-order', ({ page, page_size, state }, { user }) => ({
+    list: queries.selling.ordersPage(user.id, state, page_size, (page - 1) * page_size).map(toSaleOrder),
+    total: queries.selling.orderCount(user.id, state),
+    page,
+    page_size,
+  }));
+}
