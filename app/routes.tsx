@@ -1,15 +1,14 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { ComponentType } from 'react';
-import type { IconName } from './ui/icons';
+import { hallIcon, homeIcon, myIcon, orderIcon, type IconPath } from './ui/icons';
 
 export type TabId = 'home' | 'hall' | 'order' | 'my';
 
 export interface RouteDef {
   path: string;
   title: MessageDescriptor;
-  /** The page module; absent while its issue is open (the shell then says "coming soon"). */
-  page?: () => Promise<{ default: ComponentType }>;
+  page: () => Promise<{ default: ComponentType }>;
   tab?: TabId;
   /** Reachable without a session (the launch rule lets these through). */
   public?: boolean;
@@ -54,7 +53,7 @@ export const ROUTES: readonly RouteDef[] = [
     page: () => import('./pages/mine/personal-info'),
   },
   { path: '/pages/mine/rechange', title: msg`Recharge`, page: () => import('./pages/mine/rechange') },
-  { path: '/pages/mine/wallet', title: msg`Interest wallet` },
+  { path: '/pages/mine/wallet', title: msg`Interest wallet`, page: () => import('./pages/mine/wallet') },
   { path: '/pages/mine/property', title: msg`My assets`, page: () => import('./pages/mine/property') },
   { path: '/pages/mine/binding', title: msg`Account binding`, page: () => import('./pages/mine/binding') },
   { path: '/pages/mine/withdrawl', title: msg`Withdraw`, page: () => import('./pages/mine/withdrawl') },
@@ -64,25 +63,25 @@ export const ROUTES: readonly RouteDef[] = [
     page: () => import('./pages/mine/card-withdrawal'),
   },
   { path: '/pages/mine/records', title: msg`Withdrawal records`, page: () => import('./pages/mine/records') },
-  { path: '/pages/mine/team', title: msg`My team` },
-  { path: '/pages/mine/promotion', title: msg`Invite friends` },
+  { path: '/pages/mine/team', title: msg`My team`, page: () => import('./pages/mine/team') },
+  { path: '/pages/mine/promotion', title: msg`Invite friends`, page: () => import('./pages/mine/promotion') },
   { path: '/pages/mine/asset-log', title: msg`Fund log`, page: () => import('./pages/mine/asset-log') },
-  { path: '/pages/index/beginner', title: msg`Beginner tutorial` },
-  { path: '/pages/index/service', title: msg`Customer service` },
+  { path: '/pages/index/beginner', title: msg`Beginner tutorial`, page: () => import('./pages/index/beginner') },
+  { path: '/pages/index/service', title: msg`Customer service`, page: () => import('./pages/index/service') },
 ];
 
 export interface TabDef {
   id: TabId;
   path: string;
   label: MessageDescriptor;
-  icon: IconName;
+  icon: IconPath;
 }
 
 export const TABS: readonly TabDef[] = [
-  { id: 'home', path: '/', label: msg`Home`, icon: 'home' },
-  { id: 'hall', path: '/pages/dating/dating', label: msg`Hall`, icon: 'hall' },
-  { id: 'order', path: '/pages/orders/orders', label: msg`Order`, icon: 'order' },
-  { id: 'my', path: '/pages/mine/mine', label: msg`My`, icon: 'my' },
+  { id: 'home', path: '/', label: msg`Home`, icon: homeIcon },
+  { id: 'hall', path: '/pages/dating/dating', label: msg`Hall`, icon: hallIcon },
+  { id: 'order', path: '/pages/orders/orders', label: msg`Order`, icon: orderIcon },
+  { id: 'my', path: '/pages/mine/mine', label: msg`My`, icon: myIcon },
 ];
 
 export function findRoute(path: string): RouteDef | undefined {

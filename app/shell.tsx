@@ -12,15 +12,18 @@ import { sessionAtom } from './state/session';
 import { useAtom, useAtomValue, useSetAtom } from './state/store';
 import { themeAtom, unknownStoredTheme } from './state/theme';
 import { showToast, toastsAtom, type ToastItem } from './state/toast';
+import { amountsHiddenAtom } from './state/privacy';
 import { languageSheetOpenAtom, updateAvailableAtom } from './state/ui';
 import { ChunkErrorBoundary } from './ui/chunk-error-boundary';
-import { Icon } from './ui/icons';
-import { LanguageSheet } from './ui/language-sheet';
+import { Icon, offlineIcon } from './ui/icons';
+// Opened on demand, so loaded on demand: the first screen does not wait for them.
+const LanguageSheet = lazy(() => import('./ui/language-sheet').then((module) => ({ default: module.LanguageSheet })));
+const UpdatePrompt = lazy(() => import('./ui/update-prompt').then((module) => ({ default: module.UpdatePrompt })));
+import { AmountsHiddenContext } from './ui/money';
 import { NavBar } from './ui/nav-bar';
-import { ComingSoon, DelayedSpinner } from './ui/states';
+import { DelayedSpinner } from './ui/states';
 import { TabBar } from './ui/tab-bar';
 import { ToastLayer } from './ui/toast';
-import { UpdatePrompt } from './ui/update-prompt';
 import { formatDateTime } from './lib/format';
 
 const PAGE_LOAD_TIMEOUT_MS = 60_000;
@@ -46,7 +49,6 @@ const lazyPages = new Map<string, ComponentType>();
 /** One lazy component per route and attempt; a retry after a failed load makes a fresh one. */
 function pageFor(route: RouteDef, attempt: number): ComponentType {
   const load = route.page;
-  if (!load) return ComingSoon;
   const cacheKey = `${route.path}#${attempt}`;
   let page = lazyPages.get(cacheKey);
   if (!page) {
@@ -84,6 +86,8 @@ function useToastText(item: ToastItem | undefined): string | undefined {
       return t`Your sale was completed.`;
     case 'sale-reject':
       return t`Your sale was rejected; the USDT is back in your balance.`;
+    case 'lixibao-done':
+      return t`An interest wallet term ended: principal and interest are in your balance.`;
     case 'unknown-theme':
       return t`Unknown theme "${item.detail ?? ''}". The current theme stays.`;
     default:
@@ -106,7 +110,7 @@ function NoNetworkTip() {
   const since = tip.cachedAt ? formatDateTime(tip.cachedAt, i18n.locale) : null;
   return (
     <div className="no-network-tip" role="status" data-testid="no-network-tip">
-      <Icon name="offline" />
+      <Icon path={offlineIcon} />
       <span>
         {since
           ? t`No network. Showing balances from ${since}; actions that need the network are paused.`
@@ -120,10 +124,12 @@ function Update() {
   const [available, setAvailable] = useAtom(updateAvailableAtom);
   if (!available) return null;
   return (
-    <UpdatePrompt
-      onAccept={() => void import('./api/worker').then((worker) => worker.acceptUpdate())}
-      onLater={() => setAvailable(false)}
-    />
+    <Suspense fallback={null}>
+      <UpdatePrompt
+        onAccept={() => void import('./api/worker').then((worker) => worker.acceptUpdate())}
+        onLater={() => setAvailable(false)}
+      />
+    </Suspense>
   );
 }
 
@@ -132,15 +138,17 @@ function Languages() {
   const [choice, setChoice] = useAtom(languageChoiceAtom);
   if (!open) return null;
   return (
-    <LanguageSheet
-      languages={LANGUAGES}
-      choice={choice}
-      onChoose={(next) => {
-        setChoice(next);
-        setOpen(false);
-      }}
-      onClose={() => setOpen(false)}
-    />
+    <Suspense fallback={null}>
+      <LanguageSheet
+        languages={LANGUAGES}
+        choice={choice}
+        onChoose={(next) => {
+          setChoice(next);
+          setOpen(false);
+        }}
+        onClose={() => setOpen(false)}
+      />
+    </Suspense>
   );
 }
 
@@ -183,6 +191,7 @@ export function Shell() {
   const [path] = useHashLocation();
   const session = useAtomValue(sessionAtom);
   const closeLanguages = useSetAtom(languageSheetOpenAtom);
+  const amountsHidden = useAtomValue(amountsHiddenAtom);
   const [attempt, setAttempt] = useState(0);
   useDocumentSettings();
   useLiveUpdates(session?.token);
@@ -219,22 +228,24 @@ export function Shell() {
   if (!route || blocked || !Page) return null;
 
   return (
-    <div className={`app${route.tab ? ' has-tabs' : ''}`}>
-      <Update />
-      <NoNetworkTip />
-      {route.bare ? null : <NavBar title={title} onBack={goBack} />}
-      <main className="page" id="main">
-        {route.bare ? <h1 className="visually-hidden">{title}</h1> : null}
-        <ChunkErrorBoundary key={`${route.path}#${attempt}`} onRetry={() => setAttempt((value) => value + 1)}>
-          <Suspense fallback={<DelayedSpinner label={t`Loading`} />}>
-            {/* eslint-disable-next-line react-hooks/static-components -- pageFor caches one lazy component per route and attempt, so its identity is stable across renders */}
-            <Page />
-          </Suspense>
-        </ChunkErrorBoundary>
-      </main>
-      {route.tab ? <TabBar tabs={tabs} label={t`Main`} /> : null}
-      <Toasts />
-      <Languages />
-    </div>
+    <AmountsHiddenContext.Provider value={amountsHidden}>
+      <div className={`app${route.tab ? ' has-tabs' : ''}`}>
+        <Update />
+        <NoNetworkTip />
+        {route.bare ? null : <NavBar title={title} onBack={goBack} />}
+        <main className="page" id="main">
+          {route.bare ? <h1 className="visually-hidden">{title}</h1> : null}
+          <ChunkErrorBoundary key={`${route.path}#${attempt}`} onRetry={() => setAttempt((value) => value + 1)}>
+            <Suspense fallback={<DelayedSpinner label={t`Loading`} />}>
+              {/* eslint-disable-next-line react-hooks/static-components -- pageFor caches one lazy component per route and attempt, so its identity is stable across renders */}
+              <Page />
+            </Suspense>
+          </ChunkErrorBoundary>
+        </main>
+        {route.tab ? <TabBar tabs={tabs} label={t`Main`} /> : null}
+        <Toasts />
+        <Languages />
+      </div>
+    </AmountsHiddenContext.Provider>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCnMobile, isEmail, isStrongEnoughPassword, normaliseNickname } from './rules';
+import { isCnMobile, isEmail, isSafeContactUrl, isStrongEnoughPassword, normaliseNickname } from './rules';
 
 describe('isEmail', () => {
   it.each(['a@b.co', 'first.last+tag@example.com', 'user@mail.example.org', '名前@例え.jp'])('accepts %j', (value) =>
@@ -47,4 +47,22 @@ describe('normaliseNickname', () => {
   it.each(['', '   ', 'x'.repeat(21), 'a\u0000b', 'a\nb', 'a\u202eb'])('refuses %j', (value) =>
     expect(normaliseNickname(value)).toBeNull(),
   );
+});
+
+describe('isSafeContactUrl', () => {
+  it.each(['https://t.me/example_support', 'https://wa.me/10000000000', 'mailto:support@example.com'])(
+    'accepts %j',
+    (value) => expect(isSafeContactUrl(value)).toBe(true),
+  );
+  it.each([
+    'javascript:alert(1)',
+    'JAVASCRIPT:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'http://t.me/plain',
+    'mailto:nobody',
+    'tg://resolve?domain=x',
+    '//evil.example',
+    'not a url',
+    '',
+  ])('refuses %j', (value) => expect(isSafeContactUrl(value)).toBe(false));
 });

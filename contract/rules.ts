@@ -93,6 +93,16 @@ export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const KEFU_TYPES = ['telegram', 'whatsapp', 'email', 'link'] as const;
 export type KefuType = (typeof KEFU_TYPES)[number];
 
+/** Customer-service contacts open in the customer's browser: only web and mail links. */
+export function isSafeContactUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || (url.protocol === 'mailto:' && url.pathname.includes('@'));
+  } catch {
+    return false;
+  }
+}
+
 export const SEND_CODE_SCENES = ['register', 'reset'] as const;
 export type SendCodeScene = (typeof SEND_CODE_SCENES)[number];
 

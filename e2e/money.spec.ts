@@ -23,6 +23,7 @@ test('a recharge with proof is credited live when the operator approves it', asy
   await page.getByRole('tab', { name: 'ERC20' }).click();
   await expect(page.getByTestId('receiving-address')).toHaveText('0xDEMO00NOT00A00REAL00ADDRESS00DO00NOT00PAY');
   await page.getByRole('tab', { name: 'TRC20' }).click();
+  await expect(page.getByTestId('receiving-address')).toHaveText('TDEMOxNOTxAxREALxADDRESSxDONOTPAY');
 
   await page.getByLabel('Amount (USDT)').fill('5');
   await page.getByRole('button', { name: 'Submit' }).click();

@@ -41,7 +41,7 @@ test('Home links every tile and My links every account page', async ({ page }) =
   await expect(tiles).toHaveCount(8);
   await page.getByRole('link', { name: 'Team list' }).click();
   await expect(page.getByRole('heading', { name: 'My team' })).toBeVisible();
-  await expect(page.getByText('This page is coming soon.')).toBeVisible();
+  await expect(page.getByText('No one in your team yet.')).toBeVisible();
 
   await page.goto('/#/pages/mine/mine');
   const menu = page.getByRole('list', { name: 'My account' }).getByRole('link');

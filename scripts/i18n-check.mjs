@@ -37,6 +37,11 @@ export function parsePo(text) {
   return entries.filter((entry) => entry.msgid !== '');
 }
 
+/** Text with no letters outside its placeholders ("{0}%") reads the same in every language. */
+function hasWords(message) {
+  return /\p{L}/u.test(message.replace(/\{[^{}]+\}/g, ''));
+}
+
 function placeholders(message) {
   return [...message.matchAll(/\{[^{}]+\}/g)]
     .map((match) => match[0])
@@ -93,7 +98,7 @@ for (const file of files) {
     if (!msgstr) problems.push(`${label}: missing translation of ${JSON.stringify(msgid)}`);
     else if (placeholders(msgstr) !== placeholders(msgid)) {
       problems.push(`${label}: placeholders differ in ${JSON.stringify(msgid)} → ${JSON.stringify(msgstr)}`);
-    } else if (msgstr === msgid && !SAME_IN_EVERY_LANGUAGE.has(msgid)) {
+    } else if (msgstr === msgid && !SAME_IN_EVERY_LANGUAGE.has(msgid) && hasWords(msgid)) {
       problems.push(`${label}: left in English: ${JSON.stringify(msgid)}`);
     }
   }

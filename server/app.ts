@@ -25,7 +25,9 @@ import { attachRoutes } from './routes/attach';
 import { authRoutes, authenticate } from './routes/auth';
 import { bankinfoRoutes } from './routes/bankinfo';
 import { rechargeRoutes } from './routes/recharge';
+import { lixibaoRoutes } from './routes/lixibao';
 import { sellingRoutes } from './routes/selling';
+import { teamRoutes } from './routes/team';
 import { userinfoRoutes } from './routes/userinfo';
 import { withdrawRoutes } from './routes/withdraw';
 import { liveRoutes } from './routes/ws';
@@ -38,6 +40,7 @@ export interface AppOptions {
   /** Serve the built PWA from here when the folder exists. */
   staticDir?: string | undefined;
   logLevel?: string;
+  publicUrl?: string | undefined;
   now?: () => Date;
   mailer?: Mailer;
 }
@@ -96,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
     now: options.now ?? (() => new Date()),
     uploadsDir: path.join(options.dataDir, 'uploads'),
+    publicUrl: options.publicUrl?.replace(/\/+$/, ''),
   };
   app.decorate('wallet', context);
 
@@ -160,14 +164,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   withdrawRoutes(calls, context);
   assetsRoutes(calls, context);
   sellingRoutes(calls, context);
+  lixibaoRoutes(calls, context);
+  teamRoutes(calls, context);
   attachRoutes(calls, app, context);
 
   const hub = createLiveHub(context);
   liveRoutes(app, hub, signedIn);
-  const maintenance = startMaintenance(context);
+  const stopMaintenance = startMaintenance(context);
   app.addHook('onClose', async () => {
     hub.close();
-    clearInterval(maintenance);
+    stopMaintenance();
   });
 
   if (options.staticDir && fs.existsSync(path.join(options.staticDir, 'index.html'))) {

@@ -19,6 +19,8 @@ export interface Config {
   host: string;
   dataDir: string;
   smtpUrl: string | undefined;
+  /** Public address of the app, for invite links (else taken from each request). */
+  publicUrl: string | undefined;
   demo: boolean;
   logLevel: string;
   limits: Limits;
@@ -49,6 +51,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '127.0.0.1',
     dataDir,
     smtpUrl: env.SMTP_URL || undefined,
+    publicUrl: env.PUBLIC_URL || undefined,
     demo: (env.DEMO ?? '1') !== '0',
     logLevel: env.LOG_LEVEL || 'info',
     staticDir: path.resolve(env.STATIC_DIR || './dist'),

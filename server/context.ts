@@ -18,6 +18,8 @@ export interface ServerContext extends Domain {
   mailer: Mailer;
   limits: Limits;
   log: FastifyBaseLogger;
+  /** The app's public address for links we hand out (invite links); else the request's origin. */
+  publicUrl: string | undefined;
   /** Root of the uploads folder. */
   uploadsDir: string;
 }

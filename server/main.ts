@@ -12,6 +12,7 @@ const app = await buildApp({
   smtpUrl: config.smtpUrl,
   staticDir: config.staticDir,
   logLevel: config.logLevel,
+  publicUrl: config.publicUrl,
 });
 const facts = await prepareDatabase(app.wallet, config.demo);
 

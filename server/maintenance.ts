@@ -1,6 +1,8 @@
 import { isoNow, secondsAgo, type ServerContext } from './context';
+import { payMaturedOrders } from './maturity';
 
-const EVERY_MS = 10 * 60 * 1000;
+const SWEEP_EVERY_MS = 10 * 60 * 1000;
+const MATURITY_EVERY_MS = 60 * 1000;
 
 /** Deletes what has no use any more: relayed events, old idempotency answers, dead sessions. */
 export function sweep(context: ServerContext): void {
@@ -10,14 +12,28 @@ export function sweep(context: ServerContext): void {
   queries.sessions.purgeExpired(isoNow(context));
 }
 
-export function startMaintenance(context: ServerContext): NodeJS.Timeout {
+function every(context: ServerContext, ms: number, name: string, job: () => void): NodeJS.Timeout {
   const timer = setInterval(() => {
     try {
-      sweep(context);
+      job();
     } catch (error) {
-      context.log.error({ err: error }, 'maintenance failed');
+      context.log.error({ err: error }, `${name} failed`);
     }
-  }, EVERY_MS);
+  }, ms);
   timer.unref();
   return timer;
+}
+
+/**
+ * The server's background jobs: matured interest holdings are paid at start (so a restart catches
+ * up at once) and every minute; stale rows are swept every ten minutes. Returns a stop function.
+ */
+export function startMaintenance(context: ServerContext): () => void {
+  const paid = payMaturedOrders(context);
+  if (paid > 0) context.log.info({ paid }, 'paid matured interest holdings');
+  const timers = [
+    every(context, MATURITY_EVERY_MS, 'maturity', () => payMaturedOrders(context)),
+    every(context, SWEEP_EVERY_MS, 'sweep', () => sweep(context)),
+  ];
+  return () => timers.forEach((timer) => clearInterval(timer));
 }

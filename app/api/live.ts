@@ -20,6 +20,9 @@ function react(event: LiveEvent): void {
       if (event.state !== 'audit')
         showNotify({ message: event.state === 'success' ? 'withdraw-success' : 'withdraw-failure' });
       break;
+    case 'lixibao':
+      if (event.state === 'done') showNotify({ message: 'lixibao-done' });
+      break;
     case 'sale_order':
       void revalidateCalls('selling/tongji', 'selling/history');
       if (event.state !== 'audit')

@@ -1,8 +1,12 @@
 import { uploadFile, call } from './client';
 import { callKey, useCall } from './swr';
 
+/**
+ * The receiving address of one network ('' = the first). Never the previous network's while the
+ * next one loads: an address shown under the wrong network would lose the customer's money.
+ */
 export function useReceivingAddress(type: string) {
-  return useCall(callKey('recharge/shoukuan-address', { type }));
+  return useCall(callKey('recharge/shoukuan-address', { type }), { keepPreviousData: false });
 }
 
 /** Uploads a proof image; the server says whether it really is one. */

@@ -12,7 +12,8 @@ export type AppMessage =
   | 'withdraw-success'
   | 'withdraw-failure'
   | 'sale-completion'
-  | 'sale-reject';
+  | 'sale-reject'
+  | 'lixibao-done';
 
 export interface ToastItem {
   id: number;

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { copyText } from '../lib/clipboard';
 import { Icon } from './icons';
+import { copyIcon } from './page-icons';
 
 /** Copies `text` and confirms with the seed's "copy success!" toast (given by the caller). */
 export function CopyButton({ text, label, onCopied }: { text: string; label: string; onCopied: () => void }) {
@@ -12,7 +13,7 @@ export function CopyButton({ text, label, onCopied }: { text: string; label: str
       aria-label={label}
       onClick={() => void copyText(text).then((copied) => (copied ? onCopied() : undefined))}
     >
-      <Icon name="copy" />
+      <Icon path={copyIcon} />
       {t`Copy`}
     </button>
   );

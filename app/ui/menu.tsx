@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { Icon, type IconName } from './icons';
+import { Icon, type IconPath } from './icons';
+import { chevronIcon } from './page-icons';
 
 export function Menu({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -11,13 +12,13 @@ export function Menu({ label, children }: { label: string; children: ReactNode }
 }
 
 /** A row that goes to a page. */
-export function MenuLink({ href, icon, label }: { href: string; icon: IconName; label: string }) {
+export function MenuLink({ href, icon, label }: { href: string; icon: IconPath; label: string }) {
   return (
     <li>
       <Link href={href} className="menu-item">
-        <Icon name={icon} />
+        <Icon path={icon} />
         <span className="label">{label}</span>
-        <Icon name="chevron" className="chevron" />
+        <Icon path={chevronIcon} className="chevron" />
       </Link>
     </li>
   );
@@ -31,7 +32,7 @@ export function MenuButton({
   onPress,
   testId,
 }: {
-  icon: IconName;
+  icon: IconPath;
   label: string;
   value?: string;
   onPress: () => void;
@@ -40,7 +41,7 @@ export function MenuButton({
   return (
     <li>
       <button type="button" className="menu-item" onClick={onPress} data-testid={testId}>
-        <Icon name={icon} />
+        <Icon path={icon} />
         <span className="label">{label}</span>
         {value ? <span className="value">{value}</span> : null}
       </button>

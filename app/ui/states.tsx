@@ -27,11 +27,3 @@ export function ErrorState({ onRetry }: { onRetry: () => void }) {
     </div>
   );
 }
-
-export function ComingSoon() {
-  return (
-    <p className="coming-soon">
-      <Trans>This page is coming soon.</Trans>
-    </p>
-  );
-}

@@ -1,10 +1,10 @@
 import { Link } from 'wouter';
-import { Icon, type IconName } from './icons';
+import { Icon, type IconPath } from './icons';
 
 export interface Tab {
   href: string;
   label: string;
-  icon: IconName;
+  icon: IconPath;
   current: boolean;
 }
 
@@ -13,7 +13,7 @@ export function TabBar({ tabs, label }: { tabs: readonly Tab[]; label: string })
     <nav className="tab-bar" aria-label={label} data-testid="tab-bar">
       {tabs.map((tab) => (
         <Link key={tab.href} href={tab.href} aria-current={tab.current ? 'page' : undefined}>
-          <Icon name={tab.icon} />
+          <Icon path={tab.icon} />
           <span>{tab.label}</span>
         </Link>
       ))}

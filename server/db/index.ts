@@ -13,6 +13,7 @@ import { reviewQueries } from './review';
 import { sellingQueries } from './selling';
 import { sessionsQueries } from './sessions';
 import { settingsQueries } from './settings';
+import { teamQueries } from './team';
 import { uploadsQueries } from './uploads';
 import { usersQueries } from './users';
 import { withdrawQueries } from './withdraw';
@@ -34,6 +35,7 @@ export function createQueries(db: Db) {
     selling: sellingQueries(db),
     sessions: sessionsQueries(db),
     settings: settingsQueries(db),
+    team: teamQueries(db),
     uploads: uploadsQueries(db),
     users: usersQueries(db),
     withdraw: withdrawQueries(db),

@@ -1,4 +1,5 @@
-import { cents, formatMoney, parseMoney, parseRate, type Cents } from '../../contract/money';
+import { cents, formatMoney, formatRate, parseMoney, parseRate, type Cents } from '../../contract/money';
+import { KEFU_TYPES, isSafeContactUrl, type KefuType } from '../../contract/rules';
 import type { Domain } from '../context';
 import { createQueries, type Queries } from '../db';
 import { inTransaction, type Db } from '../db/database';
@@ -25,7 +26,11 @@ export const USAGE = `usage: npm run ops -- <command>
   address set <TYPE> <ADDRESS>                   the receiving address of a network
   merchant add --name N [--completion-rate R]    a merchant (R a percentage, default 100.00)
   offer add --merchant <id> --price P --currency C --quantity Q --min A --max B
-                                                 a merchant's demand to buy USDT`;
+                                                 a merchant's demand to buy USDT
+  product add --name N --rate R --days D --min A --max B
+                                                 an interest product (R: annual %, simple interest)
+  kefu add --name N --type telegram|whatsapp|email|link --url U
+                                                 a customer-service contact (https: or mailto: only)`;
 
 const OPERATOR = `operator:${process.env.USER ?? 'cli'}`;
 
@@ -236,6 +241,62 @@ function addOffer(domain: Domain, io: OpsIo, flags: Map<string, string | true>):
   io.out(String(id));
 }
 
+function addProduct(domain: Domain, io: OpsIo, flags: Map<string, string | true>): void {
+  const name = text(flags, 'name');
+  const rate = parseRate(text(flags, 'rate'));
+  if (rate === null || rate > 100_000) throw new OpsError('--rate must be an annual percentage such as 6 or 6.5');
+  const days = Number(text(flags, 'days'));
+  if (!Number.isSafeInteger(days) || days < 1 || days > 3650)
+    throw new OpsError('--days must be a whole number of days from 1 to 3650');
+  const min = amount(flags, 'min');
+  const max = amount(flags, 'max');
+  if (min > max) throw new OpsError('--min must not be above --max');
+  const id = inTransaction(domain.db, () => {
+    const at = domain.now().toISOString();
+    const created = domain.queries.lixibao.insertProduct({
+      name,
+      rate,
+      days,
+      min_amount: min,
+      max_amount: max,
+      created_at: at,
+    });
+    domain.queries.audit.record({
+      actor: OPERATOR,
+      action: 'product add',
+      target_type: 'product',
+      target_id: created,
+      detail: `${name} ${formatRate(rate)}% ${days}d`,
+      created_at: at,
+    });
+    return created;
+  });
+  io.out(String(id));
+}
+
+function addKefu(domain: Domain, io: OpsIo, flags: Map<string, string | true>): void {
+  const name = text(flags, 'name');
+  const type = text(flags, 'type');
+  if (!(KEFU_TYPES as readonly string[]).includes(type))
+    throw new OpsError(`--type must be one of ${KEFU_TYPES.join(', ')}`);
+  const url = text(flags, 'url', 300);
+  if (!isSafeContactUrl(url)) throw new OpsError('--url must be an https: or mailto: address');
+  const id = inTransaction(domain.db, () => {
+    const at = domain.now().toISOString();
+    const created = domain.queries.kefu.insert({ name, type: type as KefuType, url, created_at: at });
+    domain.queries.audit.record({
+      actor: OPERATOR,
+      action: 'kefu add',
+      target_type: 'kefu',
+      target_id: created,
+      detail: `${type} ${url}`,
+      created_at: at,
+    });
+    return created;
+  });
+  io.out(String(id));
+}
+
 /** Runs one operator command against the database; throws OpsError with a one-line reason. */
 export function runOps(db: Db, argv: readonly string[], io: OpsIo, now: () => Date = () => new Date()): void {
   const { positional, flags } = parseArgs(argv);
@@ -269,6 +330,14 @@ export function runOps(db: Db, argv: readonly string[], io: OpsIo, now: () => Da
       if (rest[0] !== 'add')
         throw new OpsError('usage: offer add --merchant <id> --price P --currency C --quantity Q --min A --max B');
       addOffer(domain, io, flags);
+      return;
+    case 'product':
+      if (rest[0] !== 'add') throw new OpsError('usage: product add --name N --rate R --days D --min A --max B');
+      addProduct(domain, io, flags);
+      return;
+    case 'kefu':
+      if (rest[0] !== 'add') throw new OpsError('usage: kefu add --name N --type T --url U');
+      addKefu(domain, io, flags);
       return;
     case 'address':
       if (rest[0] !== 'set') throw new OpsError(`usage: address set <TYPE> <ADDRESS>`);

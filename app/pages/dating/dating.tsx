@@ -2,9 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { Merchant, Offer } from '../../../contract/responses';
 import { useHallTotals, useLatestSales, useMerchants, useOffers } from '../../api/selling';
-import { formatFiat } from '../../lib/format';
 import { EndlessList } from '../../ui/endless-list';
-import { Money } from '../../ui/money';
+import { Fiat, Money } from '../../ui/money';
 import { Tabs } from '../../ui/tabs';
 import { SellSheet } from './sell-sheet';
 
@@ -36,12 +35,15 @@ function HallFigures() {
 
 /** The latest completed sales, scrolling by; still for those who prefer less motion. */
 function Ticker() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const { data } = useLatestSales();
   if (!data || data.list.length === 0) return null;
   const items = data.list.map((sale, index) => (
     <span key={index} className="ticker-item">
-      {t`${sale.account} sold ${sale.number} USDT at ${formatFiat(sale.unit_price, sale.currency, i18n.locale)}`}
+      <Trans>
+        {sale.account} sold <Money value={sale.number} /> USDT at{' '}
+        <Fiat value={sale.unit_price} currency={sale.currency} />
+      </Trans>
     </span>
   ));
   return (
@@ -57,14 +59,14 @@ function Ticker() {
 }
 
 function OfferCard({ offer, onSell }: { offer: Offer; onSell: (offer: Offer) => void }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   return (
     <article className="list-item offer" aria-label={t`Offer from ${offer.merchant.name}`}>
       <p>
         <strong>{offer.merchant.name}</strong>
       </p>
       <p className="end offer-price">
-        {formatFiat(offer.unit_price, offer.currency, i18n.locale)}
+        <Fiat value={offer.unit_price} currency={offer.currency} />
         <span className="muted small"> / USDT</span>
       </p>
       <p className="muted small">
@@ -92,14 +94,14 @@ function OfferCard({ offer, onSell }: { offer: Offer; onSell: (offer: Offer) => 
 }
 
 function MerchantCard({ merchant, onSell }: { merchant: Merchant; onSell: (offer: Offer) => void }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const best = merchant.best_offer;
   return (
     <article className="list-item" aria-label={merchant.name}>
       <p>
         <strong>{merchant.name}</strong>
       </p>
-      <p className="end">{best ? formatFiat(best.unit_price, best.currency, i18n.locale) : '—'}</p>
+      <p className="end">{best ? <Fiat value={best.unit_price} currency={best.currency} /> : '—'}</p>
       <p className="muted small">
         <Trans>
           {merchant.completion_rate}% completed · {merchant.orders_count} orders

@@ -1,11 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { formatMoney, minMoney, multiplyByPrice, parseWireMoney } from '../../../contract/money';
+import { formatMoney, minMoney, multiplyByPrice, parseMoney, parseWireMoney } from '../../../contract/money';
 import type { Offer } from '../../../contract/responses';
 import { ApiFailure } from '../../api/client';
 import { sellToMerchant } from '../../api/selling';
 import { useMoneyInfo } from '../../api/userinfo';
-import { formatFiat } from '../../lib/format';
 import { navigate } from '../../lib/hash-location';
 import { checkAmount } from '../../lib/money-input';
 import { useRequestId } from '../../lib/request-id';
@@ -15,14 +14,14 @@ import { BottomSheet } from '../../ui/bottom-sheet';
 import { Field } from '../../ui/field';
 import { Form } from '../../ui/form';
 import { useGuard } from '../../ui/guarded-button';
-import { Money } from '../../ui/money';
+import { Fiat, Money } from '../../ui/money';
 
 /**
  * Selling to one offer: a quantity within the offer's limits, what is left of it and the balance;
  * the fiat amount previewed exactly as the server will compute it (integer cents, half up).
  */
 export function SellSheet({ offer, onClose }: { offer: Offer; onClose: () => void }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const amountMessage = useAmountMessage();
   const { data: money } = useMoneyInfo();
   const [quantity, setQuantity] = useState('');
@@ -38,10 +37,10 @@ export function SellSheet({ offer, onClose }: { offer: Offer; onClose: () => voi
     max: formatMoney(ceiling),
     ...(money ? { available: money.balance } : {}),
   });
+  // The preview follows whatever well-formed quantity is typed; the limits are checked on confirm.
+  const typed = parseMoney(quantity.trim());
   const preview =
-    checked.cents === undefined
-      ? undefined
-      : formatMoney(multiplyByPrice(checked.cents, parseWireMoney(offer.unit_price)));
+    typed === null || typed <= 0 ? undefined : formatMoney(multiplyByPrice(typed, parseWireMoney(offer.unit_price)));
 
   const submit = () =>
     run(async () => {
@@ -77,7 +76,9 @@ export function SellSheet({ offer, onClose }: { offer: Offer; onClose: () => voi
           <span className="muted">
             <Trans>Price</Trans>
           </span>
-          <strong>{formatFiat(offer.unit_price, offer.currency, i18n.locale)} / USDT</strong>
+          <strong>
+            <Fiat value={offer.unit_price} currency={offer.currency} /> / USDT
+          </strong>
         </p>
         <Form onSubmit={() => void submit()} errorCount={error ? round : 0}>
           <Field
@@ -105,7 +106,7 @@ export function SellSheet({ offer, onClose }: { offer: Offer; onClose: () => voi
               <Trans>You receive</Trans>
             </span>
             <strong data-testid="sale-preview">
-              {preview ? formatFiat(preview, offer.currency, i18n.locale) : '—'}
+              {preview ? <Fiat value={preview} currency={offer.currency} /> : '—'}
             </strong>
           </p>
           <p className="field-hint">

@@ -3,25 +3,40 @@ import { Link } from 'wouter';
 import { useMoneyInfo } from '../../api/userinfo';
 import { appConfig } from '../../lib/config';
 import { sessionAtom } from '../../state/session';
-import { useAtomValue } from '../../state/store';
+import { useAtom, useAtomValue } from '../../state/store';
+import { amountsHiddenAtom } from '../../state/privacy';
 import { BalanceCard } from '../../ui/balance-card';
-import { Icon, type IconName } from '../../ui/icons';
+import { HideAmountsButton } from '../../ui/hide-amounts-button';
+import { Icon, type IconPath } from '../../ui/icons';
+import {
+  assetsIcon,
+  bindingIcon,
+  fundLogIcon,
+  inviteIcon,
+  rechargeIcon,
+  recordsIcon,
+  supportIcon,
+  teamIcon,
+  tutorialIcon,
+  withdrawIcon,
+} from '../../ui/page-icons';
 import { ErrorState } from '../../ui/states';
 
 export default function HomePage() {
   const { t } = useLingui();
   const session = useAtomValue(sessionAtom);
   const { data: money, error, mutate } = useMoneyInfo();
+  const [amountsHidden, setAmountsHidden] = useAtom(amountsHiddenAtom);
 
-  const tiles: { href: string; label: string; icon: IconName }[] = [
-    { href: '/pages/mine/asset-log', label: t`Fund log`, icon: 'fundLog' },
-    { href: '/pages/index/beginner', label: t`Beginner tutorial`, icon: 'tutorial' },
-    { href: '/pages/mine/promotion', label: t`Invite friends`, icon: 'invite' },
-    { href: '/pages/index/service', label: t`Customer support`, icon: 'support' },
-    { href: '/pages/mine/property', label: t`My assets`, icon: 'assets' },
-    { href: '/pages/mine/team', label: t`Team list`, icon: 'team' },
-    { href: '/pages/mine/binding', label: t`Account binding`, icon: 'binding' },
-    { href: '/pages/mine/records', label: t`Account details`, icon: 'records' },
+  const tiles: { href: string; label: string; icon: IconPath }[] = [
+    { href: '/pages/mine/asset-log', label: t`Fund log`, icon: fundLogIcon },
+    { href: '/pages/index/beginner', label: t`Beginner tutorial`, icon: tutorialIcon },
+    { href: '/pages/mine/promotion', label: t`Invite friends`, icon: inviteIcon },
+    { href: '/pages/index/service', label: t`Customer support`, icon: supportIcon },
+    { href: '/pages/mine/property', label: t`My assets`, icon: assetsIcon },
+    { href: '/pages/mine/team', label: t`Team list`, icon: teamIcon },
+    { href: '/pages/mine/binding', label: t`Account binding`, icon: bindingIcon },
+    { href: '/pages/mine/records', label: t`Account details`, icon: recordsIcon },
   ];
 
   return (
@@ -37,14 +52,17 @@ export default function HomePage() {
       {error && !money ? (
         <ErrorState onRetry={() => void mutate()} />
       ) : (
-        <BalanceCard money={money}>
+        <BalanceCard
+          money={money}
+          action={<HideAmountsButton hidden={amountsHidden} onToggle={() => setAmountsHidden(!amountsHidden)} />}
+        >
           <div className="actions">
             <Link href="/pages/mine/rechange" className="button">
-              <Icon name="recharge" />
+              <Icon path={rechargeIcon} />
               <Trans>Recharge</Trans>
             </Link>
             <Link href="/pages/mine/withdrawl" className="button secondary">
-              <Icon name="withdraw" />
+              <Icon path={withdrawIcon} />
               <Trans>Withdraw</Trans>
             </Link>
           </div>
@@ -56,7 +74,7 @@ export default function HomePage() {
             <li key={tile.href}>
               <Link href={tile.href}>
                 <span className="tile-icon">
-                  <Icon name={tile.icon} />
+                  <Icon path={tile.icon} />
                 </span>
                 {tile.label}
               </Link>

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { activeLanguageAtom } from '../../state/language';
 import { useAtomValue, useSetAtom } from '../../state/store';
 import { languageSheetOpenAtom } from '../../state/ui';
-import { Icon } from '../../ui/icons';
+import { Icon, globeIcon } from '../../ui/icons';
 
 /** Opens the language sheet from the sign-in screens, naming the language in use. */
 export function LanguageButton() {
@@ -16,7 +16,7 @@ export function LanguageButton() {
       onClick={() => open(true)}
       aria-label={t`Language: ${language.name}`}
     >
-      <Icon name="globe" />
+      <Icon path={globeIcon} />
       <span aria-hidden="true">{language.name}</span>
     </button>
   );

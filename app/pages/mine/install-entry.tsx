@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { installOptionAtom, promptInstall } from '../../state/install';
 import { useAtomValue } from '../../state/store';
 import { BottomSheet } from '../../ui/bottom-sheet';
+import { downloadIcon } from '../../ui/page-icons';
 import { MenuButton } from '../../ui/menu';
 
 /**
@@ -17,7 +18,7 @@ export function InstallEntry() {
   return (
     <>
       <MenuButton
-        icon="download"
+        icon={downloadIcon}
         label={t`Add to home screen`}
         testId="install-app"
         onPress={() => (option.kind === 'prompt' ? void promptInstall(option.event) : setShowSteps(true))}

@@ -4,12 +4,29 @@ import { useMoneyInfo } from '../../api/userinfo';
 import { appConfig } from '../../lib/config';
 import { activeLanguageAtom, languageChoiceAtom } from '../../state/language';
 import { sessionAtom } from '../../state/session';
-import { useAtomValue, useSetAtom } from '../../state/store';
+import { useAtom, useAtomValue, useSetAtom } from '../../state/store';
 import { chooseTheme, themeAtom } from '../../state/theme';
 import { languageSheetOpenAtom } from '../../state/ui';
+import { amountsHiddenAtom } from '../../state/privacy';
 import { BalanceCard } from '../../ui/balance-card';
+import { HideAmountsButton } from '../../ui/hide-amounts-button';
 import { GuardedButton } from '../../ui/guarded-button';
-import { Icon } from '../../ui/icons';
+import { Icon, globeIcon } from '../../ui/icons';
+import {
+  assetsIcon,
+  bindingIcon,
+  fundLogIcon,
+  infoIcon,
+  inviteIcon,
+  logoutIcon,
+  profileIcon,
+  rechargeIcon,
+  recordsIcon,
+  teamIcon,
+  themeIcon,
+  walletIcon,
+  withdrawIcon,
+} from '../../ui/page-icons';
 import { Menu, MenuButton, MenuLink } from '../../ui/menu';
 import { InstallEntry } from './install-entry';
 
@@ -21,6 +38,7 @@ export default function MyPage() {
   const languageChoice = useAtomValue(languageChoiceAtom);
   const theme = useAtomValue(themeAtom);
   const openLanguages = useSetAtom(languageSheetOpenAtom);
+  const [amountsHidden, setAmountsHidden] = useAtom(amountsHiddenAtom);
 
   if (!session) return null;
   const vip = session.vip > 0 ? t`VIP ${session.vip}` : t`Member`;
@@ -43,31 +61,34 @@ export default function MyPage() {
         </div>
       </section>
 
-      <BalanceCard money={money} />
+      <BalanceCard
+        money={money}
+        action={<HideAmountsButton hidden={amountsHidden} onToggle={() => setAmountsHidden(!amountsHidden)} />}
+      />
 
       <Menu label={t`My account`}>
-        <MenuLink href="/pages/mine/personal-info" icon="profile" label={t`Personal information`} />
-        <MenuLink href="/pages/mine/rechange" icon="recharge" label={t`Recharge`} />
-        <MenuLink href="/pages/mine/withdrawl" icon="withdraw" label={t`Withdraw`} />
-        <MenuLink href="/pages/mine/records" icon="records" label={t`Withdrawal records`} />
-        <MenuLink href="/pages/mine/wallet" icon="wallet" label={t`Interest wallet`} />
-        <MenuLink href="/pages/mine/property" icon="assets" label={t`My assets`} />
-        <MenuLink href="/pages/mine/asset-log" icon="fundLog" label={t`Fund log`} />
-        <MenuLink href="/pages/mine/binding" icon="binding" label={t`Account binding`} />
-        <MenuLink href="/pages/mine/team" icon="team" label={t`My team`} />
-        <MenuLink href="/pages/mine/promotion" icon="invite" label={t`Invite friends`} />
+        <MenuLink href="/pages/mine/personal-info" icon={profileIcon} label={t`Personal information`} />
+        <MenuLink href="/pages/mine/rechange" icon={rechargeIcon} label={t`Recharge`} />
+        <MenuLink href="/pages/mine/withdrawl" icon={withdrawIcon} label={t`Withdraw`} />
+        <MenuLink href="/pages/mine/records" icon={recordsIcon} label={t`Withdrawal records`} />
+        <MenuLink href="/pages/mine/wallet" icon={walletIcon} label={t`Interest wallet`} />
+        <MenuLink href="/pages/mine/property" icon={assetsIcon} label={t`My assets`} />
+        <MenuLink href="/pages/mine/asset-log" icon={fundLogIcon} label={t`Fund log`} />
+        <MenuLink href="/pages/mine/binding" icon={bindingIcon} label={t`Account binding`} />
+        <MenuLink href="/pages/mine/team" icon={teamIcon} label={t`My team`} />
+        <MenuLink href="/pages/mine/promotion" icon={inviteIcon} label={t`Invite friends`} />
       </Menu>
 
       <Menu label={t`Settings`}>
         <MenuButton
-          icon="globe"
+          icon={globeIcon}
           label={t`Language`}
           value={languageChoice === null ? t`Auto (${language.name})` : language.name}
           onPress={() => openLanguages(true)}
           testId="language-menu"
         />
         <MenuButton
-          icon="theme"
+          icon={themeIcon}
           label={t`Theme`}
           value={themeName}
           onPress={() => chooseTheme(theme === 'subject1' ? 'subject2' : 'subject1')}
@@ -75,7 +96,7 @@ export default function MyPage() {
         <InstallEntry />
         <li>
           <div className="menu-item">
-            <Icon name="info" />
+            <Icon path={infoIcon} />
             <span className="label">
               <Trans>App version</Trans>
             </span>
@@ -85,7 +106,7 @@ export default function MyPage() {
       </Menu>
 
       <GuardedButton className="button danger block" onClick={logOut} data-testid="logout">
-        <Icon name="logout" />
+        <Icon path={logoutIcon} />
         <Trans>Log out</Trans>
       </GuardedButton>
     </>

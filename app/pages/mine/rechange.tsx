@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'wouter';
+import type { ReceivingAddress } from '../../../contract/responses';
 import { UPLOAD_MAX_BYTES, UPLOAD_MIME_TYPES } from '../../../contract/rules';
 import { ApiFailure } from '../../api/client';
 import { createRecharge, uploadProof, useReceivingAddress } from '../../api/recharge';
@@ -18,6 +19,29 @@ import { QrCode } from '../../ui/qr-code';
 import { ErrorState, Spinner } from '../../ui/states';
 import { Tabs } from '../../ui/tabs';
 
+/** The address of the chosen network, as QR code and text, with what may be sent to it. */
+function AddressCard({ address }: { address: ReceivingAddress }) {
+  const { t } = useLingui();
+  return (
+    <section className="card qr-box" aria-labelledby="address-title">
+      <h2 id="address-title">
+        <Trans>Send USDT ({address.type}) to this address</Trans>
+      </h2>
+      <QrCode value={address.address} label={t`QR code of the receiving address`} />
+      <p className="address-text" data-testid="receiving-address">
+        {address.address}
+      </p>
+      <CopyButton text={address.address} label={t`Copy the address`} onCopied={() => showToast(t`copy success!`)} />
+      <p className="notice">
+        <Trans>
+          Send only USDT on the {address.type} network. Other coins or networks are lost. Minimum:{' '}
+          <Money value={address.min_amount} /> USDT.
+        </Trans>
+      </p>
+    </section>
+  );
+}
+
 interface Proof {
   file: File;
   url?: string;
@@ -27,7 +51,10 @@ export default function RechargePage() {
   const { t } = useLingui();
   const amountMessage = useAmountMessage();
   const [network, setNetwork] = useState('');
-  const { data: address, error: addressError, mutate } = useReceivingAddress(network);
+  const { data: first, error: firstError, mutate: retryFirst } = useReceivingAddress('');
+  const selected = network || first?.type || '';
+  const { data: loaded, mutate } = useReceivingAddress(selected);
+  const address = loaded?.type === selected ? loaded : undefined;
   const [amount, setAmount] = useState('');
   const [proof, setProof] = useState<Proof>();
   const [uploading, setUploading] = useState(false);
@@ -127,40 +154,25 @@ export default function RechargePage() {
     );
   }
 
-  if (addressError && !address) return <ErrorState onRetry={() => void mutate()} />;
-  if (!address) return <Spinner label={t`Loading`} />;
+  if (firstError && !first) return <ErrorState onRetry={() => void retryFirst()} />;
+  if (!first) return <Spinner label={t`Loading`} />;
 
   return (
     <>
       <Tabs
         label={t`Network`}
-        options={address.types.map((type) => ({ value: type, label: type }))}
-        value={address.type}
+        options={first.types.map((type) => ({ value: type, label: type }))}
+        value={selected}
         onChange={setNetwork}
       />
-      <section className="card qr-box" aria-labelledby="address-title">
-        <h2 id="address-title">
-          <Trans>Send USDT ({address.type}) to this address</Trans>
-        </h2>
-        <QrCode value={address.address} label={t`QR code of the receiving address`} />
-        <p className="address-text" data-testid="receiving-address">
-          {address.address}
-        </p>
-        <CopyButton text={address.address} label={t`Copy the address`} onCopied={() => showToast(t`copy success!`)} />
-        <p className="notice">
-          <Trans>
-            Send only USDT on the {address.type} network. Other coins or networks are lost. Minimum:{' '}
-            <Money value={address.min_amount} /> USDT.
-          </Trans>
-        </p>
-      </section>
+      {address ? <AddressCard address={address} /> : <Spinner label={t`Loading`} />}
       <Form onSubmit={() => void submit()} errorCount={errors.amount || errors.credentials ? round : 0}>
         <Field
           label={t`Amount (USDT)`}
           name="amount"
           inputMode="decimal"
           autoComplete="off"
-          placeholder={t`At least ${address.min_amount}`}
+          placeholder={address ? t`At least ${address.min_amount}` : undefined}
           value={amount}
           onChange={setAmount}
           error={errors.amount}
@@ -173,7 +185,12 @@ export default function RechargePage() {
           error={errors.credentials}
           onPick={(file) => void pick(file)}
         />
-        <button type="submit" className="button block" disabled={busy || uploading} aria-busy={busy || undefined}>
+        <button
+          type="submit"
+          className="button block"
+          disabled={busy || uploading || !address}
+          aria-busy={busy || undefined}
+        >
           {t`Submit`}
         </button>
       </Form>

@@ -2,14 +2,15 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import type { BankType } from '../../../contract/rules';
 import { useBinding } from '../../api/bank';
-import { Icon, type IconName } from '../../ui/icons';
+import { Icon, type IconPath } from '../../ui/icons';
+import { bankIcon, bindingIcon, chevronIcon, recordsIcon } from '../../ui/page-icons';
 
-function Method({ type, title, icon }: { type: BankType; title: string; icon: IconName }) {
+function Method({ type, title, icon }: { type: BankType; title: string; icon: IconPath }) {
   const { binding } = useBinding(type);
   return (
     <Link href={`/pages/mine/cardWithdrawal?type=${type}`} className="choice">
       <span className="tile-icon">
-        <Icon name={icon} />
+        <Icon path={icon} />
       </span>
       <span className="label">
         <strong>{title}</strong>
@@ -23,7 +24,7 @@ function Method({ type, title, icon }: { type: BankType; title: string; icon: Ic
           )}
         </p>
       </span>
-      <Icon name="chevron" className="chevron" />
+      <Icon path={chevronIcon} className="chevron" />
     </Link>
   );
 }
@@ -36,11 +37,11 @@ export default function WithdrawMethodPage() {
         <Trans>Where should the money go?</Trans>
       </p>
       <nav className="choice-list" aria-label={t`Withdrawal methods`}>
-        <Method type="bank" title={t`Bank card`} icon="bank" />
-        <Method type="wise" title={t`Wise`} icon="binding" />
+        <Method type="bank" title={t`Bank card`} icon={bankIcon} />
+        <Method type="wise" title={t`Wise`} icon={bindingIcon} />
       </nav>
       <Link href="/pages/mine/records" className="button secondary block">
-        <Icon name="records" />
+        <Icon path={recordsIcon} />
         <Trans>Withdrawal records</Trans>
       </Link>
     </>

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import type { SaleOrder } from '../../../contract/responses';
 import type { SaleOrderState } from '../../../contract/rules';
 import { useSaleOrders } from '../../api/selling';
-import { formatDateTime, formatFiat } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import { EndlessList } from '../../ui/endless-list';
-import { Money } from '../../ui/money';
+import { Fiat, Money } from '../../ui/money';
 import { SaleStateLabel } from '../../ui/sale-state-label';
 import { Tabs } from '../../ui/tabs';
 
@@ -26,10 +26,15 @@ function OrderCard({ order }: { order: SaleOrder }) {
         </Trans>
       </p>
       <p className="end">
-        <strong>{formatFiat(order.amount, order.currency, i18n.locale)}</strong>
+        <strong>
+          <Fiat value={order.amount} currency={order.currency} />
+        </strong>
       </p>
       <p className="muted small">
-        <Trans>Unit price {formatFiat(order.unit_price, order.currency, i18n.locale)}</Trans> · {order.merchant_name}
+        <Trans>
+          Unit price <Fiat value={order.unit_price} currency={order.currency} />
+        </Trans>{' '}
+        · {order.merchant_name}
       </p>
       <p className="muted small end">
         {order.matching_time ? (

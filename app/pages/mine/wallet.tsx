@@ -1,0 +1,237 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import {
+  addMoney,
+  formatMoney,
+  minMoney,
+  parseMoney,
+  parseRate,
+  parseWireMoney,
+  simpleInterest,
+} from '../../../contract/money';
+import type { InterestOrder, InterestProduct } from '../../../contract/responses';
+import { ApiFailure } from '../../api/client';
+import { useMoneyInfo } from '../../api/userinfo';
+import { buyProduct, useHoldings, useProducts } from '../../api/wallet';
+import { formatDateTime } from '../../lib/format';
+import { checkAmount } from '../../lib/money-input';
+import { useRequestId } from '../../lib/request-id';
+import { showToast } from '../../state/toast';
+import { useAmountMessage } from '../../ui/amount-message';
+import { BottomSheet } from '../../ui/bottom-sheet';
+import { EndlessList } from '../../ui/endless-list';
+import { Field } from '../../ui/field';
+import { Form } from '../../ui/form';
+import { useGuard } from '../../ui/guarded-button';
+import { Money } from '../../ui/money';
+import { ErrorState, Spinner } from '../../ui/states';
+import { StatGrid } from '../../ui/stat-grid';
+
+const DAY_MS = 24 * 3600 * 1000;
+
+function DepositSheet({ product, onClose }: { product: InterestProduct; onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const amountMessage = useAmountMessage();
+  const { data: money } = useMoneyInfo();
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string>();
+  const [round, setRound] = useState(0);
+  const [busy, run] = useGuard();
+  const requestId = useRequestId([product.id, amount]);
+  const limits = { min: product.min_amount, max: product.max_amount, ...(money ? { available: money.balance } : {}) };
+  const checked = checkAmount(amount, limits);
+  const rate = parseRate(product.rate) ?? 0;
+  // The preview follows whatever well-formed amount is typed; the limits are checked on confirm.
+  const typed = parseMoney(amount.trim());
+  const principal = typed !== null && typed > 0 ? typed : undefined;
+  const interest = principal === undefined ? undefined : simpleInterest(principal, rate, product.days);
+  // Held when the sheet opens: the term starts when the deposit is confirmed, moments later.
+  const [openedAt] = useState(() => Date.now());
+  const maturity = new Date(openedAt + product.days * DAY_MS).toISOString();
+  const max = formatMoney(
+    money
+      ? minMoney(parseWireMoney(product.max_amount), parseWireMoney(money.balance))
+      : parseWireMoney(product.max_amount),
+  );
+
+  const submit = () =>
+    run(async () => {
+      if (checked.problem) {
+        setError(
+          amountMessage(checked.problem, {
+            min: product.min_amount,
+            max: product.max_amount,
+            emptyMessage: t`Please enter the amount to deposit`,
+          }),
+        );
+        setRound((value) => value + 1);
+        return;
+      }
+      setError(undefined);
+      try {
+        await buyProduct({ lixibao_id: product.id, number: amount.trim(), request_id: requestId });
+        showToast(t`Deposited into the interest wallet`);
+        onClose();
+      } catch (failure) {
+        if (failure instanceof ApiFailure && failure.field === 'number') {
+          setError(failure.envelope.msg);
+          setRound((value) => value + 1);
+        }
+      }
+    });
+
+  return (
+    <BottomSheet title={t`Deposit into ${product.name}`} onClose={onClose} testId="deposit-sheet">
+      <div className="sheet-body">
+        <p className="row">
+          <span className="muted">{t`Rate and term`}</span>
+          <strong>{t`${product.rate}% a year · ${product.days} days`}</strong>
+        </p>
+        <Form onSubmit={() => void submit()} errorCount={error ? round : 0}>
+          <Field
+            label={t`Amount to deposit (USDT)`}
+            name="number"
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            onChange={setAmount}
+            error={error}
+            addon={
+              <button type="button" className="button secondary" onClick={() => setAmount(max)}>
+                {t`Max`}
+              </button>
+            }
+          />
+          <p className="field-hint">
+            <Trans>
+              Limits <Money value={product.min_amount} /> – <Money value={product.max_amount} /> USDT · your balance{' '}
+              {money ? <Money value={money.balance} /> : '…'}
+            </Trans>
+          </p>
+          <dl className="facts" aria-live="polite">
+            <dt>{t`Expected interest`}</dt>
+            <dd data-testid="interest-preview">
+              {interest === undefined ? '—' : <Money value={formatMoney(interest)} />}
+            </dd>
+            <dt>{t`Paid back`}</dt>
+            <dd>
+              {interest === undefined || principal === undefined ? (
+                '—'
+              ) : (
+                <Money value={formatMoney(addMoney(principal, interest))} />
+              )}
+            </dd>
+            <dt>{t`On`}</dt>
+            <dd>{formatDateTime(maturity, i18n.locale)}</dd>
+          </dl>
+          <p className="field-hint">
+            <Trans>
+              Simple interest, rounded down to the cent. The amount leaves your balance now and comes back with the
+              interest when the term ends; it cannot be taken out earlier.
+            </Trans>
+          </p>
+          <button type="submit" className="button block" disabled={busy} aria-busy={busy || undefined}>
+            {t`Confirm deposit`}
+          </button>
+          <button type="button" className="button secondary block" onClick={onClose}>
+            {t`Cancel`}
+          </button>
+        </Form>
+      </div>
+    </BottomSheet>
+  );
+}
+
+function Holding({ order }: { order: InterestOrder }) {
+  const { t, i18n } = useLingui();
+  return (
+    <article className="list-item" aria-label={order.name}>
+      <p>
+        <strong>{order.name}</strong>
+      </p>
+      <p className="end">
+        <span className={`state-label ${order.state === 'holding' ? 'state-audit' : 'state-success'}`}>
+          {order.state === 'holding' ? t`Holding` : t`Paid out`}
+        </span>
+      </p>
+      <p className="small">
+        <Trans>
+          Principal <Money value={order.number} /> · interest <Money value={order.interest} />
+        </Trans>
+      </p>
+      <p className="small end">
+        <Trans>
+          Payout <Money value={order.money} />
+        </Trans>
+      </p>
+      <p className="muted small">{t`From ${formatDateTime(order.time, i18n.locale)}`}</p>
+      <p className="muted small end">{t`Until ${formatDateTime(order.expiration, i18n.locale)}`}</p>
+    </article>
+  );
+}
+
+export default function WalletPage() {
+  const { t } = useLingui();
+  const { data: money } = useMoneyInfo();
+  const { data: products, error, mutate } = useProducts();
+  const holdings = useHoldings();
+  const [chosen, setChosen] = useState<InterestProduct>();
+  return (
+    <>
+      <StatGrid
+        label={t`Interest wallet`}
+        stats={[
+          { label: t`In the wallet`, value: money?.wallet },
+          { label: t`Available balance`, value: money?.balance },
+        ]}
+      />
+      <section aria-labelledby="products-title" className="choice-list">
+        <h2 id="products-title" className="section-title">
+          <Trans>Products</Trans>
+        </h2>
+        {error && !products ? (
+          <ErrorState onRetry={() => void mutate()} />
+        ) : !products ? (
+          <Spinner label={t`Loading`} />
+        ) : (
+          products.list.map((product) => (
+            <article key={product.id} className="list-item" aria-label={product.name}>
+              <p>
+                <strong>{product.name}</strong>
+              </p>
+              <p className="end offer-price">{t`${product.rate}%`}</p>
+              <p className="muted small">
+                <Trans>
+                  {product.days} days · <Money value={product.min_amount} /> – <Money value={product.max_amount} /> USDT
+                </Trans>
+              </p>
+              <p className="end">
+                <button type="button" className="button small-button" onClick={() => setChosen(product)}>
+                  {t`Deposit`}
+                </button>
+              </p>
+            </article>
+          ))
+        )}
+      </section>
+      <h2 className="section-title">
+        <Trans>My holdings</Trans>
+      </h2>
+      <EndlessList
+        label={t`My holdings`}
+        items={holdings.items}
+        total={holdings.total}
+        isLoading={holdings.isLoading}
+        isLoadingMore={holdings.isLoadingMore}
+        hasMore={holdings.hasMore}
+        error={holdings.error}
+        onLoadMore={holdings.loadMore}
+        onRetry={holdings.refresh}
+        empty={<Trans>Nothing in the wallet yet. Choose a product to earn interest.</Trans>}
+        itemKey={(order) => order.id}
+        renderItem={(order) => <Holding order={order} />}
+      />
+      {chosen ? <DepositSheet product={chosen} onClose={() => setChosen(undefined)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+import { ResultCode } from '../../contract/envelope';
+import { addMoney, cents, formatRate, negateMoney, simpleInterest } from '../../contract/money';
+import type { InterestOrder } from '../../contract/responses';
+import type { CallRegistry } from '../calls';
+import type { ServerContext } from '../context';
+import type { InterestOrderRow } from '../db/lixibao';
+import { ApiError, notFound } from '../errors';
+import { publish } from '../events';
+import { once } from '../idempotency';
+import { money } from '../wire';
+
+const DAY_MS = 24 * 3600 * 1000;
+
+function toInterestOrder(row: InterestOrderRow): InterestOrder {
+  return {
+    id: row.id,
+    lixibao_id: row.product_id,
+    name: row.name,
+    number: money(row.number),
+    money: money(addMoney(cents(row.number), cents(row.interest))),
+    rate: formatRate(row.rate),
+    days: row.days,
+    interest: money(row.interest),
+    time: row.started_at,
+    expiration: row.expires_at,
+    state: row.state,
+  };
+}
+
+export function lixibaoRoutes(calls: CallRegistry, context: ServerContext): void {
+  const { queries } = context;
+
+  calls.user('lixibao/list', ({ page, page_size }) => ({
+    list: queries.lixibao.productsPage(page_size, (page - 1) * page_size).map((product) => ({
+      id: product.id,
+      name: product.name,
+      rate: formatRate(product.rate),
+      days: product.days,
+      min_amount: money(product.min_amount),
+      max_amount: money(product.max_amount),
+    })),
+    total: queries.lixibao.productCount(),
+    page,
+    page_size,
+  }));
+
+  /**
+   * Principal moves from the balance into the wallet now; principal and simple interest (rounded
+   * down to the cent) come back when the term ends, paid by the maturity job.
+   */
+  calls.user('lixibao/create-order', (input, { user }) =>
+    once(context, user.id, 'lixibao/create-order', input.request_id, input, () => {
+      const product = queries.lixibao.productById(input.lixibao_id);
+      if (!product) throw notFound();
+      if (input.number < product.min_amount || input.number > product.max_amount) {
+        throw new ApiError(
+          ResultCode.invalid,
+          'number_out_of_range',
+          { field: 'number' },
+          { min: money(product.min_amount), max: money(product.max_amount) },
+        );
+      }
+      const now = context.now();
+      const principal = cents(input.number);
+      const id = queries.lixibao.insertOrder({
+        user_id: user.id,
+        product_id: product.id,
+        name: product.name,
+        number: principal,
+        rate: product.rate,
+        days: product.days,
+        interest: simpleInterest(principal, product.rate, product.days),
+        started_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + product.days * DAY_MS).toISOString(),
+      });
+      context.ledger.debit({
+        userId: user.id,
+        kind: 'lixibao_buy',
+        amount: negateMoney(principal),
+        ref: { type: 'lixibao', id },
+        at: now.toISOString(),
+      });
+      publish(context, user.id, { type: 'lixibao', id, state: 'holding' });
+      const order = queries.lixibao.orderById(id);
+      if (!order) throw notFound();
+      return toInterestOrder(order);
+    }),
+  );
+
+  calls.user('lixibao/list-order', ({ page, page_size }, { user }) => ({
+    list: queries.lixibao.ordersPage(user.id, page_size, (page - 1) * page_size).map(toInterestOrder),
+    total: queries.lixibao.orderCount(user.id),
+    page,
+    page_size,
+  }));
+}

@@ -1,0 +1,46 @@
+import type { CallRegistry } from '../calls';
+import type { ServerContext } from '../context';
+import { maskAccount, money } from '../wire';
+
+export function teamRoutes(calls: CallRegistry, context: ServerContext): void {
+  const { queries } = context;
+
+  calls.user('team/tongji', (_input, { user }) => {
+    const figures = queries.team.figures(user.id);
+    return {
+      team_size: figures.direct + figures.indirect,
+      direct_count: figures.direct,
+      indirect_count: figures.indirect,
+      team_recharge: money(figures.recharged),
+    };
+  });
+
+  calls.user('team/list', ({ page, page_size }, { user }) => {
+    const figures = queries.team.figures(user.id);
+    return {
+      list: queries.team.members(user.id, page_size, (page - 1) * page_size).map((member) => ({
+        account: maskAccount(member.account),
+        nickname: member.nickname,
+        level: member.level,
+        created_at: member.created_at,
+      })),
+      total: figures.direct + figures.indirect,
+      page,
+      page_size,
+    };
+  });
+
+  /** The invite link opens registration with the code filled in (hash route, query inside). */
+  calls.user('invite/detail', (_input, { user, request }) => {
+    const origin = context.publicUrl ?? `${request.protocol}://${request.host}`;
+    return {
+      invite_code: user.invite_code,
+      transfer_code: user.transfer_code,
+      invite_url: `${origin}/#/pages/login/register?code=${encodeURIComponent(user.invite_code)}`,
+    };
+  });
+
+  calls.user('team/kefu-list', () => ({
+    list: queries.kefu.all().map((entry) => ({ id: entry.id, name: entry.name, type: entry.type, url: entry.url })),
+  }));
+}
