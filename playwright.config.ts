@@ -1,34 +1,10 @@
-import fs from 'node:fs';
-import { chromium, defineConfig, devices, webkit, type LaunchOptions } from '@playwright/test';
+import { defineConfig, devices, webkit } from '@playwright/test';
+import { chromiumLaunch, installed } from './e2e/browser';
 
 /**
- * Two mobile viewports on Chromium. Where Playwright's own Chromium is missing (this build
- * machine cannot download it) Debian's /usr/bin/chromium, or $CHROME_PATH, stands in.
+ * Two mobile viewports on Chromium (see e2e/browser.ts for which Chromium), plus WebKit where
+ * Playwright's WebKit is installed.
  */
-function installed(path: () => string): boolean {
-  try {
-    return fs.existsSync(path());
-  } catch {
-    return false;
-  }
-}
-
-const systemChromium =
-  process.env.CHROME_PATH || (installed(() => chromium.executablePath()) ? undefined : '/usr/bin/chromium');
-const chromiumLaunch: LaunchOptions = {
-  ...(systemChromium ? { executablePath: systemChromium } : {}),
-  args: [
-    ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-};
-
 const webkitProjects = installed(() => webkit.executablePath())
   ? [{ name: 'iphone-webkit', use: { ...devices['iPhone 14'] } }]
   : [];

@@ -14,16 +14,19 @@ export interface RouteDef {
   public?: boolean;
   /** No back bar: tabs and the login page. */
   bare?: boolean;
+  /** Starts the screen's first read while its code loads, when the app opens on it. */
+  prefetch?: () => Promise<void>;
 }
 
 export const LOGIN_PATH = '/pages/login/login';
 
 const home = () => import('./pages/index/index');
+const prefetchMoney = () => import('./api/userinfo').then((userinfo) => userinfo.preloadMoneyInfo());
 
 /** Every route of the original product; hash router, base "/", no path parameters. */
 export const ROUTES: readonly RouteDef[] = [
-  { path: '/', title: msg`Home`, page: home, tab: 'home', bare: true },
-  { path: '/pages/index/index', title: msg`Home`, page: home, tab: 'home', bare: true },
+  { path: '/', title: msg`Home`, page: home, tab: 'home', bare: true, prefetch: prefetchMoney },
+  { path: '/pages/index/index', title: msg`Home`, page: home, tab: 'home', bare: true, prefetch: prefetchMoney },
   {
     path: '/pages/dating/dating',
     title: msg`Trading hall`,

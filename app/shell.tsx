@@ -25,6 +25,7 @@ import { DelayedSpinner } from './ui/states';
 import { TabBar } from './ui/tab-bar';
 import { ToastLayer } from './ui/toast';
 import { formatDateTime } from './lib/format';
+import { whenIdle } from './lib/idle';
 
 const PAGE_LOAD_TIMEOUT_MS = 60_000;
 
@@ -158,9 +159,12 @@ function useLiveUpdates(token: string | undefined): void {
     if (!token) return;
     let stop: (() => void) | undefined;
     let cancelled = false;
-    void import('./api/live').then((live) => {
-      if (!cancelled) stop = live.startLive(token);
-    });
+    whenIdle(
+      () =>
+        void import('./api/live').then((live) => {
+          if (!cancelled) stop = live.startLive(token);
+        }),
+    );
     return () => {
       cancelled = true;
       stop?.();

@@ -160,6 +160,17 @@ export async function openSignedIn(page: Page, customer: AuthResult, hashPath = 
   await page.goto(`/#${hashPath}`);
 }
 
+/**
+ * Waits until the app's live connection has sent its token, so an operator action from now on
+ * reaches this page. (The app opens it once the first screen is idle.)
+ */
+export async function liveConnected(page: Page): Promise<void> {
+  const socket = await page.waitForEvent('websocket', { predicate: (ws) => ws.url().endsWith('/ws1') });
+  await socket.waitForEvent('framesent', { predicate: (frame) => String(frame.payload).includes('"auth"') });
+  // The server relays new events every half second; give it one round to register the socket.
+  await page.waitForTimeout(600);
+}
+
 export function hashOf(page: Page): string {
   return new URL(page.url()).hash;
 }

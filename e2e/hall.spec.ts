@@ -2,6 +2,7 @@ import {
   expect,
   expectAccessible,
   fundCustomer,
+  liveConnected,
   ops,
   openSignedIn,
   pendingId,
@@ -9,8 +10,11 @@ import {
   test,
 } from './fixtures';
 
-/** A merchant and offer of this test's own, so parallel tests never share one. */
-function ownOffer(price: string, currency: string): { merchant: string; offer: string } {
+/**
+ * A merchant and offer of this test's own, so parallel tests never share one. The hall keeps a
+ * page for a second, so a change from the CLI shows within that second.
+ */
+async function ownOffer(price: string, currency: string): Promise<{ merchant: string; offer: string }> {
   const name = `QA Merchant ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const merchant = ops('merchant', 'add', '--name', name, '--completion-rate', '99.90');
   ops(
@@ -36,7 +40,8 @@ test('sell from the hall and follow the order to completion, live', async ({ pag
   const customer = await registerCustomer();
   await fundCustomer(customer, '150.00');
   // The highest price leads the hall, so this offer is the first one shown.
-  const { merchant } = ownOffer('9.87', 'USD');
+  const { merchant } = await ownOffer('9.87', 'USD');
+  const live = liveConnected(page);
   await openSignedIn(page, customer, '/pages/dating/dating');
   await expect(page.getByRole('list', { name: 'Open offers' })).toBeVisible();
   const card = page.getByRole('article', { name: `Offer from ${merchant}` });
@@ -68,6 +73,7 @@ test('sell from the hall and follow the order to completion, live', async ({ pag
   await expect(order).toContainText('Matched');
   await expectAccessible(page);
 
+  await live;
   ops('approve', 'sale', String(pendingId('sale', customer.user.account)));
   await expect(page.getByTestId('notify')).toHaveText('Your sale was completed.');
   await expect(order).toContainText('Completed');
@@ -80,7 +86,8 @@ test('sell from the hall and follow the order to completion, live', async ({ pag
 test('a rejected sale is refunded and shows Rejected', async ({ page }) => {
   const customer = await registerCustomer();
   await fundCustomer(customer, '80.00');
-  const { merchant } = ownOffer('9.55', 'EUR');
+  const { merchant } = await ownOffer('9.55', 'EUR');
+  const live = liveConnected(page);
   await openSignedIn(page, customer, '/pages/dating/dating');
   await page.getByRole('tab', { name: 'Merchants' }).click();
   const card = page.getByRole('article', { name: merchant });
@@ -92,6 +99,7 @@ test('a rejected sale is refunded and shows Rejected', async ({ page }) => {
 
   await page.getByTestId('tab-bar').getByRole('link', { name: 'Home' }).click();
   await expect(page.getByTestId('balance')).toHaveText(/^30\.00/);
+  await live;
   ops('reject', 'sale', String(pendingId('sale', customer.user.account)), '--remark', 'buyer left');
   await expect(page.getByTestId('notify')).toContainText('the USDT is back in your balance');
   await expect(page.getByTestId('balance')).toHaveText(/^80\.00/);

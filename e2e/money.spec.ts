@@ -7,11 +7,13 @@ import {
   openSignedIn,
   pendingId,
   registerCustomer,
+  liveConnected,
   test,
 } from './fixtures';
 
 test('a recharge with proof is credited live when the operator approves it', async ({ page }) => {
   const customer = await registerCustomer();
+  const live = liveConnected(page);
   await openSignedIn(page, customer, '/pages/mine/rechange');
   await expect(page.getByRole('tab', { name: 'TRC20' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('img', { name: 'QR code of the receiving address' })).toBeVisible();
@@ -43,8 +45,7 @@ test('a recharge with proof is credited live when the operator approves it', asy
 
   await page.getByRole('link', { name: 'Back to Home' }).click();
   await expect(page.getByTestId('balance')).toHaveText(/^0\.00/);
-  // The live socket is open once Home shows; the operator now approves from the CLI.
-  await page.waitForTimeout(300);
+  await live;
   ops('approve', 'recharge', String(pendingId('recharge', customer.user.account)));
   await expect(page.getByTestId('notify')).toContainText('Your recharge was approved');
   await expect(page.getByTestId('balance')).toHaveText(/^150\.25/);
@@ -61,6 +62,7 @@ test('a recharge with proof is credited live when the operator approves it', asy
 test('bind a bank card, withdraw, and see the operator’s rejection refunded live', async ({ page }) => {
   const customer = await registerCustomer();
   await fundCustomer(customer, '100.00');
+  const live = liveConnected(page);
   await openSignedIn(page, customer, '/pages/mine/withdrawl');
   await expect(page.getByText('Not bound yet')).toHaveCount(2);
   await page.getByRole('link', { name: /Bank card/ }).click();
@@ -104,6 +106,7 @@ test('bind a bank card, withdraw, and see the operator’s rejection refunded li
   await expect(records).toContainText('In audit');
   await expectAccessible(page);
 
+  await live;
   ops('reject', 'withdraw', String(pendingId('withdraw', customer.user.account)), '--remark', 'Name does not match');
   await expect(page.getByTestId('notify')).toContainText('the amount is back in your balance');
   await expect(records).toContainText('Failure');

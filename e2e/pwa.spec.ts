@@ -167,6 +167,8 @@ test('a new build is offered as an update and taken on acceptance', async ({ pag
     const firstWorker = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
 
     fs.appendFileSync(path.join(build, 'sw.js'), '\n// the next build\n');
+    // A real build writes its compressed copies too; this one drops the stale ones.
+    for (const stale of ['sw.js.br', 'sw.js.gz']) fs.rmSync(path.join(build, stale), { force: true });
     await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.getRegistration();
       await registration?.update();

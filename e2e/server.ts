@@ -44,7 +44,10 @@ export interface RunningServer {
  * own customer from one IP, so the rate limits are generous here; the limits themselves are
  * tested in the server tests.
  */
-export async function startServer(staticDir = path.join(ROOT, 'dist')): Promise<RunningServer> {
+export async function startServer(
+  staticDir = path.join(ROOT, 'dist'),
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-e2e-'));
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -62,6 +65,7 @@ export async function startServer(staticDir = path.join(ROOT, 'dist')): Promise<
       LIMIT_REGISTRATIONS_PER_IP_HOUR: '100000',
       // Short enough that a test can wait out the resend countdown, long enough to see it.
       LIMIT_CODE_RESEND_SECONDS: '5',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

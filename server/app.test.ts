@@ -10,16 +10,27 @@ afterEach(async () => {
 });
 
 describe('the API as a whole', () => {
-  it('sends security headers with a strict content security policy', async () => {
-    const response = await server.app.inject({ method: 'POST', url: '/api/v1/userinfo/get-info' });
+  it('sends documents security headers with a strict content security policy', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/' });
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).not.toContain('unsafe-eval');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['strict-transport-security']).toBeDefined();
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('marks every API answer uncacheable, unsniffable and inert, errors included', async () => {
+    for (const url of ['/api/v1/userinfo/get-info', '/api/v1/nope']) {
+      const response = await server.app.inject({ method: 'POST', url });
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    }
   });
 
   it('answers an unknown call with HTTP 404 and an envelope', async () => {

@@ -113,7 +113,15 @@ export function createCallRegistry(app: FastifyInstance, authenticate: Authentic
       register(path, limit, (_request, base) => base, handler);
     },
     user(path, handler, limit) {
-      register(path, limit, (request, base) => ({ ...base, ...signedInSession(request) }), handler);
+      register(
+        path,
+        limit,
+        (request, base) => {
+          const session = signedInSession(request);
+          return { ...base, user: session.user, tokenHash: session.tokenHash };
+        },
+        handler,
+      );
     },
   };
 }

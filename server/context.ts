@@ -4,6 +4,7 @@ import type { Queries } from './db';
 import type { Db } from './db/database';
 import type { Ledger } from './ledger';
 import type { Mailer } from './mail/mailer';
+import type { SessionCache } from './session-cache';
 
 /** What changes money and records it: shared by the server and the operator CLI. */
 export interface Domain {
@@ -18,6 +19,7 @@ export interface ServerContext extends Domain {
   mailer: Mailer;
   limits: Limits;
   log: FastifyBaseLogger;
+  sessions: SessionCache;
   /** The app's public address for links we hand out (invite links); else the request's origin. */
   publicUrl: string | undefined;
   /** Root of the uploads folder. */

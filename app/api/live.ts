@@ -47,12 +47,22 @@ export function startLive(token: string): () => void {
 
   const send = (message: LiveClientMessage) => socket?.send(JSON.stringify(message));
 
+  /** Offline, there is nothing to reach: wait for the network instead of failing on a timer. */
+  function connectWhenOnline(): void {
+    if (stopped) return;
+    if (navigator.onLine) connect();
+    else addEventListener('online', connectWhenOnline, { once: true });
+  }
+
   function connect(): void {
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
     socket = new WebSocket(`${scheme}://${location.host}${LIVE_PATH}`);
     socket.addEventListener('open', () => {
       attempt = 0;
       send({ type: 'auth', token });
+      // Whatever happened while there was no connection was not pushed: read it again.
+      void revalidateCalls('userinfo/get-money-info', 'asset-log/tongji', 'property/tongji', 'selling/tongji');
+      for (const topic of ['balance', 'recharge', 'withdraw', 'sale_order', 'lixibao'] as const) emitLive(topic);
     });
     socket.addEventListener('message', (message) => {
       let event: LiveEvent;
@@ -69,14 +79,15 @@ export function startLive(token: string): () => void {
       if (stopped || event.code === LIVE_CLOSE_UNAUTHORISED) return;
       const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempt) * (0.75 + Math.random() / 2);
       attempt += 1;
-      retry = setTimeout(connect, delay);
+      retry = setTimeout(connectWhenOnline, delay);
     });
   }
 
-  connect();
+  connectWhenOnline();
   return () => {
     stopped = true;
     clearTimeout(retry);
+    removeEventListener('online', connectWhenOnline);
     socket?.close(1000, 'signed out');
   };
 }

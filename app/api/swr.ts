@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import useSWR, { mutate, type SWRConfiguration, type SWRResponse } from 'swr';
+import useSWR, { mutate, preload, type SWRConfiguration, type SWRResponse } from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import type { CallPath, CallRequest } from '../../contract/calls';
 import type { CallResponse, Page } from '../../contract/responses';
@@ -88,6 +88,12 @@ export function usePagedCall<P extends PagedPath>(
 /** Revalidates every cached single read of the given calls (lists refresh through `onLive`). */
 export function revalidateCalls(...paths: CallPath[]): Promise<unknown> {
   return mutate((key) => Array.isArray(key) && paths.includes(key[0] as CallPath));
+}
+
+/** Starts a read before the screen that shows it renders; its hook then finds it under way. */
+export function preloadCall<P extends CallPath>(key: CallKey<P>): void {
+  const userId = store.get(sessionAtom)?.id;
+  if (userId !== undefined) void preload([key[0], key[1], userId] as const, fetcher);
 }
 
 /** Drops every cached read without refetching (signing out, changing account). */

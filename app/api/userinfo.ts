@@ -1,7 +1,7 @@
 import { sessionAtom } from '../state/session';
 import { store } from '../state/store';
 import { call } from './client';
-import { callKey, setCachedRead, useCall } from './swr';
+import { callKey, preloadCall, setCachedRead, useCall } from './swr';
 
 export const userInfoKey = callKey('userinfo/get-info', {});
 export const moneyInfoKey = callKey('userinfo/get-money-info', {});
@@ -12,6 +12,11 @@ export function useUserInfo() {
 
 export function useMoneyInfo() {
   return useCall(moneyInfoKey);
+}
+
+/** The balance is the first thing Home and My show: ask for it while their code still loads. */
+export function preloadMoneyInfo(): void {
+  preloadCall(moneyInfoKey);
 }
 
 export async function saveNickname(nickname: string): Promise<void> {

@@ -55,7 +55,7 @@ export async function activateLocale(locale: Locale): Promise<void> {
 }
 
 /** The signed-in pages' strings in the active language; their page chunks wait for it. */
-export function loadPageMessages(): Promise<void> {
+export function loadPageMessages(locale: Locale = i18n.locale as Locale): Promise<void> {
   pagesNeeded = true;
-  return loadPart('pages', i18n.locale as Locale);
+  return loadPart('pages', locale);
 }

@@ -6,8 +6,8 @@ export function sessionsQueries(db: Db) {
     INSERT INTO sessions (token_hash, user_id, created_at, expires_at)
     VALUES (@token_hash, @user_id, @created_at, @expires_at)
   `);
-  const activeUser = db.prepare<[string, string], UserRow>(`
-    SELECT users.* FROM sessions JOIN users ON users.id = sessions.user_id
+  const activeUser = db.prepare<[string, string], UserRow & { session_expires_at: string }>(`
+    SELECT users.*, sessions.expires_at AS session_expires_at FROM sessions JOIN users ON users.id = sessions.user_id
     WHERE sessions.token_hash = ? AND sessions.revoked_at IS NULL AND sessions.expires_at > ?
   `);
   const revoke = db.prepare<[string, string]>(

@@ -32,8 +32,9 @@ export function isMessageKey(value: string): value is MessageKey {
   return Object.hasOwn(en, value);
 }
 
-export function translate(lang: WireLanguage, key: MessageKey, params: MessageParams = {}): string {
+export function translate(lang: WireLanguage, key: MessageKey, params?: MessageParams): string {
   const template = catalogs[lang][key] || en[key];
+  if (!params) return template;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
     Object.hasOwn(params, name) ? String(params[name]) : whole,
   );

@@ -242,6 +242,14 @@ describe('user/login', () => {
     expect((await post(server, 'user/login', { account: user.user.account, password })).code).toBe(200);
   });
 
+  it('applies a lock made in the database within 5 s, even to a session in use', async () => {
+    const user = await signUp(server);
+    expect((await post(server, 'userinfo/get-info', {}, { token: user.token })).code).toBe(200);
+    server.db.prepare("UPDATE users SET status = 'locked' WHERE id = ?").run(user.user.id);
+    server.clock.advance(5);
+    expect((await post(server, 'userinfo/get-info', {}, { token: user.token })).code).toBe(403);
+  });
+
   it('refuses a locked account with 403', async () => {
     const user = await signUp(server);
     server.db.prepare("UPDATE users SET status = 'locked' WHERE id = ?").run(user.user.id);

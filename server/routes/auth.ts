@@ -32,8 +32,15 @@ export function createSession(context: ServerContext, userId: number): string {
 
 export function authenticate(context: ServerContext, token: string) {
   const tokenHash = sha256(token);
-  const user = context.queries.sessions.activeUser(tokenHash, isoNow(context));
-  return user ? { user, tokenHash } : undefined;
+  const now = context.now();
+  const cached = context.sessions.get(tokenHash, now);
+  if (cached) return cached;
+  const row = context.queries.sessions.activeUser(tokenHash, now.toISOString());
+  if (!row) return undefined;
+  const { session_expires_at: expiresAt, ...user } = row;
+  const session = { user, tokenHash, expiresAt, checkedAt: now.getTime() };
+  context.sessions.remember(session);
+  return session;
 }
 
 /** A fresh invitation or transfer code that no user holds yet. */
@@ -178,6 +185,7 @@ export function authRoutes(calls: CallRegistry, context: ServerContext): void {
       consumeCode(context, codeId);
       queries.users.updatePassword(user.id, passwordHash);
       queries.sessions.revokeAllOf(user.id, isoNow(context));
+      context.sessions.forgetUser(user.id);
       queries.codes.clearLoginFailures(user.account.toLowerCase());
       queries.codes.clearLoginFailures(user.email.toLowerCase());
     });
@@ -186,6 +194,7 @@ export function authRoutes(calls: CallRegistry, context: ServerContext): void {
 
   calls.user('user/logout', (_input, { tokenHash }) => {
     queries.sessions.revoke(tokenHash, isoNow(context));
+    context.sessions.forgetToken(tokenHash);
     return {};
   });
 }

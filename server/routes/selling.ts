@@ -7,8 +7,32 @@ import { publish } from '../events';
 import { once } from '../idempotency';
 import { newPublicCode } from '../security/tokens';
 import { maskAccount, money, toMerchantSummary, toOffer, toSaleOrder } from '../wire';
+import type { Offer, Page } from '../../contract/responses';
 
 const HISTORY_LENGTH = 20;
+const HALL_FRESH_MS = 1000;
+
+/**
+ * The hall is the same for every customer and read far more often than it changes, so a page of
+ * it is kept for a second. A sale made here clears it at once; a change made elsewhere (the
+ * operator's CLI) shows within the second. The sale itself always checks the live row.
+ */
+function createHallCache() {
+  const pages = new Map<string, { at: number; data: Page<Offer> }>();
+  return {
+    get(key: string, now: number): Page<Offer> | undefined {
+      const hit = pages.get(key);
+      return hit && now - hit.at < HALL_FRESH_MS ? hit.data : undefined;
+    },
+    set(key: string, now: number, data: Page<Offer>): void {
+      if (pages.size > 100) pages.clear();
+      pages.set(key, { at: now, data });
+    },
+    clear(): void {
+      pages.clear();
+    },
+  };
+}
 
 function startOfUtcDay(at: Date): string {
   return `${at.toISOString().slice(0, 10)}T00:00:00.000Z`;
@@ -37,12 +61,22 @@ export function sellingRoutes(calls: CallRegistry, context: ServerContext): void
     })),
   }));
 
-  calls.user('selling/order', ({ page, page_size }) => ({
-    list: queries.selling.openOffers(page_size, (page - 1) * page_size).map(toOffer),
-    total: queries.selling.openOfferCount(),
-    page,
-    page_size,
-  }));
+  const hall = createHallCache();
+
+  calls.user('selling/order', ({ page, page_size }) => {
+    const key = `${page}:${page_size}`;
+    const now = context.now().getTime();
+    const cached = hall.get(key, now);
+    if (cached) return cached;
+    const data = {
+      list: queries.selling.openOffers(page_size, (page - 1) * page_size).map(toOffer),
+      total: queries.selling.openOfferCount(),
+      page,
+      page_size,
+    };
+    hall.set(key, now, data);
+    return data;
+  });
 
   calls.user('selling/merchant', ({ page, page_size }) => ({
     list: queries.selling.merchantsPage(page_size, (page - 1) * page_size).map((merchant) => {
@@ -97,6 +131,7 @@ export function sellingRoutes(calls: CallRegistry, context: ServerContext): void
         at: now,
       });
       publish(context, user.id, { type: 'sale_order', id: orderId, state: 'audit' });
+      hall.clear();
       const order = queries.selling.orderById(orderId);
       if (!order) throw notFound();
       return toSaleOrder(order);

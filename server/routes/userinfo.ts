@@ -28,6 +28,7 @@ export function userinfoRoutes(calls: CallRegistry, context: ServerContext): voi
       throw invalidField('avatar', 'invalid.avatar');
     }
     queries.users.updateProfile(user.id, nickname, avatar ?? user.avatar);
+    context.sessions.forgetUser(user.id);
     const saved = queries.users.byId(user.id);
     if (!saved) throw notFound();
     return toUserInfo(saved);
