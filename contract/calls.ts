@@ -248,3 +248,5 @@ export type CallPath = keyof typeof callSchemas;
 export type CallRequest<P extends CallPath> = z.input<(typeof callSchemas)[P]>;
 /** What the server works with after validation. */
 export type ParsedRequest<P extends CallPath> = z.output<(typeof callSchemas)[P]>;
+
+export const CALL_PATHS = Object.keys(callSchemas) as CallPath[];

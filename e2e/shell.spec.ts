@@ -118,3 +118,32 @@ test.describe('without the service worker', () => {
     await expect(page.getByLabel('Nickname')).toHaveValue(customer.user.account);
   });
 });
+
+test('no screen breaks the content security policy', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`Refused to load ${event.blockedURI} (${event.violatedDirective})`),
+    );
+  });
+  const customer = await registerCustomer();
+  await openSignedIn(page, customer);
+  for (const route of [
+    '/',
+    '/pages/dating/dating',
+    '/pages/orders/orders',
+    '/pages/mine/mine',
+    '/pages/mine/rechange',
+    '/pages/mine/promotion',
+    '/pages/mine/wallet',
+    '/pages/mine/binding',
+    '/pages/index/beginner',
+  ]) {
+    await page.goto(`/#${route}`);
+    await page.waitForLoadState('networkidle');
+  }
+  expect(violations).toEqual([]);
+});

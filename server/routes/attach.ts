@@ -9,6 +9,7 @@ import { UPLOAD_MAX_BYTES, UPLOAD_MIME_TYPES } from '../../contract/rules';
 import type { CallRegistry } from '../calls';
 import { isoNow, type ServerContext } from '../context';
 import { ApiError, invalidField } from '../errors';
+import { isCleanImage } from '../security/images';
 import { languageOf } from '../i18n';
 
 const EXTENSIONS: Record<(typeof UPLOAD_MIME_TYPES)[number], string> = {
@@ -53,7 +54,7 @@ export function attachRoutes(calls: CallRegistry, app: FastifyInstance, context:
       const content = await readUpload(request);
       // What the bytes are, not what the file claims to be.
       const sniffed = await fileTypeFromBuffer(content);
-      if (!sniffed || !isAccepted(sniffed.mime)) {
+      if (!sniffed || !isAccepted(sniffed.mime) || !isCleanImage(content, sniffed.mime)) {
         throw new ApiError(ResultCode.unsupportedMedia, 'upload_type', { field: 'file' });
       }
       const name = `${randomBytes(16).toString('hex')}.${EXTENSIONS[sniffed.mime]}`;

@@ -1,0 +1,252 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Envelope } from '../contract/envelope';
+import { cents, formatMoney } from '../contract/money';
+import { openDatabase, type Db } from './db/database';
+import { createQueries } from './db';
+import { DEMO_ACCOUNT } from './demo';
+import { runOps } from './ops/ops';
+
+/**
+ * Crash safety: the real server is killed with SIGKILL in the middle of a burst of money-moving
+ * requests, then started again on the same files. Every order must exist together with its ledger
+ * row or not at all, and every balance must still equal the sum of its ledger rows.
+ */
+const root = path.resolve(import.meta.dirname, '..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-crash-'));
+let child: ChildProcess | undefined;
+
+afterAll(() => {
+  child?.kill('SIGKILL');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function startServer(port: number): Promise<ChildProcess> {
+  const started = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      STATIC_DIR: path.join(dataDir, 'no-build'),
+      DEMO: '1',
+      LOG_LEVEL: 'error',
+      LIMIT_REQUESTS_PER_MINUTE: '1000000',
+    },
+    stdio: 'ignore',
+  });
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    try {
+      await fetch(`http://127.0.0.1:${port}/api/v1/userinfo/get-info`, { method: 'POST' });
+      return started;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Error('the server did not start');
+}
+
+async function post<T>(port: number, callPath: string, fields: Record<string, string>, token?: string) {
+  const response = await fetch(`http://127.0.0.1:${port}/api/v1/${callPath}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(token ? { 'access-token': token } : {}) },
+    body: new URLSearchParams(fields),
+  });
+  return (await response.json()) as Envelope<T>;
+}
+
+function ops(db: Db, ...argv: string[]): string {
+  const lines: string[] = [];
+  runOps(db, argv, { out: (line) => lines.push(line) });
+  return lines.at(-1) ?? '';
+}
+
+describe('kill -9 during a burst of money-moving requests', () => {
+  it('leaves no half-applied order and every balance equal to its ledger', async () => {
+    const port = await freePort();
+    child = await startServer(port);
+    const db = openDatabase(path.join(dataDir, 'wallet.db'));
+    const queries = createQueries(db);
+
+    const login = await post<{ token: string }>(port, 'user/login', {
+      account: DEMO_ACCOUNT.account,
+      password: DEMO_ACCOUNT.password,
+    });
+    const token = login.data.token;
+    const card = await post<{ bk_id: number }>(
+      port,
+      'bankinfo/create',
+      {
+        type: 'bank',
+        full_name: 'Demo Person',
+        telephone: '13800138000',
+        email: 'demo@example.com',
+        iban: 'DE89370400440532013000',
+        bank_name: 'Bank',
+        area: 'Area',
+        country: 'DE',
+        swift: 'COBADEFF',
+      },
+      token,
+    );
+    expect(card.code).toBe(200);
+    const offer = Number(
+      ops(
+        db,
+        'offer',
+        'add',
+        '--merchant',
+        '1',
+        '--price',
+        '0.95',
+        '--currency',
+        'EUR',
+        '--quantity',
+        '100000',
+        '--min',
+        '10',
+        '--max',
+        '100000',
+      ),
+    );
+    const product = Number(
+      ops(
+        db,
+        'product',
+        'add',
+        '--name',
+        'Crash test',
+        '--rate',
+        '5',
+        '--days',
+        '30',
+        '--min',
+        '10',
+        '--max',
+        '100000',
+      ),
+    );
+
+    // A steady stream of sells, withdrawals and deposits, 40 in flight, until the kill.
+    let sent = 0;
+    let stop = false;
+    const inFlight = new Set<Promise<unknown>>();
+    const requests = [
+      (id: string) =>
+        post(port, 'saleu/create-order', { saleu_id: String(offer), number: '10', request_id: id }, token),
+      (id: string) =>
+        post(
+          port,
+          'withdraw/create',
+          {
+            type: 'bank',
+            bk_id: String(card.data.bk_id),
+            amount: '10',
+            password: DEMO_ACCOUNT.password,
+            request_id: id,
+          },
+          token,
+        ),
+      (id: string) =>
+        post(port, 'lixibao/create-order', { lixibao_id: String(product), number: '10', request_id: id }, token),
+    ];
+    const pump = async () => {
+      while (!stop) {
+        while (inFlight.size < 40 && !stop) {
+          const send = requests[sent % requests.length];
+          sent += 1;
+          if (!send) continue;
+          const promise = send(`burst-${sent}`).catch(() => undefined);
+          inFlight.add(promise);
+          void promise.finally(() => inFlight.delete(promise));
+        }
+        await Promise.race(inFlight);
+      }
+    };
+    const pumping = pump();
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    child.kill('SIGKILL');
+    stop = true;
+    await pumping.catch(() => undefined);
+    await new Promise((resolve) => child?.once('exit', resolve));
+    expect(sent).toBeGreaterThan(40);
+
+    // Start again on the same files and look at what the crash left.
+    child = await startServer(port);
+    expect(queries.ledger.mismatches()).toEqual([]);
+    const orphans = db
+      .prepare(
+        `SELECT 'sale' AS kind, id FROM sale_orders WHERE (SELECT COUNT(*) FROM ledger WHERE ref_type = 'sale' AND ref_id = sale_orders.id AND kind = 'sale' AND amount = -sale_orders.number) <> 1
+         UNION ALL SELECT 'withdraw', id FROM withdrawals WHERE (SELECT COUNT(*) FROM ledger WHERE ref_type = 'withdraw' AND ref_id = withdrawals.id AND kind = 'withdraw' AND amount = -withdrawals.amount) <> 1
+         UNION ALL SELECT 'lixibao', id FROM interest_orders WHERE (SELECT COUNT(*) FROM ledger WHERE ref_type = 'lixibao' AND ref_id = interest_orders.id AND kind = 'lixibao_buy' AND amount = -interest_orders.number) <> 1
+         UNION ALL SELECT 'ledger', id FROM ledger WHERE kind = 'sale' AND ref_id NOT IN (SELECT id FROM sale_orders)
+         UNION ALL SELECT 'ledger', id FROM ledger WHERE kind = 'withdraw' AND ref_id NOT IN (SELECT id FROM withdrawals)
+         UNION ALL SELECT 'ledger', id FROM ledger WHERE kind = 'lixibao_buy' AND ref_id NOT IN (SELECT id FROM interest_orders)`,
+      )
+      .all();
+    expect(orphans).toEqual([]);
+    const offerRow = db.prepare('SELECT quantity, remaining FROM offers WHERE id = ?').get(offer) as {
+      quantity: number;
+      remaining: number;
+    };
+    const sold = db
+      .prepare("SELECT COALESCE(SUM(number), 0) AS total FROM sale_orders WHERE offer_id = ? AND state <> 'reject'")
+      .get(offer) as { total: number };
+    expect(offerRow.remaining).toBe(offerRow.quantity - sold.total);
+    const recorded = db.prepare("SELECT COUNT(*) AS n FROM idempotency WHERE request_id LIKE 'burst-%'").get() as {
+      n: number;
+    };
+    const orders = db
+      .prepare(
+        'SELECT (SELECT COUNT(*) FROM sale_orders) + (SELECT COUNT(*) FROM withdrawals) + (SELECT COUNT(*) FROM interest_orders) AS n',
+      )
+      .get() as { n: number };
+    expect(recorded.n).toBe(orders.n);
+    // The kill landed mid-burst: some orders were made, and some requests never finished.
+    expect(orders.n).toBeGreaterThan(0);
+    expect(sent).toBeGreaterThan(orders.n);
+
+    // The restarted server answers, agrees with the database, and replays a finished request
+    // instead of acting on it again.
+    const again = await post<{ token: string }>(port, 'user/login', {
+      account: DEMO_ACCOUNT.account,
+      password: DEMO_ACCOUNT.password,
+    });
+    const money = await post<{ balance: string }>(port, 'userinfo/get-money-info', {}, again.data.token);
+    const balance = queries.users.byAccount(DEMO_ACCOUNT.account)?.balance ?? -1;
+    expect(money.data.balance).toBe(formatMoney(cents(balance)));
+    const finished = db
+      .prepare("SELECT request_id, path FROM idempotency WHERE path = 'saleu/create-order' LIMIT 1")
+      .get() as { request_id: string; path: string } | undefined;
+    if (finished) {
+      const before = db.prepare('SELECT COUNT(*) AS n FROM sale_orders').get() as { n: number };
+      const replay = await post(
+        port,
+        'saleu/create-order',
+        { saleu_id: String(offer), number: '10', request_id: finished.request_id },
+        again.data.token,
+      );
+      expect(replay.code).toBe(200);
+      expect(db.prepare('SELECT COUNT(*) AS n FROM sale_orders').get()).toEqual(before);
+    }
+    db.close();
+  }, 60_000);
+});
