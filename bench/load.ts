@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 
@@ -8,37 +9,64 @@ export interface LoadResult {
   p99Ms: number;
   errors: number;
   non2xx: number;
+  /** Server CPU time (user + system) per answered request, where /proc tells it. */
+  cpuMicrosPerRequest: number | undefined;
+}
+
+export interface LoadTarget {
+  name: string;
+  url: string;
+  body: string;
+  headers: Record<string, string>;
+  /** The serving process, whose CPU time is read around each run. */
+  pid: number | undefined;
 }
 
 const CONNECTIONS = 100;
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** User + system CPU milliseconds a process has used so far (Linux); undefined elsewhere. */
+function cpuMillis(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name in parentheses may hold spaces; the fields after it are fixed.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? (ticks * 1000) / CLOCK_TICKS_PER_SECOND : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** One bounded run: loopback only, fixed connections, fixed seconds. */
-export async function hammer(
-  name: string,
-  url: string,
-  body: string,
-  headers: Record<string, string>,
-  seconds: number,
-): Promise<LoadResult> {
+export async function hammer(target: LoadTarget, seconds: number): Promise<LoadResult> {
+  const cpuBefore = cpuMillis(target.pid);
   const result = await autocannon({
-    url,
+    url: target.url,
     method: 'POST',
     connections: CONNECTIONS,
     duration: seconds,
-    body,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: target.body,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...target.headers },
   });
+  const cpuAfter = cpuMillis(target.pid);
+  const answered = result.requests.total;
   return {
-    name,
+    name: target.name,
     requestsPerSecond: Math.round(result.requests.average),
     p99Ms: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    cpuMicrosPerRequest:
+      cpuBefore !== undefined && cpuAfter !== undefined && answered > 0
+        ? ((cpuAfter - cpuBefore) * 1000) / answered
+        : undefined,
   };
 }
 
-/** Starts bench/bare-server.ts in its own process; resolves with its URL and a stop function. */
-export async function startBareServer(): Promise<{ url: string; stop: () => void }> {
+/** Starts bench/bare-server.ts in its own process; resolves with its URL, pid and a stop function. */
+export async function startBareServer(): Promise<{ url: string; pid: number | undefined; stop: () => void }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'bare-server.ts')], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -46,5 +74,5 @@ export async function startBareServer(): Promise<{ url: string; stop: () => void
     child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
     child.once('exit', () => reject(new Error('the bare server exited')));
   });
-  return { url: `http://127.0.0.1:${port}/bare`, stop: () => child.kill('SIGTERM') };
+  return { url: `http://127.0.0.1:${port}/bare`, pid: child.pid, stop: () => child.kill('SIGTERM') };
 }

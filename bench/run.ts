@@ -3,7 +3,7 @@ import path from 'node:path';
 import { startServer } from '../e2e/server';
 import { measureBundle } from './bundle';
 import { runLighthouse, type LighthouseScores } from './lighthouse';
-import { hammer, startBareServer, type LoadResult } from './load';
+import { hammer, startBareServer, type LoadResult, type LoadTarget } from './load';
 import { measureOfflineReopen } from './offline';
 
 /**
@@ -12,8 +12,8 @@ import { measureOfflineReopen } from './offline';
  * route measured in the same run. Loopback only; every load run is bounded in time.
  */
 const KB = 1024;
-const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const ROUNDS = 3;
+const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const ROUNDS = 5;
 const WARMUP_SECONDS = 2;
 
 type Row = [measure: string, value: string, budget: string, result: string];
@@ -81,7 +81,8 @@ async function offlineRows(baseUrl: string): Promise<void> {
   ]);
 }
 
-async function loadRows(baseUrl: string): Promise<void> {
+async function loadRows(server: { baseUrl: string; pid: number | undefined }): Promise<void> {
+  const { baseUrl } = server;
   const login = (await (
     await fetch(`${baseUrl}/api/v1/user/login`, {
       method: 'POST',
@@ -91,64 +92,67 @@ async function loadRows(baseUrl: string): Promise<void> {
   ).json()) as { data: { token: string } };
   const auth = { 'access-token': login.data.token };
   const bare = await startBareServer();
-  const targets: { name: string; url: string; body: string; headers: Record<string, string> }[] = [
-    { name: 'bare Fastify route', url: bare.url, body: 'lang=en', headers: {} },
+  const yardstick: LoadTarget = { name: 'bare', url: bare.url, body: 'lang=en', headers: {}, pid: bare.pid };
+  const targets: LoadTarget[] = [
     {
       name: 'userinfo/get-money-info',
       url: `${baseUrl}/api/v1/userinfo/get-money-info`,
       body: 'lang=en',
       headers: auth,
+      pid: server.pid,
     },
     {
       name: 'selling/order',
       url: `${baseUrl}/api/v1/selling/order`,
       body: 'page=1&page_size=10&lang=en',
       headers: auth,
+      pid: server.pid,
     },
   ];
   try {
-    // Interleaved rounds, so a noisy neighbour on this machine hits every target alike.
-    const results = new Map<string, LoadResult[]>();
-    for (const target of targets) await hammer(target.name, target.url, target.body, target.headers, WARMUP_SECONDS);
+    for (const target of [yardstick, ...targets]) await hammer(target, WARMUP_SECONDS);
+    // Each round runs the yardstick and every target back to back and compares them within the
+    // round, so a noisy neighbour on this machine weighs on both sides of each ratio alike.
+    const rounds: { bare: LoadResult; targets: LoadResult[] }[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
-      for (const target of targets) {
-        const result = await hammer(target.name, target.url, target.body, target.headers, LOAD_SECONDS);
-        results.set(target.name, [...(results.get(target.name) ?? []), result]);
-      }
+      const bareResult = await hammer(yardstick, LOAD_SECONDS);
+      const targetResults: LoadResult[] = [];
+      for (const target of targets) targetResults.push(await hammer(target, LOAD_SECONDS));
+      rounds.push({ bare: bareResult, targets: targetResults });
     }
-    const summary = (name: string) => {
-      const runs = results.get(name) ?? [];
-      return {
-        rps: median(runs.map((run) => run.requestsPerSecond)),
-        p99: median(runs.map((run) => run.p99Ms)),
-        failures: runs.reduce((sum, run) => sum + run.errors + run.non2xx, 0),
-      };
-    };
-    const baseline = summary('bare Fastify route');
+    const bareCpu = rounds.map((round) => round.bare.cpuMicrosPerRequest);
     rows.push([
-      `load: bare Fastify route (100 connections, median of ${ROUNDS} × ${LOAD_SECONDS} s)`,
-      `${baseline.rps} req/s, p99 ${baseline.p99} ms`,
+      `load: bare Fastify route (100 connections, ${ROUNDS} rounds × ${LOAD_SECONDS} s, medians)`,
+      `${median(rounds.map((round) => round.bare.requestsPerSecond))} req/s, p99 ${median(rounds.map((round) => round.bare.p99Ms))} ms${cpuText(bareCpu)}`,
       'yardstick',
       '',
     ]);
-    for (const target of targets.slice(1)) {
-      const result = summary(target.name);
-      const ratio = result.rps / baseline.rps;
+    targets.forEach((target, index) => {
+      const runs = rounds.map((round) => round.targets[index]).filter((run) => run !== undefined);
+      const ratios = rounds.map(
+        (round) => (round.targets[index]?.requestsPerSecond ?? 0) / round.bare.requestsPerSecond,
+      );
+      const ratio = median(ratios);
+      const p99 = median(runs.map((run) => run.p99Ms));
+      const failures = runs.reduce((sum, run) => sum + run.errors + run.non2xx, 0);
+      const cpu = runs.map((run) => run.cpuMicrosPerRequest);
+      const cpuShare = cpuRatio(bareCpu, cpu);
       rows.push([
         `load: ${target.name}`,
-        `${result.rps} req/s (${(ratio * 100).toFixed(0)} % of bare), p99 ${result.p99} ms${result.failures ? `, ${result.failures} failed` : ''}`,
+        `${median(runs.map((run) => run.requestsPerSecond))} req/s, ${percent(ratio)} of bare (rounds ${ratios.map(percent).join('/')}), p99 ${p99} ms${cpuText(cpu)}${cpuShare === undefined ? '' : ` = ${percent(cpuShare)} of bare's cost`}${failures ? `, ${failures} failed` : ''}`,
         '≥ 50 % of bare, p99 ≤ 10 ms',
-        verdict(ratio >= 0.5 && result.p99 <= 10 && result.failures === 0),
+        verdict(ratio >= 0.5 && p99 <= 10 && failures === 0),
       ]);
-    }
-    await hammer('user/login', `${baseUrl}/api/v1/user/login`, 'account=demo&password=Demo12345&lang=en', {}, 1);
-    const logins = await hammer(
-      'user/login',
-      `${baseUrl}/api/v1/user/login`,
-      'account=demo&password=Demo12345&lang=en',
-      {},
-      5,
-    );
+    });
+    const login: LoadTarget = {
+      name: 'user/login',
+      url: `${baseUrl}/api/v1/user/login`,
+      body: 'account=demo&password=Demo12345&lang=en',
+      headers: {},
+      pid: server.pid,
+    };
+    await hammer(login, 1);
+    const logins = await hammer(login, 5);
     rows.push([
       'load: user/login (scrypt, on purpose; 5 s)',
       `${logins.requestsPerSecond} req/s, p99 ${logins.p99Ms} ms`,
@@ -158,6 +162,25 @@ async function loadRows(baseUrl: string): Promise<void> {
   } finally {
     bare.stop();
   }
+}
+
+const percent = (ratio: number) => `${(ratio * 100).toFixed(0)} %`;
+
+function known(values: (number | undefined)[]): number[] {
+  return values.filter((value) => value !== undefined);
+}
+
+function cpuText(values: (number | undefined)[]): string {
+  const measured = known(values);
+  return measured.length ? `; server CPU ${median(measured).toFixed(0)} µs/request` : '';
+}
+
+/** How the yardstick's CPU cost per request compares with a target's: the machine-independent ratio. */
+function cpuRatio(bare: (number | undefined)[], target: (number | undefined)[]): number | undefined {
+  const bareMeasured = known(bare);
+  const targetMeasured = known(target);
+  if (!bareMeasured.length || !targetMeasured.length) return undefined;
+  return median(bareMeasured) / median(targetMeasured);
 }
 
 function print(): string {
@@ -180,7 +203,7 @@ if (wants('lighthouse') || wants('offline') || wants('load')) {
   try {
     if (wants('lighthouse')) await lighthouseRows(server.baseUrl);
     if (wants('offline')) await offlineRows(server.baseUrl);
-    if (wants('load')) await loadRows(server.baseUrl);
+    if (wants('load')) await loadRows(server);
   } finally {
     await server.stop();
   }

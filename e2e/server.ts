@@ -36,6 +36,8 @@ async function waitUntilServing(url: string, deadline: number): Promise<void> {
 export interface RunningServer {
   baseUrl: string;
   dataDir: string;
+  /** The server's process id, for benchmarks that read its CPU time. */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -74,6 +76,7 @@ export async function startServer(
   return {
     baseUrl,
     dataDir,
+    pid: child.pid,
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');

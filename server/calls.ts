@@ -27,17 +27,31 @@ export interface RouteLimit {
 
 type Awaitable<T> = T | Promise<T>;
 
+/**
+ * A call's data already turned into JSON once, for an answer served unchanged to many callers
+ * (the hall), so each request does not serialise it again.
+ */
+export class SerializedData<T> {
+  declare private readonly shape: T;
+  private constructor(readonly json: string) {}
+  static of<T>(data: T): SerializedData<T> {
+    return new SerializedData<T>(JSON.stringify(data));
+  }
+}
+
+type CallResult<P extends CallPath> = Awaitable<CallResponse<P> | SerializedData<CallResponse<P>>>;
+
 export interface CallRegistry {
   /** A call anyone may make (login, register, codes). */
   open<P extends CallPath>(
     path: P,
-    handler: (input: ParsedRequest<P>, context: CallContext) => Awaitable<CallResponse<P>>,
+    handler: (input: ParsedRequest<P>, context: CallContext) => CallResult<P>,
     limit?: RouteLimit,
   ): void;
   /** A call that needs a signed-in, active user. */
   user<P extends CallPath>(
     path: P,
-    handler: (input: ParsedRequest<P>, context: UserCallContext) => Awaitable<CallResponse<P>>,
+    handler: (input: ParsedRequest<P>, context: UserCallContext) => CallResult<P>,
     limit?: RouteLimit,
   ): void;
 }
@@ -95,7 +109,7 @@ export function createCallRegistry(app: FastifyInstance, authenticate: Authentic
     path: P,
     limit: RouteLimit | undefined,
     contextFor: (request: FastifyRequest, base: CallContext) => C,
-    handler: (input: ParsedRequest<P>, context: C) => Awaitable<CallResponse<P>>,
+    handler: (input: ParsedRequest<P>, context: C) => CallResult<P>,
   ) {
     const schema = callSchemas[path];
     app.post(`${API_PREFIX}${path}`, limit ? { config: { rateLimit: limit } } : {}, async (request, reply) => {
@@ -104,7 +118,12 @@ export function createCallRegistry(app: FastifyInstance, authenticate: Authentic
       const parsed = schema.safeParse(body);
       if (!parsed.success) throw validationError(parsed.error, body);
       const data = await handler(parsed.data as ParsedRequest<P>, context);
-      return envelope(ResultCode.ok, translate(context.lang, 'ok'), data);
+      const msg = translate(context.lang, 'ok');
+      if (data instanceof SerializedData) {
+        reply.type('application/json; charset=utf-8');
+        return `{"code":${ResultCode.ok},"msg":${JSON.stringify(msg)},"data":${data.json}}`;
+      }
+      return envelope(ResultCode.ok, msg, data);
     });
   }
 

@@ -17,28 +17,32 @@ const MAX_ENTRIES = 50_000;
  * profile save) forgets the entries it affects at once; an entry is otherwise re-read after 5 s,
  * which bounds how long a change made outside the server (an operator editing the database)
  * takes to apply.
+ *
+ * Entries are keyed by the token as the caller sent it, so a cached call skips hashing it; the
+ * tokens live here no longer than they would in the requests that carry them, and only the hash
+ * is ever stored in the database.
  */
 export function createSessionCache() {
   const entries = new Map<string, CachedSession>();
   return {
-    get(tokenHash: string, now: Date): CachedSession | undefined {
-      const entry = entries.get(tokenHash);
+    get(token: string, now: Date): CachedSession | undefined {
+      const entry = entries.get(token);
       if (!entry) return undefined;
       if (now.getTime() - entry.checkedAt >= FRESH_MS || entry.expiresAt <= now.toISOString()) {
-        entries.delete(tokenHash);
+        entries.delete(token);
         return undefined;
       }
       return entry;
     },
-    remember(entry: CachedSession): void {
+    remember(token: string, entry: CachedSession): void {
       if (entries.size >= MAX_ENTRIES) entries.clear();
-      entries.set(entry.tokenHash, entry);
+      entries.set(token, entry);
     },
     forgetToken(tokenHash: string): void {
-      entries.delete(tokenHash);
+      for (const [token, entry] of entries) if (entry.tokenHash === tokenHash) entries.delete(token);
     },
     forgetUser(userId: number): void {
-      for (const [hash, entry] of entries) if (entry.user.id === userId) entries.delete(hash);
+      for (const [token, entry] of entries) if (entry.user.id === userId) entries.delete(token);
     },
   };
 }

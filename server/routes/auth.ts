@@ -31,15 +31,15 @@ export function createSession(context: ServerContext, userId: number): string {
 }
 
 export function authenticate(context: ServerContext, token: string) {
-  const tokenHash = sha256(token);
   const now = context.now();
-  const cached = context.sessions.get(tokenHash, now);
+  const cached = context.sessions.get(token, now);
   if (cached) return cached;
+  const tokenHash = sha256(token);
   const row = context.queries.sessions.activeUser(tokenHash, now.toISOString());
   if (!row) return undefined;
   const { session_expires_at: expiresAt, ...user } = row;
   const session = { user, tokenHash, expiresAt, checkedAt: now.getTime() };
-  context.sessions.remember(session);
+  context.sessions.remember(token, session);
   return session;
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Offer, SaleOrder } from '../../contract/responses';
+import type { Offer, Page, SaleOrder } from '../../contract/responses';
 import { runOps } from '../ops/ops';
 import { decide } from '../review';
 import {
@@ -94,6 +94,15 @@ describe('the hall', () => {
     });
     const second = await call(server, 'selling/order', { page: '2', page_size: '2' }, user.token);
     expect(second.list.map((item) => item.unit_price)).toEqual(['0.93', '0.92']);
+  });
+
+  it('serves a remembered hall page whole, in each caller’s language', async () => {
+    const user = await signUp(server);
+    const english = await post<Page<Offer>>(server, 'selling/order', { lang: 'en' }, { token: user.token });
+    const german = await post<Page<Offer>>(server, 'selling/order', { lang: 'de' }, { token: user.token });
+    expect(english).toMatchObject({ code: 200, msg: 'Success' });
+    expect(german).toMatchObject({ code: 200, msg: 'Erfolgreich' });
+    expect(german.data).toEqual(english.data);
   });
 
   it('lists merchants with their best open offer', async () => {

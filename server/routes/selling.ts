@@ -1,6 +1,6 @@
 import { ResultCode } from '../../contract/envelope';
 import { cents, multiplyByPrice, negateMoney } from '../../contract/money';
-import type { CallRegistry } from '../calls';
+import { SerializedData, type CallRegistry } from '../calls';
 import type { ServerContext } from '../context';
 import { ApiError, conflict, notFound } from '../errors';
 import { publish } from '../events';
@@ -14,17 +14,17 @@ const HALL_FRESH_MS = 1000;
 
 /**
  * The hall is the same for every customer and read far more often than it changes, so a page of
- * it is kept for a second. A sale made here clears it at once; a change made elsewhere (the
+ * it is kept for a second, already in JSON. A sale made here clears it at once; a change made elsewhere (the
  * operator's CLI) shows within the second. The sale itself always checks the live row.
  */
 function createHallCache() {
-  const pages = new Map<string, { at: number; data: Page<Offer> }>();
+  const pages = new Map<string, { at: number; data: SerializedData<Page<Offer>> }>();
   return {
-    get(key: string, now: number): Page<Offer> | undefined {
+    get(key: string, now: number): SerializedData<Page<Offer>> | undefined {
       const hit = pages.get(key);
       return hit && now - hit.at < HALL_FRESH_MS ? hit.data : undefined;
     },
-    set(key: string, now: number, data: Page<Offer>): void {
+    set(key: string, now: number, data: SerializedData<Page<Offer>>): void {
       if (pages.size > 100) pages.clear();
       pages.set(key, { at: now, data });
     },
@@ -68,12 +68,12 @@ export function sellingRoutes(calls: CallRegistry, context: ServerContext): void
     const now = context.now().getTime();
     const cached = hall.get(key, now);
     if (cached) return cached;
-    const data = {
+    const data = SerializedData.of<Page<Offer>>({
       list: queries.selling.openOffers(page_size, (page - 1) * page_size).map(toOffer),
       total: queries.selling.openOfferCount(),
       page,
       page_size,
-    };
+    });
     hall.set(key, now, data);
     return data;
   });
