@@ -33,6 +33,14 @@ export function formatFiat(value: MoneyString, currency: string, locale: string)
   return format.format(value as Intl.StringNumericLiteral);
 }
 
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Building a formatter is the costly part (a list renders many dates), so one is kept a locale. */
 export function formatDateTime(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  let format = dateTimeFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+    dateTimeFormats.set(locale, format);
+  }
+  return format.format(new Date(iso));
 }
