@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startServer } from '../e2e/server';
@@ -183,6 +184,19 @@ function cpuRatio(bare: (number | undefined)[], target: (number | undefined)[]):
   return median(bareMeasured) / median(targetMeasured);
 }
 
+/**
+ * This machine's speed swings with its neighbours; a fixed piece of work timed at the start lets a
+ * reader tell a slower run from a slower build.
+ */
+function machineProbeMs(): number {
+  const block = Buffer.alloc(1024 * 1024, 7);
+  const started = performance.now();
+  const hash = createHash('sha256');
+  for (let index = 0; index < 256; index += 1) hash.update(block);
+  hash.digest();
+  return Math.round(performance.now() - started);
+}
+
 function print(): string {
   const widths = [0, 1, 2, 3].map((column) => Math.max(...rows.map((row) => (row[column] ?? '').length), 6));
   const line = (cells: string[]) => `| ${cells.map((cell, index) => cell.padEnd(widths[index] ?? 0)).join(' | ')} |`;
@@ -197,6 +211,7 @@ const only = new Set(process.argv.slice(2));
 const wants = (section: string) => only.size === 0 || only.has(section);
 
 if (!fs.existsSync(path.join('dist', 'index.html'))) throw new Error('no build in dist/: run npm run build first');
+rows.push(['machine: a fixed CPU task (SHA-256 of 256 MB; compare runs by it)', `${machineProbeMs()} ms`, '—', '']);
 if (wants('bundle')) bundleRows();
 if (wants('lighthouse') || wants('offline') || wants('load')) {
   const server = await startServer(undefined, { LIMIT_REQUESTS_PER_MINUTE: '100000000' });
