@@ -2,50 +2,49 @@ import { Trans } from '@lingui/react/macro';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { ErrorState, Spinner } from './states';
 
-/**
- * A list that loads its next page when its end scrolls into view, with loading, empty, error and
- * end-of-list states.
- */
-export function EndlessList<T>({
-  items,
-  total,
-  isLoading,
-  isLoadingMore,
-  hasMore,
-  error,
-  onLoadMore,
-  onRetry,
-  empty,
-  label,
-  renderItem,
-  itemKey,
-}: {
+/** The pages of a list read so far, and how to get more (what `usePagedCall` gives). */
+export interface PagedList<T> {
   items: readonly T[];
   total: number;
   isLoading: boolean;
   isLoadingMore: boolean;
   hasMore: boolean;
   error: Error | undefined;
-  onLoadMore: () => void;
-  onRetry: () => void;
+  loadMore: () => void;
+  refresh: () => void;
+}
+
+/**
+ * A list that loads its next page when its end scrolls into view, with loading, empty, error and
+ * end-of-list states.
+ */
+export function EndlessList<T>({
+  list,
+  empty,
+  label,
+  renderItem,
+  itemKey,
+}: {
+  list: PagedList<T>;
   empty: ReactNode;
   label: string;
   renderItem: (item: T) => ReactNode;
   itemKey: (item: T) => string | number;
 }) {
+  const { items, total, isLoading, isLoadingMore, hasMore, error, loadMore, refresh } = list;
   const sentinel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = sentinel.current;
     if (!element || !hasMore) return;
     const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) onLoadMore();
+      if (entries.some((entry) => entry.isIntersecting)) loadMore();
     });
     observer.observe(element);
     return () => observer.disconnect();
-  }, [hasMore, onLoadMore, items.length]);
+  }, [hasMore, loadMore, items.length]);
 
   if (isLoading && items.length === 0) return <Spinner label={label} />;
-  if (error && items.length === 0) return <ErrorState onRetry={onRetry} />;
+  if (error && items.length === 0) return <ErrorState onRetry={refresh} />;
   if (items.length === 0) return <p className="state">{empty}</p>;
   return (
     <>
@@ -58,7 +57,7 @@ export function EndlessList<T>({
         {isLoadingMore ? (
           <Spinner label={label} />
         ) : hasMore ? (
-          <button type="button" className="button secondary small-button" onClick={onLoadMore}>
+          <button type="button" className="button secondary small-button" onClick={loadMore}>
             <Trans>Load more</Trans>
           </button>
         ) : (

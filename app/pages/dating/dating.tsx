@@ -142,14 +142,7 @@ export default function HallPage() {
       {view === 'offers' ? (
         <EndlessList
           label={t`Open offers`}
-          items={offers.items}
-          total={offers.total}
-          isLoading={offers.isLoading}
-          isLoadingMore={offers.isLoadingMore}
-          hasMore={offers.hasMore}
-          error={offers.error}
-          onLoadMore={offers.loadMore}
-          onRetry={offers.refresh}
+          list={offers}
           empty={<Trans>No merchant is buying right now. Please look again later.</Trans>}
           itemKey={(offer) => offer.id}
           renderItem={(offer) => <OfferCard offer={offer} onSell={setSelling} />}
@@ -157,14 +150,7 @@ export default function HallPage() {
       ) : (
         <EndlessList
           label={t`Merchants`}
-          items={merchants.items}
-          total={merchants.total}
-          isLoading={merchants.isLoading}
-          isLoadingMore={merchants.isLoadingMore}
-          hasMore={merchants.hasMore}
-          error={merchants.error}
-          onLoadMore={merchants.loadMore}
-          onRetry={merchants.refresh}
+          list={merchants}
           empty={<Trans>No merchants yet.</Trans>}
           itemKey={(merchant) => merchant.id}
           renderItem={(merchant) => <MerchantCard merchant={merchant} onSell={setSelling} />}

@@ -1,20 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
-import { formatMoney, minMoney, multiplyByPrice, parseMoney, parseWireMoney } from '../../../contract/money';
+import { formatMoney, minMoney, multiplyByPrice, parseWireMoney } from '../../../contract/money';
 import type { Offer } from '../../../contract/responses';
-import { ApiFailure } from '../../api/client';
 import { sellToMerchant } from '../../api/selling';
 import { useMoneyInfo } from '../../api/userinfo';
 import { navigate } from '../../lib/hash-location';
-import { checkAmount } from '../../lib/money-input';
-import { useRequestId } from '../../lib/request-id';
 import { showToast } from '../../state/toast';
-import { useAmountMessage } from '../../ui/amount-message';
 import { BottomSheet } from '../../ui/bottom-sheet';
 import { Field } from '../../ui/field';
 import { Form } from '../../ui/form';
-import { useGuard } from '../../ui/guarded-button';
 import { Fiat, Money } from '../../ui/money';
+import { useAmountEntry } from '../amount-entry';
 
 /**
  * Selling to one offer: a quantity within the offer's limits, what is left of it and the balance;
@@ -22,51 +17,29 @@ import { Fiat, Money } from '../../ui/money';
  */
 export function SellSheet({ offer, onClose }: { offer: Offer; onClose: () => void }) {
   const { t } = useLingui();
-  const amountMessage = useAmountMessage();
   const { data: money } = useMoneyInfo();
-  const [quantity, setQuantity] = useState('');
-  const [error, setError] = useState<string>();
-  const [round, setRound] = useState(0);
-  const [busy, run] = useGuard();
-  const requestId = useRequestId([offer.id, quantity]);
-
   const ceiling = minMoney(parseWireMoney(offer.max_number), parseWireMoney(offer.remaining));
   const max = formatMoney(money ? minMoney(ceiling, parseWireMoney(money.balance)) : ceiling);
-  const checked = checkAmount(quantity, {
-    min: offer.min_number,
-    max: formatMoney(ceiling),
-    ...(money ? { available: money.balance } : {}),
+  const entry = useAmountEntry({
+    limits: {
+      min: offer.min_number,
+      max: formatMoney(ceiling),
+      ...(money ? { available: money.balance } : {}),
+    },
+    emptyMessage: t`Please enter the quantity`,
+    subject: offer.id,
   });
-  // The preview follows whatever well-formed quantity is typed; the limits are checked on confirm.
-  const typed = parseMoney(quantity.trim());
   const preview =
-    typed === null || typed <= 0 ? undefined : formatMoney(multiplyByPrice(typed, parseWireMoney(offer.unit_price)));
+    entry.typedCents === undefined
+      ? undefined
+      : formatMoney(multiplyByPrice(entry.typedCents, parseWireMoney(offer.unit_price)));
 
   const submit = () =>
-    run(async () => {
-      if (checked.problem) {
-        setError(
-          amountMessage(checked.problem, {
-            min: offer.min_number,
-            max: formatMoney(ceiling),
-            emptyMessage: t`Please enter the quantity`,
-          }),
-        );
-        setRound((value) => value + 1);
-        return;
-      }
-      setError(undefined);
-      try {
-        await sellToMerchant({ saleu_id: offer.id, number: quantity.trim(), request_id: requestId });
-        showToast(t`Sale order placed`);
-        onClose();
-        navigate('/pages/orders/orders');
-      } catch (failure) {
-        if (failure instanceof ApiFailure && failure.field === 'number') {
-          setError(failure.envelope.msg);
-          setRound((value) => value + 1);
-        }
-      }
+    entry.submit(async (number, requestId) => {
+      await sellToMerchant({ saleu_id: offer.id, number, request_id: requestId });
+      showToast(t`Sale order placed`);
+      onClose();
+      navigate('/pages/orders/orders');
     });
 
   return (
@@ -80,17 +53,17 @@ export function SellSheet({ offer, onClose }: { offer: Offer; onClose: () => voi
             <Fiat value={offer.unit_price} currency={offer.currency} /> / USDT
           </strong>
         </p>
-        <Form onSubmit={() => void submit()} errorCount={error ? round : 0}>
+        <Form onSubmit={() => void submit()} errorCount={entry.errorRound}>
           <Field
             label={t`Quantity for sale (USDT)`}
             name="number"
             inputMode="decimal"
             autoComplete="off"
-            value={quantity}
-            onChange={setQuantity}
-            error={error}
+            value={entry.amount}
+            onChange={entry.setAmount}
+            error={entry.error}
             addon={
-              <button type="button" className="button secondary" onClick={() => setQuantity(max)}>
+              <button type="button" className="button secondary" onClick={() => entry.setAmount(max)}>
                 {t`Max`}
               </button>
             }
@@ -114,7 +87,7 @@ export function SellSheet({ offer, onClose }: { offer: Offer; onClose: () => voi
               The USDT leaves your balance now; the merchant pays after review. A rejected order is refunded.
             </Trans>
           </p>
-          <button type="submit" className="button block" disabled={busy} aria-busy={busy || undefined}>
+          <button type="submit" className="button block" disabled={entry.busy} aria-busy={entry.busy || undefined}>
             {t`Confirm sale`}
           </button>
           <button type="button" className="button secondary block" onClick={onClose}>

@@ -78,14 +78,7 @@ export default function AssetLogPage() {
       />
       <EndlessList
         label={t`Fund log`}
-        items={log.items}
-        total={log.total}
-        isLoading={log.isLoading}
-        isLoadingMore={log.isLoadingMore}
-        hasMore={log.hasMore}
-        error={log.error}
-        onLoadMore={log.loadMore}
-        onRetry={log.refresh}
+        list={log}
         empty={<Trans>No movements yet.</Trans>}
         itemKey={(entry) => entry.id}
         renderItem={(entry) => <Entry entry={entry} />}

@@ -19,14 +19,7 @@ export default function WithdrawalRecordsPage() {
       ) : null}
       <EndlessList
         label={t`Withdrawal records`}
-        items={records.items}
-        total={records.total}
-        isLoading={records.isLoading}
-        isLoadingMore={records.isLoadingMore}
-        hasMore={records.hasMore}
-        error={records.error}
-        onLoadMore={records.loadMore}
-        onRetry={records.refresh}
+        list={records}
         empty={<Trans>No withdrawals yet.</Trans>}
         itemKey={(record) => record.id}
         renderItem={(record) => (

@@ -32,14 +32,7 @@ export default function TeamPage() {
       </dl>
       <EndlessList
         label={t`Team members`}
-        items={members.items}
-        total={members.total}
-        isLoading={members.isLoading}
-        isLoadingMore={members.isLoadingMore}
-        hasMore={members.hasMore}
-        error={members.error}
-        onLoadMore={members.loadMore}
-        onRetry={members.refresh}
+        list={members}
         empty={<Trans>No one in your team yet. Share your invitation code to grow it.</Trans>}
         itemKey={(member) => `${member.account}${member.created_at}`}
         renderItem={(member) => (

@@ -1,49 +1,32 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import {
-  addMoney,
-  formatMoney,
-  minMoney,
-  parseMoney,
-  parseRate,
-  parseWireMoney,
-  simpleInterest,
-} from '../../../contract/money';
+import { addMoney, formatMoney, minMoney, parseRate, parseWireMoney, simpleInterest } from '../../../contract/money';
 import type { InterestOrder, InterestProduct } from '../../../contract/responses';
-import { ApiFailure } from '../../api/client';
 import { useMoneyInfo } from '../../api/userinfo';
 import { buyProduct, useHoldings, useProducts } from '../../api/wallet';
 import { formatDateTime } from '../../lib/format';
-import { checkAmount } from '../../lib/money-input';
-import { useRequestId } from '../../lib/request-id';
 import { showToast } from '../../state/toast';
-import { useAmountMessage } from '../../ui/amount-message';
 import { BottomSheet } from '../../ui/bottom-sheet';
 import { EndlessList } from '../../ui/endless-list';
 import { Field } from '../../ui/field';
 import { Form } from '../../ui/form';
-import { useGuard } from '../../ui/guarded-button';
 import { Money } from '../../ui/money';
 import { ErrorState, Spinner } from '../../ui/states';
 import { StatGrid } from '../../ui/stat-grid';
+import { useAmountEntry } from '../amount-entry';
 
 const DAY_MS = 24 * 3600 * 1000;
 
 function DepositSheet({ product, onClose }: { product: InterestProduct; onClose: () => void }) {
   const { t, i18n } = useLingui();
-  const amountMessage = useAmountMessage();
   const { data: money } = useMoneyInfo();
-  const [amount, setAmount] = useState('');
-  const [error, setError] = useState<string>();
-  const [round, setRound] = useState(0);
-  const [busy, run] = useGuard();
-  const requestId = useRequestId([product.id, amount]);
-  const limits = { min: product.min_amount, max: product.max_amount, ...(money ? { available: money.balance } : {}) };
-  const checked = checkAmount(amount, limits);
+  const entry = useAmountEntry({
+    limits: { min: product.min_amount, max: product.max_amount, ...(money ? { available: money.balance } : {}) },
+    emptyMessage: t`Please enter the amount to deposit`,
+    subject: product.id,
+  });
   const rate = parseRate(product.rate) ?? 0;
-  // The preview follows whatever well-formed amount is typed; the limits are checked on confirm.
-  const typed = parseMoney(amount.trim());
-  const principal = typed !== null && typed > 0 ? typed : undefined;
+  const principal = entry.typedCents;
   const interest = principal === undefined ? undefined : simpleInterest(principal, rate, product.days);
   // Held when the sheet opens: the term starts when the deposit is confirmed, moments later.
   const [openedAt] = useState(() => Date.now());
@@ -55,29 +38,10 @@ function DepositSheet({ product, onClose }: { product: InterestProduct; onClose:
   );
 
   const submit = () =>
-    run(async () => {
-      if (checked.problem) {
-        setError(
-          amountMessage(checked.problem, {
-            min: product.min_amount,
-            max: product.max_amount,
-            emptyMessage: t`Please enter the amount to deposit`,
-          }),
-        );
-        setRound((value) => value + 1);
-        return;
-      }
-      setError(undefined);
-      try {
-        await buyProduct({ lixibao_id: product.id, number: amount.trim(), request_id: requestId });
-        showToast(t`Deposited into the interest wallet`);
-        onClose();
-      } catch (failure) {
-        if (failure instanceof ApiFailure && failure.field === 'number') {
-          setError(failure.envelope.msg);
-          setRound((value) => value + 1);
-        }
-      }
+    entry.submit(async (number, requestId) => {
+      await buyProduct({ lixibao_id: product.id, number, request_id: requestId });
+      showToast(t`Deposited into the interest wallet`);
+      onClose();
     });
 
   return (
@@ -87,17 +51,17 @@ function DepositSheet({ product, onClose }: { product: InterestProduct; onClose:
           <span className="muted">{t`Rate and term`}</span>
           <strong>{t`${product.rate}% a year · ${product.days} days`}</strong>
         </p>
-        <Form onSubmit={() => void submit()} errorCount={error ? round : 0}>
+        <Form onSubmit={() => void submit()} errorCount={entry.errorRound}>
           <Field
             label={t`Amount to deposit (USDT)`}
             name="number"
             inputMode="decimal"
             autoComplete="off"
-            value={amount}
-            onChange={setAmount}
-            error={error}
+            value={entry.amount}
+            onChange={entry.setAmount}
+            error={entry.error}
             addon={
-              <button type="button" className="button secondary" onClick={() => setAmount(max)}>
+              <button type="button" className="button secondary" onClick={() => entry.setAmount(max)}>
                 {t`Max`}
               </button>
             }
@@ -130,7 +94,7 @@ function DepositSheet({ product, onClose }: { product: InterestProduct; onClose:
               interest when the term ends; it cannot be taken out earlier.
             </Trans>
           </p>
-          <button type="submit" className="button block" disabled={busy} aria-busy={busy || undefined}>
+          <button type="submit" className="button block" disabled={entry.busy} aria-busy={entry.busy || undefined}>
             {t`Confirm deposit`}
           </button>
           <button type="button" className="button secondary block" onClick={onClose}>
@@ -219,14 +183,7 @@ export default function WalletPage() {
       </h2>
       <EndlessList
         label={t`My holdings`}
-        items={holdings.items}
-        total={holdings.total}
-        isLoading={holdings.isLoading}
-        isLoadingMore={holdings.isLoadingMore}
-        hasMore={holdings.hasMore}
-        error={holdings.error}
-        onLoadMore={holdings.loadMore}
-        onRetry={holdings.refresh}
+        list={holdings}
         empty={<Trans>Nothing in the wallet yet. Choose a product to earn interest.</Trans>}
         itemKey={(order) => order.id}
         renderItem={(order) => <Holding order={order} />}

@@ -66,14 +66,7 @@ export default function OrdersPage() {
       />
       <EndlessList
         label={t`My orders`}
-        items={orders.items}
-        total={orders.total}
-        isLoading={orders.isLoading}
-        isLoadingMore={orders.isLoadingMore}
-        hasMore={orders.hasMore}
-        error={orders.error}
-        onLoadMore={orders.loadMore}
-        onRetry={orders.refresh}
+        list={orders}
         empty={
           state === '' ? (
             <Trans>No orders yet. Sell USDT to a merchant in the Hall.</Trans>

@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { parseMoney, type Cents } from '../../contract/money';
+import { ApiFailure } from '../api/client';
+import { checkAmount } from '../lib/money-input';
+import { useRequestId } from '../lib/request-id';
+import { useAmountMessage } from '../ui/amount-message';
+import { useGuard } from '../ui/guarded-button';
+
+interface AmountEntryOptions {
+  /** Wire amounts; `available` is the balance, when known. */
+  limits: { min: string; max: string; available?: string };
+  /** What to say when nothing was typed. */
+  emptyMessage: string;
+  /** What the amount is for (the offer, the product): a new one means a new submission. */
+  subject: unknown;
+}
+
+/**
+ * One USDT amount typed into a sheet and sent once: the text, its check against the limits, the
+ * error shown under the field, and the guarded submit that maps the server's `number` error back
+ * onto the field.
+ */
+export function useAmountEntry({ limits, emptyMessage, subject }: AmountEntryOptions) {
+  const amountMessage = useAmountMessage();
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string>();
+  const [round, setRound] = useState(0);
+  const [busy, run] = useGuard();
+  const requestId = useRequestId([subject, amount]);
+  // The previews follow whatever well-formed amount is typed; the limits are checked on confirm.
+  const typed = parseMoney(amount.trim());
+  const typedCents: Cents | undefined = typed !== null && typed > 0 ? typed : undefined;
+
+  const showError = (message: string) => {
+    setError(message);
+    setRound((value) => value + 1);
+  };
+
+  const submit = (send: (amount: string, requestId: string) => Promise<void>) =>
+    run(async () => {
+      const checked = checkAmount(amount, limits);
+      if (checked.problem) {
+        showError(amountMessage(checked.problem, { ...limits, emptyMessage }));
+        return;
+      }
+      setError(undefined);
+      try {
+        await send(amount.trim(), requestId);
+      } catch (failure) {
+        if (failure instanceof ApiFailure && failure.field === 'number') showError(failure.envelope.msg);
+      }
+    });
+
+  return { amount, setAmount, typedCents, error, errorRound: error ? round : 0, busy, submit };
+}
