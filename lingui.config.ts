@@ -7,6 +7,7 @@ const signedInPages = [
   '<rootDir>/app/pages/mine',
   '<rootDir>/app/pages/dating',
   '<rootDir>/app/pages/orders',
+  '<rootDir>/app/pages/shared',
 ];
 
 /**

@@ -9,7 +9,7 @@ import { cents, formatMoney } from '../contract/money';
 import { openDatabase, type Db } from './db/database';
 import { createQueries } from './db';
 import { DEMO_ACCOUNT } from './demo';
-import { runOps } from './ops/ops';
+import { opsOutput } from './test-support';
 
 /**
  * Crash safety: the real server is killed with SIGKILL in the middle of a burst of money-moving
@@ -74,9 +74,7 @@ async function post<T>(port: number, callPath: string, fields: Record<string, st
 }
 
 function ops(db: Db, ...argv: string[]): string {
-  const lines: string[] = [];
-  runOps(db, argv, { out: (line) => lines.push(line) });
-  return lines.at(-1) ?? '';
+  return opsOutput(db, ...argv).at(-1) ?? '';
 }
 
 describe('kill -9 during a burst of money-moving requests', () => {

@@ -11,6 +11,7 @@ import { DEFAULT_LIMITS, type Limits } from './config';
 import { openDatabase, type Db } from './db/database';
 import { prepareDatabase } from './demo';
 import type { Mail, Mailer } from './mail/mailer';
+import { runOps } from './ops/ops';
 import { decide } from './review';
 
 export class CapturingMailer implements Mailer {
@@ -201,4 +202,11 @@ export async function fund(server: TestServer, user: TestUser, amount: string): 
   );
   decide(server.app.wallet, 'recharge', 'approve', recharge.id, 'test');
   return recharge.id;
+}
+
+/** Runs an operator command against a test database and returns the lines it printed. */
+export function opsOutput(db: Db, ...argv: string[]): string[] {
+  const lines: string[] = [];
+  runOps(db, argv, { out: (line) => lines.push(line) });
+  return lines;
 }

@@ -6,12 +6,13 @@ import {
   TINY_PNG,
   call,
   expectLedgerBalanced,
+  opsOutput,
   signUp,
   startTestServer,
   upload,
   type TestServer,
 } from '../test-support';
-import { OpsError, runOps } from './ops';
+import { OpsError } from './ops';
 
 let server: TestServer;
 beforeEach(async () => {
@@ -22,9 +23,7 @@ afterEach(async () => {
 });
 
 function ops(...argv: string[]): string[] {
-  const lines: string[] = [];
-  runOps(server.db, argv, { out: (line) => lines.push(line) });
-  return lines;
+  return opsOutput(server.db, ...argv);
 }
 
 describe('operator commands', () => {

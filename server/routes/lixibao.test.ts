@@ -2,11 +2,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addMoney, formatMoney, parseMoney, simpleInterest, subtractMoney } from '../../contract/money';
 import type { InterestOrder } from '../../contract/responses';
 import { payMaturedOrders } from '../maturity';
-import { runOps } from '../ops/ops';
 import {
   call,
   expectLedgerBalanced,
   fund,
+  opsOutput,
   post,
   signUp,
   startTestServer,
@@ -24,13 +24,21 @@ afterEach(async () => {
 });
 
 function product(rate: string, days: string, min = '10', max = '100000'): number {
-  const lines: string[] = [];
-  runOps(
+  const name = `P ${rate}% ${days}d`;
+  const lines = opsOutput(
     server.db,
-    ['product', 'add', '--name', `P ${rate}% ${days}d`, '--rate', rate, '--days', days, '--min', min, '--max', max],
-    {
-      out: (line) => lines.push(line),
-    },
+    'product',
+    'add',
+    '--name',
+    name,
+    '--rate',
+    rate,
+    '--days',
+    days,
+    '--min',
+    min,
+    '--max',
+    max,
   );
   return Number(lines.at(-1));
 }

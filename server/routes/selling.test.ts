@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Offer, Page, SaleOrder } from '../../contract/responses';
-import { runOps } from '../ops/ops';
 import { decide } from '../review';
 import {
   call,
   expectLedgerBalanced,
   fund,
+  opsOutput,
   post,
   signUp,
   startTestServer,
@@ -23,9 +23,7 @@ afterEach(async () => {
 });
 
 function ops(...argv: string[]): string {
-  const lines: string[] = [];
-  runOps(server.db, argv, { out: (line) => lines.push(line) });
-  return lines.at(-1) ?? '';
+  return opsOutput(server.db, ...argv).at(-1) ?? '';
 }
 
 /** A fresh merchant with one offer, so tests do not share the demo offers. */

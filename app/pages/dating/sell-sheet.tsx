@@ -6,10 +6,9 @@ import { useMoneyInfo } from '../../api/userinfo';
 import { navigate } from '../../lib/hash-location';
 import { showToast } from '../../state/toast';
 import { BottomSheet } from '../../ui/bottom-sheet';
-import { Field } from '../../ui/field';
 import { Form } from '../../ui/form';
 import { Fiat, Money } from '../../ui/money';
-import { useAmountEntry } from '../amount-entry';
+import { AmountField, useAmountEntry } from '../shared/amount-entry';
 
 /**
  * Selling to one offer: a quantity within the offer's limits, what is left of it and the balance;
@@ -54,20 +53,7 @@ export function SellSheet({ offer, onClose }: { offer: Offer; onClose: () => voi
           </strong>
         </p>
         <Form onSubmit={() => void submit()} errorCount={entry.errorRound}>
-          <Field
-            label={t`Quantity for sale (USDT)`}
-            name="number"
-            inputMode="decimal"
-            autoComplete="off"
-            value={entry.amount}
-            onChange={entry.setAmount}
-            error={entry.error}
-            addon={
-              <button type="button" className="button secondary" onClick={() => entry.setAmount(max)}>
-                {t`Max`}
-              </button>
-            }
-          />
+          <AmountField entry={entry} label={t`Quantity for sale (USDT)`} max={max} />
           <p className="field-hint">
             <Trans>
               Limits <Money value={offer.min_number} /> – <Money value={offer.max_number} /> USDT · left{' '}

@@ -8,12 +8,11 @@ import { formatDateTime } from '../../lib/format';
 import { showToast } from '../../state/toast';
 import { BottomSheet } from '../../ui/bottom-sheet';
 import { EndlessList } from '../../ui/endless-list';
-import { Field } from '../../ui/field';
 import { Form } from '../../ui/form';
 import { Money } from '../../ui/money';
 import { ErrorState, Spinner } from '../../ui/states';
 import { StatGrid } from '../../ui/stat-grid';
-import { useAmountEntry } from '../amount-entry';
+import { AmountField, useAmountEntry } from '../shared/amount-entry';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -52,20 +51,7 @@ function DepositSheet({ product, onClose }: { product: InterestProduct; onClose:
           <strong>{t`${product.rate}% a year · ${product.days} days`}</strong>
         </p>
         <Form onSubmit={() => void submit()} errorCount={entry.errorRound}>
-          <Field
-            label={t`Amount to deposit (USDT)`}
-            name="number"
-            inputMode="decimal"
-            autoComplete="off"
-            value={entry.amount}
-            onChange={entry.setAmount}
-            error={entry.error}
-            addon={
-              <button type="button" className="button secondary" onClick={() => entry.setAmount(max)}>
-                {t`Max`}
-              </button>
-            }
-          />
+          <AmountField entry={entry} label={t`Amount to deposit (USDT)`} max={max} />
           <p className="field-hint">
             <Trans>
               Limits <Money value={product.min_amount} /> – <Money value={product.max_amount} /> USDT · your balance{' '}

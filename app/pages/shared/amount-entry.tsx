@@ -1,10 +1,12 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { parseMoney, type Cents } from '../../contract/money';
-import { ApiFailure } from '../api/client';
-import { checkAmount } from '../lib/money-input';
-import { useRequestId } from '../lib/request-id';
-import { useAmountMessage } from '../ui/amount-message';
-import { useGuard } from '../ui/guarded-button';
+import { parseMoney, type Cents } from '../../../contract/money';
+import { ApiFailure } from '../../api/client';
+import { checkAmount } from '../../lib/money-input';
+import { useRequestId } from '../../lib/request-id';
+import { useAmountMessage } from '../../ui/amount-message';
+import { Field } from '../../ui/field';
+import { useGuard } from '../../ui/guarded-button';
 
 interface AmountEntryOptions {
   /** Wire amounts; `available` is the balance, when known. */
@@ -52,4 +54,27 @@ export function useAmountEntry({ limits, emptyMessage, subject }: AmountEntryOpt
     });
 
   return { amount, setAmount, typedCents, error, errorRound: error ? round : 0, busy, submit };
+}
+
+export type AmountEntry = ReturnType<typeof useAmountEntry>;
+
+/** The entry's field, with a shortcut that fills in the most that can be sent (`max`). */
+export function AmountField({ entry, label, max }: { entry: AmountEntry; label: string; max: string }) {
+  const { t } = useLingui();
+  return (
+    <Field
+      label={label}
+      name="number"
+      inputMode="decimal"
+      autoComplete="off"
+      value={entry.amount}
+      onChange={entry.setAmount}
+      error={entry.error}
+      addon={
+        <button type="button" className="button secondary" onClick={() => entry.setAmount(max)}>
+          {t`Max`}
+        </button>
+      }
+    />
+  );
 }
