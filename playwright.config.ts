@@ -15,7 +15,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
   retries: 0,
-  timeout: 30_000,
+  // The money flows start the operator CLI (a Node process) several times and run axe two or
+  // three times; on a busy two-core machine one took 33 s. A stuck step still fails on its own
+  // expect timeout below.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import type { Envelope } from '../contract/envelope';
 import type { AuthResult } from '../contract/responses';
 
@@ -169,6 +169,20 @@ export async function liveConnected(page: Page): Promise<void> {
   await socket.waitForEvent('framesent', { predicate: (frame) => String(frame.payload).includes('"auth"') });
   // The server relays new events every half second; give it one round to register the socket.
   await page.waitForTimeout(600);
+}
+
+/**
+ * Pages through an endless list until `item` is in it, since other tests (and repeated runs) add
+ * merchants and offers that may rank ahead of this test's own.
+ */
+export async function loadUntilListed(page: Page, item: Locator): Promise<void> {
+  const loadMore = page.getByRole('button', { name: 'Load more' });
+  await expect(async () => {
+    // The button turns into a spinner as soon as its end of the list scrolls into view, so a
+    // click may find it gone; toPass then simply tries again.
+    if ((await item.count()) === 0 && (await loadMore.isVisible())) await loadMore.click({ timeout: 1000 });
+    await expect(item).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 export function hashOf(page: Page): string {

@@ -3,6 +3,7 @@ import {
   expectAccessible,
   fundCustomer,
   liveConnected,
+  loadUntilListed,
   ops,
   openSignedIn,
   pendingId,
@@ -10,10 +11,7 @@ import {
   test,
 } from './fixtures';
 
-/**
- * A merchant and offer of this test's own, so parallel tests never share one. The hall keeps a
- * page for a second, so a change from the CLI shows within that second.
- */
+/** A merchant and offer of this test's own, so parallel tests never share one. */
 async function ownOffer(price: string, currency: string): Promise<{ merchant: string; offer: string }> {
   const name = `QA Merchant ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const merchant = ops('merchant', 'add', '--name', name, '--completion-rate', '99.90');
@@ -39,12 +37,12 @@ async function ownOffer(price: string, currency: string): Promise<{ merchant: st
 test('sell from the hall and follow the order to completion, live', async ({ page }) => {
   const customer = await registerCustomer();
   await fundCustomer(customer, '150.00');
-  // The highest price leads the hall, so this offer is the first one shown.
   const { merchant } = await ownOffer('9.87', 'USD');
   const live = liveConnected(page);
   await openSignedIn(page, customer, '/pages/dating/dating');
   await expect(page.getByRole('list', { name: 'Open offers' })).toBeVisible();
   const card = page.getByRole('article', { name: `Offer from ${merchant}` });
+  await loadUntilListed(page, card);
   await expect(card).toContainText('$9.87');
   await expect(card).toContainText('99.90% completed');
   await expectAccessible(page);
@@ -91,6 +89,7 @@ test('a rejected sale is refunded and shows Rejected', async ({ page }) => {
   await openSignedIn(page, customer, '/pages/dating/dating');
   await page.getByRole('tab', { name: 'Merchants' }).click();
   const card = page.getByRole('article', { name: merchant });
+  await loadUntilListed(page, card);
   await card.getByRole('button', { name: 'Sell' }).click();
   await page.getByTestId('sell-sheet').getByLabel('Quantity for sale (USDT)').fill('50');
   await page.getByTestId('sell-sheet').getByRole('button', { name: 'Confirm sale' }).click();

@@ -136,6 +136,7 @@ export function sellingQueries(db: Db) {
       COALESCE(SUM(CASE WHEN user_id = @user THEN number END), 0) AS mine
     FROM sale_orders WHERE state = 'completion'
   `);
+  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
   const history = db.prepare<
     [number],
     { account: string; number: number; unit_price: number; currency: string; time: string }
@@ -170,5 +171,10 @@ export function sellingQueries(db: Db) {
     /** Completed volume: all time, since `since`, and the user's own. */
     volume: (since: string, userId: number) => volume.get({ since, user: userId }) ?? { total: 0, today: 0, mine: 0 },
     history: (limit: number) => history.all(limit),
+    /**
+     * A number that moves whenever another connection (the operator's CLI) commits to the file;
+     * this connection's own writes leave it alone.
+     */
+    changesElsewhere: () => dataVersion.get() ?? 0,
   };
 }

@@ -1,5 +1,7 @@
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Offer, Page, SaleOrder } from '../../contract/responses';
+import { openDatabase } from '../db/database';
 import { decide } from '../review';
 import {
   call,
@@ -101,6 +103,38 @@ describe('the hall', () => {
     expect(english).toMatchObject({ code: 200, msg: 'Success' });
     expect(german).toMatchObject({ code: 200, msg: 'Erfolgreich' });
     expect(german.data).toEqual(english.data);
+  });
+
+  it('shows an offer the operator adds from another process at once, remembered page or not', async () => {
+    const user = await signUp(server);
+    expect((await call(server, 'selling/order', {}, user.token)).total).toBe(5);
+    const operator = openDatabase(path.join(server.dir, 'wallet.db'));
+    try {
+      const merchant = opsOutput(operator, 'merchant', 'add', '--name', 'Late Desk').at(-1) ?? '';
+      opsOutput(
+        operator,
+        'offer',
+        'add',
+        '--merchant',
+        merchant,
+        '--price',
+        '1.02',
+        '--currency',
+        'USD',
+        '--quantity',
+        '50',
+        '--min',
+        '1',
+        '--max',
+        '50',
+      );
+    } finally {
+      operator.close();
+    }
+    // The test clock stands still, so only the other connection's commit can make the page stale.
+    const hall = await call(server, 'selling/order', {}, user.token);
+    expect(hall.total).toBe(6);
+    expect(hall.list[0]?.merchant.name).toBe('Late Desk');
   });
 
   it('lists merchants with their best open offer', async () => {

@@ -14,19 +14,20 @@ const HALL_FRESH_MS = 1000;
 
 /**
  * The hall is the same for every customer and read far more often than it changes, so a page of
- * it is kept for a second, already in JSON. A sale made here clears it at once; a change made elsewhere (the
- * operator's CLI) shows within the second. The sale itself always checks the live row.
+ * it is kept for a second, already in JSON. A sale made here clears it at once, and a commit from
+ * another connection (the operator's CLI adding an offer or approving a sale) makes it stale at
+ * once too. The sale itself always checks the live row.
  */
 function createHallCache() {
-  const pages = new Map<string, { at: number; data: SerializedData<Page<Offer>> }>();
+  const pages = new Map<string, { at: number; version: number; data: SerializedData<Page<Offer>> }>();
   return {
-    get(key: string, now: number): SerializedData<Page<Offer>> | undefined {
+    get(key: string, now: number, version: number): SerializedData<Page<Offer>> | undefined {
       const hit = pages.get(key);
-      return hit && now - hit.at < HALL_FRESH_MS ? hit.data : undefined;
+      return hit && hit.version === version && now - hit.at < HALL_FRESH_MS ? hit.data : undefined;
     },
-    set(key: string, now: number, data: SerializedData<Page<Offer>>): void {
+    set(key: string, now: number, version: number, data: SerializedData<Page<Offer>>): void {
       if (pages.size > 100) pages.clear();
-      pages.set(key, { at: now, data });
+      pages.set(key, { at: now, version, data });
     },
     clear(): void {
       pages.clear();
@@ -66,7 +67,8 @@ export function sellingRoutes(calls: CallRegistry, context: ServerContext): void
   calls.user('selling/order', ({ page, page_size }) => {
     const key = `${page}:${page_size}`;
     const now = context.now().getTime();
-    const cached = hall.get(key, now);
+    const version = queries.selling.changesElsewhere();
+    const cached = hall.get(key, now, version);
     if (cached) return cached;
     const data = SerializedData.of<Page<Offer>>({
       list: queries.selling.openOffers(page_size, (page - 1) * page_size).map(toOffer),
@@ -74,7 +76,7 @@ export function sellingRoutes(calls: CallRegistry, context: ServerContext): void
       page,
       page_size,
     });
-    hall.set(key, now, data);
+    hall.set(key, now, version, data);
     return data;
   });
 
