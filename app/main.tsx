@@ -1,5 +1,4 @@
 import { I18nProvider } from '@lingui/react';
-import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { setSignOutHandler } from './api/client';
@@ -32,15 +31,13 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
 createRoot(root).render(
-  <StrictMode>
-    <StateProvider store={store}>
-      <I18nProvider i18n={i18n}>
-        <Router hook={useHashLocation} searchHook={useHashSearch} hrefs={hashHref}>
-          <Shell />
-        </Router>
-      </I18nProvider>
-    </StateProvider>
-  </StrictMode>,
+  <StateProvider store={store}>
+    <I18nProvider i18n={i18n}>
+      <Router hook={useHashLocation} searchHook={useHashSearch} hrefs={hashHref}>
+        <Shell />
+      </Router>
+    </I18nProvider>
+  </StateProvider>,
 );
 
 // Once the first screen is up and the page is idle, so the worker never delays it.

@@ -99,7 +99,7 @@ test('bind a bank card, withdraw, and see the operator’s rejection refunded li
   await page.getByLabel('Password').fill(customer.password);
   await page.getByRole('button', { name: 'Withdraw' }).click();
   await expect(page.getByTestId('toast')).toHaveText('Order placed successfully');
-  await expect(page.getByRole('status').filter({ hasText: 'Order placed successfully' })).toBeVisible();
+  await expect(page.getByText('Order placed successfully. It is in audit')).toBeVisible();
   const records = page.getByRole('list', { name: 'Withdrawal records' });
   await expect(records.getByRole('listitem')).toHaveCount(1);
   await expect(records).toContainText('40.00 USDT');
