@@ -12,7 +12,7 @@ export const zhHant: Messages = {
   invalid: '請檢查標示的欄位',
 
   'required.account': '請輸入帳號',
-  'required.email': '請輸入電子郵件',
+  'required.email': '請輸入電子信箱',
   'required.code': '請輸入電子郵件驗證碼',
   'required.password': '請輸入密碼',
   'required.repassword': '請確認密碼',
@@ -26,7 +26,7 @@ export const zhHant: Messages = {
   'required.file': '請選擇圖片',
 
   'invalid.account': '帳號須為4～20個字母、數字或底線',
-  'invalid.email': '電子郵件格式不正確',
+  'invalid.email': '電子信箱格式不正確',
   'invalid.code': '電子郵件驗證碼為6位數字',
   'invalid.invite_code': '邀請碼無效',
   'invalid.nickname': '暱稱須為1～20個字元',
@@ -40,7 +40,7 @@ export const zhHant: Messages = {
 
   password_mismatch: '兩次輸入的密碼不一致',
   weak_password: '密碼須為8～64個字元，且至少包含一個字母和一個數字',
-  email_taken: '此電子郵件已被註冊',
+  email_taken: '此電子信箱已被註冊',
   account_taken: '此帳號已被使用',
   invite_code_unknown: '此邀請碼不存在',
   code_wrong: '電子郵件驗證碼錯誤或已過期',
