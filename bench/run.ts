@@ -214,7 +214,7 @@ if (!fs.existsSync(path.join('dist', 'index.html'))) throw new Error('no build i
 rows.push(['machine: a fixed CPU task (SHA-256 of 256 MB; compare runs by it)', `${machineProbeMs()} ms`, '—', '']);
 if (wants('bundle')) bundleRows();
 if (wants('lighthouse') || wants('offline') || wants('load')) {
-  const server = await startServer(undefined, { LIMIT_REQUESTS_PER_MINUTE: '100000000' });
+  const server = await startServer({ env: { LIMIT_REQUESTS_PER_MINUTE: '100000000' } });
   try {
     if (wants('lighthouse')) await lighthouseRows(server.baseUrl);
     if (wants('offline')) await offlineRows(server.baseUrl);

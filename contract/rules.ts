@@ -117,3 +117,4 @@ export function isWireLanguage(value: unknown): value is WireLanguage {
 export const MIN_WITHDRAW_CENTS = 1_000;
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export type UploadMimeType = (typeof UPLOAD_MIME_TYPES)[number];

@@ -160,7 +160,7 @@ test('a new build is offered as an update and taken on acceptance', async ({ pag
   // A server of its own, on a copy of the build, so "deploying" a new worker touches no other test.
   const build = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-build-'));
   fs.cpSync(path.join(ROOT, 'dist'), build, { recursive: true });
-  const server = await startServer(build);
+  const server = await startServer({ staticDir: build });
   try {
     await page.goto(`${server.baseUrl}/#/pages/login/login`);
     await waitForWorker(page);

@@ -20,11 +20,12 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitUntilServing(url: string, deadline: number): Promise<void> {
+/** Until the server answers at all: a page, an error, anything but a refused connection. */
+async function waitUntilListening(url: string, deadline: number): Promise<void> {
   while (Date.now() < deadline) {
     try {
-      const response = await fetch(url);
-      if (response.ok) return;
+      await fetch(url);
+      return;
     } catch {
       // not listening yet
     }
@@ -38,19 +39,28 @@ export interface RunningServer {
   dataDir: string;
   /** The server's process id, for benchmarks that read its CPU time. */
   pid: number | undefined;
+  /** Shuts the server down; a fresh data folder goes with it, a given one stays. */
   stop(): Promise<void>;
+  /** Kills the server with SIGKILL, as a power cut would, and leaves its files as they are. */
+  crash(): Promise<void>;
+}
+
+export interface ServerOptions {
+  /** The built app to serve; dist/ by default. */
+  staticDir?: string;
+  /** A data folder to start on, e.g. to restart after a crash; a fresh one by default. */
+  dataDir?: string;
+  /** Extra environment, over the defaults below. */
+  env?: Record<string, string>;
 }
 
 /**
- * The real server on a fresh data folder and a free port, with demo data. Every test signs up its
+ * The real server in a process of its own, on a free port, with demo data. Every test signs up its
  * own customer from one IP, so the rate limits are generous here; the limits themselves are
  * tested in the server tests.
  */
-export async function startServer(
-  staticDir = path.join(ROOT, 'dist'),
-  env: Record<string, string> = {},
-): Promise<RunningServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-e2e-'));
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-e2e-'));
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
@@ -59,7 +69,7 @@ export async function startServer(
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      STATIC_DIR: staticDir,
+      STATIC_DIR: options.staticDir ?? path.join(ROOT, 'dist'),
       DEMO: '1',
       LOG_LEVEL: 'warn',
       LIMIT_REQUESTS_PER_MINUTE: '100000',
@@ -67,21 +77,25 @@ export async function startServer(
       LIMIT_REGISTRATIONS_PER_IP_HOUR: '100000',
       // Short enough that a test can wait out the resend countdown, long enough to see it.
       LIMIT_CODE_RESEND_SECONDS: '5',
-      ...env,
+      ...options.env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitUntilServing(`${baseUrl}/`, Date.now() + 30_000);
+  await waitUntilListening(`${baseUrl}/`, Date.now() + 30_000);
   return {
     baseUrl,
     dataDir,
     pid: child.pid,
     async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    async crash() {
+      child.kill('SIGKILL');
+      await exited;
     },
   };
 }

@@ -1,6 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,6 +6,7 @@ import type { Envelope } from '../contract/envelope';
 import { cents, formatMoney } from '../contract/money';
 import { openDatabase, type Db } from './db/database';
 import { createQueries } from './db';
+import { startServer, type RunningServer } from '../e2e/server';
 import { DEMO_ACCOUNT } from './demo';
 import { opsOutput } from './test-support';
 
@@ -16,56 +15,25 @@ import { opsOutput } from './test-support';
  * requests, then started again on the same files. Every order must exist together with its ledger
  * row or not at all, and every balance must still equal the sum of its ledger rows.
  */
-const root = path.resolve(import.meta.dirname, '..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-crash-'));
-let child: ChildProcess | undefined;
+let server: RunningServer | undefined;
 
-afterAll(() => {
-  child?.kill('SIGKILL');
+afterAll(async () => {
+  await server?.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
+/** The real server on this test's files; no build is needed to answer the API. */
+function startOnTestFiles(): Promise<RunningServer> {
+  return startServer({
+    dataDir,
+    staticDir: path.join(dataDir, 'no-build'),
+    env: { LOG_LEVEL: 'error', LIMIT_REQUESTS_PER_MINUTE: '1000000' },
   });
 }
 
-async function startServer(port: number): Promise<ChildProcess> {
-  const started = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      STATIC_DIR: path.join(dataDir, 'no-build'),
-      DEMO: '1',
-      LOG_LEVEL: 'error',
-      LIMIT_REQUESTS_PER_MINUTE: '1000000',
-    },
-    stdio: 'ignore',
-  });
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    try {
-      await fetch(`http://127.0.0.1:${port}/api/v1/userinfo/get-info`, { method: 'POST' });
-      return started;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  throw new Error('the server did not start');
-}
-
-async function post<T>(port: number, callPath: string, fields: Record<string, string>, token?: string) {
-  const response = await fetch(`http://127.0.0.1:${port}/api/v1/${callPath}`, {
+async function post<T>(baseUrl: string, callPath: string, fields: Record<string, string>, token?: string) {
+  const response = await fetch(`${baseUrl}/api/v1/${callPath}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...(token ? { 'access-token': token } : {}) },
     body: new URLSearchParams(fields),
@@ -79,18 +47,18 @@ function ops(db: Db, ...argv: string[]): string {
 
 describe('kill -9 during a burst of money-moving requests', () => {
   it('leaves no half-applied order and every balance equal to its ledger', async () => {
-    const port = await freePort();
-    child = await startServer(port);
+    server = await startOnTestFiles();
+    let baseUrl = server.baseUrl;
     const db = openDatabase(path.join(dataDir, 'wallet.db'));
     const queries = createQueries(db);
 
-    const login = await post<{ token: string }>(port, 'user/login', {
+    const login = await post<{ token: string }>(baseUrl, 'user/login', {
       account: DEMO_ACCOUNT.account,
       password: DEMO_ACCOUNT.password,
     });
     const token = login.data.token;
     const card = await post<{ bk_id: number }>(
-      port,
+      baseUrl,
       'bankinfo/create',
       {
         type: 'bank',
@@ -149,10 +117,10 @@ describe('kill -9 during a burst of money-moving requests', () => {
     const inFlight = new Set<Promise<unknown>>();
     const requests = [
       (id: string) =>
-        post(port, 'saleu/create-order', { saleu_id: String(offer), number: '10', request_id: id }, token),
+        post(baseUrl, 'saleu/create-order', { saleu_id: String(offer), number: '10', request_id: id }, token),
       (id: string) =>
         post(
-          port,
+          baseUrl,
           'withdraw/create',
           {
             type: 'bank',
@@ -164,7 +132,7 @@ describe('kill -9 during a burst of money-moving requests', () => {
           token,
         ),
       (id: string) =>
-        post(port, 'lixibao/create-order', { lixibao_id: String(product), number: '10', request_id: id }, token),
+        post(baseUrl, 'lixibao/create-order', { lixibao_id: String(product), number: '10', request_id: id }, token),
     ];
     const pump = async () => {
       while (!stop) {
@@ -181,14 +149,14 @@ describe('kill -9 during a burst of money-moving requests', () => {
     };
     const pumping = pump();
     await new Promise((resolve) => setTimeout(resolve, 600));
-    child.kill('SIGKILL');
+    await server.crash();
     stop = true;
     await pumping.catch(() => undefined);
-    await new Promise((resolve) => child?.once('exit', resolve));
     expect(sent).toBeGreaterThan(40);
 
     // Start again on the same files and look at what the crash left.
-    child = await startServer(port);
+    server = await startOnTestFiles();
+    baseUrl = server.baseUrl;
     expect(queries.ledger.mismatches()).toEqual([]);
     const orphans = db
       .prepare(
@@ -224,11 +192,11 @@ describe('kill -9 during a burst of money-moving requests', () => {
 
     // The restarted server answers, agrees with the database, and replays a finished request
     // instead of acting on it again.
-    const again = await post<{ token: string }>(port, 'user/login', {
+    const again = await post<{ token: string }>(baseUrl, 'user/login', {
       account: DEMO_ACCOUNT.account,
       password: DEMO_ACCOUNT.password,
     });
-    const money = await post<{ balance: string }>(port, 'userinfo/get-money-info', {}, again.data.token);
+    const money = await post<{ balance: string }>(baseUrl, 'userinfo/get-money-info', {}, again.data.token);
     const balance = queries.users.byAccount(DEMO_ACCOUNT.account)?.balance ?? -1;
     expect(money.data.balance).toBe(formatMoney(cents(balance)));
     const finished = db
@@ -237,7 +205,7 @@ describe('kill -9 during a burst of money-moving requests', () => {
     if (finished) {
       const before = db.prepare('SELECT COUNT(*) AS n FROM sale_orders').get() as { n: number };
       const replay = await post(
-        port,
+        baseUrl,
         'saleu/create-order',
         { saleu_id: String(offer), number: '10', request_id: finished.request_id },
         again.data.token,

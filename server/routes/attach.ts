@@ -5,21 +5,21 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { ResultCode } from '../../contract/envelope';
-import { UPLOAD_MAX_BYTES, UPLOAD_MIME_TYPES } from '../../contract/rules';
+import { UPLOAD_MAX_BYTES, UPLOAD_MIME_TYPES, type UploadMimeType } from '../../contract/rules';
 import type { CallRegistry } from '../calls';
 import { isoNow, type ServerContext } from '../context';
 import { ApiError, invalidField } from '../errors';
 import { isCleanImage } from '../security/images';
 import { languageOf } from '../i18n';
 
-const EXTENSIONS: Record<(typeof UPLOAD_MIME_TYPES)[number], string> = {
+const EXTENSIONS: Record<UploadMimeType, string> = {
   'image/png': 'png',
   'image/jpeg': 'jpg',
   'image/webp': 'webp',
 };
 const STORED_NAME = /^[a-f0-9]{32}\.(png|jpg|webp)$/;
 
-function isAccepted(mime: string): mime is (typeof UPLOAD_MIME_TYPES)[number] {
+function isAccepted(mime: string): mime is UploadMimeType {
   return (UPLOAD_MIME_TYPES as readonly string[]).includes(mime);
 }
 

@@ -3,7 +3,7 @@
  * image — nothing hidden after its end, no markup inside — so that an upload cannot double as an
  * HTML page, a script or an archive (a "polyglot").
  */
-export type AcceptedImage = 'image/png' | 'image/jpeg' | 'image/webp';
+import type { UploadMimeType } from '../../contract/rules';
 
 const MARKUP = [/<script/i, /<html/i, /<\?php/i, /<svg/i, /<iframe/i, /javascript:/i];
 
@@ -55,7 +55,7 @@ function isWholeWebp(content: Buffer): boolean {
   );
 }
 
-export function isCleanImage(content: Buffer, type: AcceptedImage): boolean {
+export function isCleanImage(content: Buffer, type: UploadMimeType): boolean {
   const whole =
     type === 'image/png' ? isWholePng(content) : type === 'image/jpeg' ? isWholeJpeg(content) : isWholeWebp(content);
   return whole && !containsMarkup(content);
