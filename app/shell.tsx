@@ -26,6 +26,7 @@ import { TabBar } from './ui/tab-bar';
 import { ToastLayer } from './ui/toast';
 import { formatDateTime } from './lib/format';
 import { whenIdle } from './lib/idle';
+import { retryImport } from './lib/retry-import';
 
 const PAGE_LOAD_TIMEOUT_MS = 60_000;
 
@@ -49,7 +50,7 @@ const lazyPages = new Map<string, ComponentType>();
 
 /** One lazy component per route and attempt; a retry after a failed load makes a fresh one. */
 function pageFor(route: RouteDef, attempt: number): ComponentType {
-  const load = route.page;
+  const load = attempt === 0 ? route.page : () => retryImport(route.page, attempt);
   const cacheKey = `${route.path}#${attempt}`;
   let page = lazyPages.get(cacheKey);
   if (!page) {

@@ -12,6 +12,25 @@ export const CACHED_READ_CALLS = [
   'invite/detail',
 ] as const;
 
+/**
+ * Calls that change something on the server. Offline they are refused at once and never queued;
+ * every other call only reads.
+ */
+export const ACTION_CALLS = [
+  'sms/send-code',
+  'user/register',
+  'user/login',
+  'user/reset-password',
+  'user/logout',
+  'userinfo/save',
+  'recharge/create',
+  'bankinfo/create',
+  'lixibao/create-order',
+  'withdraw/create',
+  'saleu/create-order',
+  'attach/upload',
+] as const;
+
 /** On an answer the worker served from its cache: when that answer was stored (ISO 8601). */
 export const CACHED_AT_HEADER = 'x-wallet-cached-at';
 
@@ -19,4 +38,8 @@ export type WorkerMessage = { type: 'SKIP_WAITING' } | { type: 'PURGE_USER'; tok
 
 export function isCachedRead(path: string): boolean {
   return (CACHED_READ_CALLS as readonly string[]).includes(path);
+}
+
+export function isAction(path: string): boolean {
+  return (ACTION_CALLS as readonly string[]).includes(path);
 }

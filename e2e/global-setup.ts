@@ -1,10 +1,20 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { chromiumLaunch, systemChromium } from './browser';
 import { ROOT, startServer } from './server';
 
-/** Builds the app if needed and starts the server every test talks to. */
+/** Says which browser this run uses, so a red run names it. */
+async function printBrowser(): Promise<void> {
+  const browser = await chromium.launch(chromiumLaunch);
+  console.log(`e2e: Chromium ${browser.version()} (${systemChromium ?? "Playwright's own build"})`);
+  await browser.close();
+}
+
+/** Builds the app if needed, names the browser and starts the server every test talks to. */
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  await printBrowser();
   if (!fs.existsSync(path.join(ROOT, 'dist', 'index.html'))) {
     execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
   }

@@ -114,8 +114,12 @@ test.describe('without the service worker', () => {
     await expect(page.getByText('Loading chunk failed')).toBeVisible();
 
     await context.unrouteAll();
+    // The browser may remember the failed import; the retry asks again under a fresh URL,
+    // without reloading the document.
+    const documentOrigin = await page.evaluate(() => performance.timeOrigin);
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(page.getByLabel('Nickname')).toHaveValue(customer.user.account);
+    expect(await page.evaluate(() => performance.timeOrigin)).toBe(documentOrigin);
   });
 });
 

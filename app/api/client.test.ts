@@ -151,4 +151,34 @@ describe('call', () => {
     await call('userinfo/get-money-info', {});
     expect(requests).toHaveLength(1);
   });
+
+  it.each([
+    ['a request failed', { requestFailed: true, cachedAt: null }],
+    ['the worker answered from its cache', { requestFailed: false, cachedAt: '2026-11-20T10:00:00.000Z' }],
+  ])('refuses an action at once when %s, though the browser says online', async (_name, evidence) => {
+    store.set(networkAtom, { browserOnline: true, ...evidence });
+    answer = () => Promise.reject(new TypeError('Failed to fetch'));
+    await expect(call('withdraw/create', {} as never, { catch: true })).rejects.toBeInstanceOf(NetworkFailure);
+    expect(store.get(toastsAtom).map((toast) => toast.message)).toEqual(['offline-action']);
+    expect(requests.map((request) => new URL(request.url).pathname)).toEqual(['/api/v1/userinfo/get-info']);
+  });
+
+  it('lets the next action through once the probe reached the server', async () => {
+    store.set(networkAtom, { browserOnline: true, requestFailed: true, cachedAt: null });
+    answer = envelope(200);
+    await expect(call('userinfo/save', { nickname: 'x' }, { catch: true })).rejects.toBeInstanceOf(NetworkFailure);
+    await vi.waitFor(() => expect(store.get(networkAtom).requestFailed).toBe(false));
+    await expect(call('userinfo/save', { nickname: 'x' }, { catch: true })).resolves.toEqual({});
+    expect(requests.map((request) => new URL(request.url).pathname)).toEqual([
+      '/api/v1/userinfo/get-info',
+      '/api/v1/userinfo/save',
+    ]);
+  });
+
+  it('lets a read try the network after a failed request: the read is the check', async () => {
+    store.set(networkAtom, { browserOnline: true, requestFailed: true, cachedAt: null });
+    answer = envelope(200, { list: [] });
+    await expect(call('team/kefu-list', {}, { catch: true })).resolves.toEqual({ list: [] });
+    expect(store.get(networkAtom).requestFailed).toBe(false);
+  });
 });

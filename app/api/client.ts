@@ -1,11 +1,17 @@
 import ky from 'ky';
 import type { CallPath, CallRequest } from '../../contract/calls';
 import { ResultCode, isEnvelope, type Envelope } from '../../contract/envelope';
-import { CACHED_AT_HEADER, isCachedRead } from '../../contract/offline';
+import { CACHED_AT_HEADER, isAction, isCachedRead } from '../../contract/offline';
 import type { CallResponse } from '../../contract/responses';
 import { API_PREFIX, PUBLIC_CALLS } from '../../contract/rules';
 import { activeLanguageAtom } from '../state/language';
-import { isBrowserOffline, reportRequestFailed, reportRequestReached, reportServedFromCache } from '../state/network';
+import {
+  isBrowserOffline,
+  isKnownOffline,
+  reportRequestFailed,
+  reportRequestReached,
+  reportServedFromCache,
+} from '../state/network';
 import { sessionAtom } from '../state/session';
 import { store } from '../state/store';
 import { showToast } from '../state/toast';
@@ -102,6 +108,36 @@ async function send(path: string, body: URLSearchParams | FormData, token: strin
   }
 }
 
+let probing: Promise<unknown> | null = null;
+
+/**
+ * The app thinks it is offline only from evidence (a failed request, a cached answer) while the
+ * browser says it is online: one quiet read finds out, so the next try goes through once the
+ * network is back.
+ */
+function probeNetwork(token: string | undefined): void {
+  if (probing || !token || isBrowserOffline()) return;
+  const body = formBody({}, store.get(activeLanguageAtom).wire);
+  probing = send(`${API_PREFIX}userinfo/get-info`, body, token, { silent: true })
+    .catch(() => undefined)
+    .finally(() => {
+      probing = null;
+    });
+}
+
+/**
+ * Offline, an action (above all anything that moves money) is refused at once rather than tried
+ * or queued. Reads go on: the worker answers the statistics from its cache, and any other read is
+ * itself the check whether the network is back.
+ */
+function refuseOffline(path: CallPath, token: string | undefined, options: CallOptions): void {
+  const offline = isAction(path) ? isKnownOffline() : isBrowserOffline() && !isCachedRead(path);
+  if (!offline) return;
+  if (!options.silent) showToast({ message: 'offline-action' });
+  probeNetwork(token);
+  throw new NetworkFailure('offline');
+}
+
 /** One API call: POST, form-encoded, `lang` added, the access token unless the call is public. */
 export async function call<P extends CallPath>(
   path: P,
@@ -113,12 +149,7 @@ export async function call<P extends CallPath>(
     onSignedOut();
     return never();
   }
-  // Offline, only the statistics the worker keeps can answer; anything else (every action, and
-  // above all anything that moves money) is refused at once rather than queued.
-  if (isBrowserOffline() && !isCachedRead(path)) {
-    if (!options.silent) showToast({ message: 'offline-action' });
-    throw new NetworkFailure('offline');
-  }
+  refuseOffline(path, session?.token, options);
   const body = formBody(fields, store.get(activeLanguageAtom).wire);
   const envelope = await send(`${API_PREFIX}${path}`, body, isPublic(path) ? undefined : session?.token, options);
   return settle<CallResponse<P>>(envelope, options);
@@ -131,10 +162,7 @@ export async function uploadFile(file: Blob, options: CallOptions = {}): Promise
     onSignedOut();
     return never();
   }
-  if (isBrowserOffline()) {
-    if (!options.silent) showToast({ message: 'offline-action' });
-    throw new NetworkFailure('offline');
-  }
+  refuseOffline('attach/upload', session.token, options);
   const body = new FormData();
   body.set('lang', store.get(activeLanguageAtom).wire);
   body.set('file', file);

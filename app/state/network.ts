@@ -37,6 +37,16 @@ export function isBrowserOffline(): boolean {
   return !store.get(networkAtom).browserOnline;
 }
 
+/**
+ * Offline as far as the app can tell: the browser says so, or the last request could not reach
+ * the server, or the worker had to answer from its cache. `navigator.onLine` alone is not enough:
+ * it stays true behind a dead Wi-Fi or a captive portal, and in some browsers' offline emulation.
+ */
+export function isKnownOffline(): boolean {
+  const state = store.get(networkAtom);
+  return !state.browserOnline || state.requestFailed || state.cachedAt !== null;
+}
+
 export function reportRequestFailed(): void {
   store.set(networkAtom, (state) => ({ ...state, requestFailed: true }));
 }
