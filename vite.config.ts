@@ -3,24 +3,14 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { lingui } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
-import { defineConfig, type Alias, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import { build as bundle } from 'rolldown';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const apiServer = process.env.API_URL ?? 'http://127.0.0.1:8080';
 // index.html shows the name before any script runs; app/lib/config.ts has the same default.
 process.env.VITE_APP_NAME ||= 'USDT Wallet';
-
-/**
- * The app is written against React's API and types, and runs on Preact's compatibility layer: a
- * tenth of React DOM's weight, which is what lets a phone reopen the app offline to its balance
- * within a second (see README → Budgets). Vitest uses the same mapping.
- */
-export const reactOnPreact: Alias[] = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-];
 
 /**
  * The web app manifest lives at the project root and must reach dist/ under its own name: Vite
@@ -76,38 +66,62 @@ function precompress(): Plugin {
 }
 
 /**
- * A fresh visitor lands on login in English: its page and catalog are fetched alongside the main
- * script instead of after it. (Returning visitors load everything from the service worker.)
+ * The boot script: app/boot/boot.ts compiled into one small classic script, first in <body>. It
+ * blocks parsing for the moment it runs and paints the last Home screen right there, so that
+ * screen is in the very first frame (a module runs only after parsing).
+ * It also starts the downloads of the first screen: the entry's modules, and for a visitor who
+ * is not signed in the login page and the English catalog. Those lists travel in data attributes
+ * of its tag; Vite's own modulepreload links are left out of the HTML, since two dozen module
+ * compilations during parsing would hold back that first frame.
  */
-function preloadFirstScreen(modules: string[]): Plugin {
+function bootScript(loginModules: string[]): Plugin {
+  const fileName = 'boot.js';
+  const compile = async () => {
+    const result = await bundle({ input: 'app/boot/boot.ts', write: false, output: { format: 'iife', minify: true } });
+    return result.output[0].code;
+  };
   return {
-    name: 'preload-first-screen',
-    apply: 'build',
+    name: 'boot-script',
+    configureServer(server) {
+      server.middlewares.use(`/${fileName}`, (_request, response) => {
+        void compile().then((code) => {
+          response.setHeader('content-type', 'text/javascript');
+          response.end(code);
+        });
+      });
+    },
+    async generateBundle() {
+      this.emitFile({ type: 'asset', fileName, source: await compile() });
+    },
     transformIndexHtml: {
       order: 'post',
       handler(_html, context) {
-        const bundle = context.bundle ?? {};
-        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
-        const files = new Set<string>();
-        const visit = (fileName: string) => {
-          if (files.has(fileName)) return;
-          files.add(fileName);
-          const chunk = chunks.find((candidate) => candidate.fileName === fileName);
-          for (const imported of chunk?.imports ?? []) visit(imported);
+        const chunks = Object.values(context.bundle ?? {}).filter((output) => output.type === 'chunk');
+        const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const withImports = (roots: string[]) => {
+          const files = new Set<string>();
+          const visit = (fileName: string) => {
+            if (files.has(fileName)) return;
+            files.add(fileName);
+            for (const imported of byName.get(fileName)?.imports ?? []) visit(imported);
+          };
+          roots.forEach(visit);
+          return files;
         };
-        for (const module of modules) {
-          const chunk = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(module));
-          if (chunk) visit(chunk.fileName);
-        }
-        const entry = chunks.find((candidate) => candidate.isEntry);
-        const alreadyLoaded = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
-        return [...files]
-          .filter((file) => !alreadyLoaded.has(file))
-          .map((file) => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', href: `/${file}` },
-            injectTo: 'head' as const,
-          }));
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        const app = entry ? [...withImports(entry.imports)] : [];
+        const loginRoots = loginModules.flatMap((module) =>
+          chunks.filter((chunk) => chunk.facadeModuleId?.endsWith(module)).map((chunk) => chunk.fileName),
+        );
+        const login = [...withImports(loginRoots)].filter((file) => file !== entry?.fileName && !app.includes(file));
+        const list = (files: string[]) => files.map((file) => `/${file}`).join(' ');
+        return [
+          {
+            tag: 'script',
+            attrs: { src: `/${fileName}`, 'data-app': list(app), 'data-login': list(login) },
+            injectTo: 'body-prepend' as const,
+          },
+        ];
       },
     },
   };
@@ -115,10 +129,11 @@ function preloadFirstScreen(modules: string[]): Plugin {
 
 export default defineConfig(({ command }) => ({
   plugins: [
+    react(),
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui({ failOnMissing: command === 'build', failOnCompileError: true }),
     rootManifest(),
-    preloadFirstScreen(['app/pages/login/login.tsx', 'messages/en.po']),
+    bootScript(['app/pages/login/login.tsx', 'messages/en.po']),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -132,11 +147,21 @@ export default defineConfig(({ command }) => ({
     }),
     precompress(),
   ],
-  resolve: { alias: reactOnPreact },
   build: {
     target: 'es2022',
     sourcemap: false,
     assetsInlineLimit: 0,
+    // Everything the entry imports statically goes into one chunk: two dozen small shared chunks
+    // cost their own gzip overhead and requests on every start.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'start', tags: ['$initial'], test: (id) => !/(\/app\/main\.tsx|index\.html)$/.test(id) }],
+        },
+      },
+    },
+    // The boot script preloads the entry's modules itself (see bootScript); lazy pages keep theirs.
+    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? [] : deps) },
     // bench/bundle.ts reads it to measure what each route loads first.
     manifest: true,
   },

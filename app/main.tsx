@@ -1,4 +1,5 @@
 import { I18nProvider } from '@lingui/react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { setSignOutHandler } from './api/client';
@@ -10,6 +11,7 @@ import { findRoute } from './routes';
 import { Shell } from './shell';
 import { listenForInstallPrompt } from './state/install';
 import { activeLanguageAtom } from './state/language';
+import { dropHomeSnapshot } from './state/home-snapshot';
 import { sessionAtom } from './state/session';
 import { StateProvider, store } from './state/store';
 import './styles/base.css';
@@ -18,6 +20,8 @@ setSignOutHandler(endSession);
 listenForInstallPrompt();
 // The first screen's code, its strings and its first read all start now, side by side, instead
 // of one after another.
+// Nobody is signed in: nothing painted for a past session may stay on this device.
+if (!store.get(sessionAtom)) dropHomeSnapshot();
 const firstRoute = findRoute(currentPath());
 const locale = store.get(activeLanguageAtom).locale;
 void firstRoute?.page();
@@ -31,13 +35,15 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
 createRoot(root).render(
-  <StateProvider store={store}>
-    <I18nProvider i18n={i18n}>
-      <Router hook={useHashLocation} searchHook={useHashSearch} hrefs={hashHref}>
-        <Shell />
-      </Router>
-    </I18nProvider>
-  </StateProvider>,
+  <StrictMode>
+    <StateProvider store={store}>
+      <I18nProvider i18n={i18n}>
+        <Router hook={useHashLocation} searchHook={useHashSearch} hrefs={hashHref}>
+          <Shell />
+        </Router>
+      </I18nProvider>
+    </StateProvider>
+  </StrictMode>,
 );
 
 // Once the first screen is up and the page is idle, so the worker never delays it.

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { useLingui as useLinguiMacro } from '@lingui/react/macro';
-import { Suspense, lazy, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { Suspense, lazy, useEffect, useLayoutEffect, useMemo, useState, type ComponentType } from 'react';
 import { activateLocale, loadPageMessages } from './i18n/i18n';
 import { LANGUAGES } from './i18n/languages';
 import { goBack, navigate, useHashLocation } from './lib/hash-location';
@@ -13,9 +13,10 @@ import { useAtom, useAtomValue, useSetAtom } from './state/store';
 import { themeAtom, unknownStoredTheme } from './state/theme';
 import { showToast, toastsAtom, type ToastItem } from './state/toast';
 import { amountsHiddenAtom } from './state/privacy';
+import { releaseHomeSnapshot } from './state/home-snapshot';
 import { languageSheetOpenAtom, updateAvailableAtom } from './state/ui';
 import { ChunkErrorBoundary } from './ui/chunk-error-boundary';
-import { Icon, offlineIcon } from './ui/icons';
+import { NoNetworkTip, noNetworkTipText } from './ui/no-network-tip';
 // Opened on demand, so loaded on demand: the first screen does not wait for them.
 const LanguageSheet = lazy(() => import('./ui/language-sheet').then((module) => ({ default: module.LanguageSheet })));
 const UpdatePrompt = lazy(() => import('./ui/update-prompt').then((module) => ({ default: module.UpdatePrompt })));
@@ -24,7 +25,6 @@ import { NavBar } from './ui/nav-bar';
 import { DelayedSpinner } from './ui/states';
 import { TabBar } from './ui/tab-bar';
 import { ToastLayer } from './ui/toast';
-import { formatDateTime } from './lib/format';
 import { whenIdle } from './lib/idle';
 import { retryImport } from './lib/retry-import';
 
@@ -105,21 +105,10 @@ function Toasts() {
 }
 
 /** Offline, or figures from the worker's cache: say so, and say how old the figures are. */
-function NoNetworkTip() {
-  const { t, i18n } = useLinguiMacro();
+function NetworkTip() {
+  const { i18n } = useLingui();
   const tip = useAtomValue(networkTipAtom);
-  if (!tip) return null;
-  const since = tip.cachedAt ? formatDateTime(tip.cachedAt, i18n.locale) : null;
-  return (
-    <div className="no-network-tip" role="status" data-testid="no-network-tip">
-      <Icon path={offlineIcon} />
-      <span>
-        {since
-          ? t`No network. Showing balances from ${since}; actions that need the network are paused.`
-          : t`No network. Actions that need the network are paused.`}
-      </span>
-    </div>
-  );
+  return tip ? <NoNetworkTip text={noNetworkTipText(i18n, tip.cachedAt)} /> : null;
 }
 
 function Update() {
@@ -204,6 +193,11 @@ export function Shell() {
   const route = findRoute(path);
   const blocked = !session && !route?.public;
 
+  // The painted copy of Home stays only while Home itself is on its way (the page lets it go).
+  useLayoutEffect(() => {
+    if (route?.tab !== 'home' || blocked) releaseHomeSnapshot();
+  }, [route, blocked]);
+
   useEffect(() => {
     if (!route) navigate('/', { replace: true });
     else if (blocked) navigate(LOGIN_PATH, { replace: true });
@@ -236,7 +230,7 @@ export function Shell() {
     <AmountsHiddenContext.Provider value={amountsHidden}>
       <div className={`app${route.tab ? ' has-tabs' : ''}`}>
         <Update />
-        <NoNetworkTip />
+        <NetworkTip />
         {route.bare ? null : <NavBar title={title} onBack={goBack} />}
         <main className="page" id="main">
           {route.bare ? <h1 className="visually-hidden">{title}</h1> : null}

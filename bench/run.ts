@@ -73,13 +73,22 @@ async function lighthouseRows(baseUrl: string): Promise<void> {
 }
 
 async function offlineRows(baseUrl: string): Promise<void> {
-  const timings = await measureOfflineReopen(baseUrl, 7);
+  const { app, react, floor } = await measureOfflineReopen(baseUrl, 7);
+  const ratio = median(app) / median(floor);
   rows.push([
     'offline reopen to cached balance, Pixel 7, CPU 4× (median of 7)',
-    `${median(timings)} ms (max ${Math.max(...timings)})`,
-    '≤ 1000 ms',
-    verdict(median(timings) <= 1000),
+    `${median(app)} ms (max ${Math.max(...app)})`,
+    '—',
+    '',
   ]);
+  rows.push([
+    '  floor: static page, same worker, same figure (median of 7)',
+    `${median(floor)} ms (max ${Math.max(...floor)})`,
+    '—',
+    '',
+  ]);
+  rows.push(['  app ÷ floor', `${ratio.toFixed(2)}×`, '≤ 1.50×', verdict(ratio <= 1.5)]);
+  rows.push(["  React's own Home on screen (median of 7)", `${median(react)} ms (max ${Math.max(...react)})`, '—', '']);
 }
 
 async function loadRows(server: { baseUrl: string; pid: number | undefined }): Promise<void> {
@@ -155,7 +164,7 @@ async function loadRows(server: { baseUrl: string; pid: number | undefined }): P
     await hammer(login, 1);
     const logins = await hammer(login, 5);
     rows.push([
-      'load: user/login (scrypt, on purpose; 5 s)',
+      'load: user/login, one account (5 checks at a time, the rest 429; 5 s)',
       `${logins.requestsPerSecond} req/s, p99 ${logins.p99Ms} ms`,
       '—',
       '',

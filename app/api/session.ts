@@ -1,5 +1,6 @@
 import type { AuthResult } from '../../contract/responses';
 import { navigate } from '../lib/hash-location';
+import { dropHomeSnapshot } from '../state/home-snapshot';
 import { sessionAtom } from '../state/session';
 import { store } from '../state/store';
 import { purgeCachedReads } from './offline-cache';
@@ -21,6 +22,7 @@ export function startSession(result: AuthResult): void {
   if (previous && previous.id !== result.user.id) {
     purgeCachedReads(previous.token);
     forgetAllReads();
+    dropHomeSnapshot();
   }
   store.set(sessionAtom, { ...result.user, token: result.token });
   navigate(HOME_PATH, { replace: true });
@@ -33,6 +35,7 @@ export function startSession(result: AuthResult): void {
 export function endSession(): void {
   const previous = store.get(sessionAtom);
   if (previous) purgeCachedReads(previous.token);
+  dropHomeSnapshot();
   store.set(sessionAtom, null);
   forgetAllReads();
   navigate(LOGIN_PATH, { replace: true });

@@ -2,8 +2,9 @@ import { atom } from 'jotai';
 import type { WireLanguage } from '../../contract/rules';
 import { detectDeviceLanguage, languageByWire, type Language } from '../i18n/languages';
 import { onStoredChange, readStored, writeStored } from './storage';
+import { STORAGE_KEYS } from './storage-keys';
 
-const LANGUAGE_KEY = 'language';
+const LANGUAGE_KEY = STORAGE_KEYS.language;
 
 function readChoice(): WireLanguage | null {
   return languageByWire(readStored(LANGUAGE_KEY))?.wire ?? null;

@@ -1,12 +1,13 @@
 import { atom } from 'jotai';
 import type { UserInfo } from '../../contract/responses';
 import { onStoredChange, readStored, writeStored } from './storage';
+import { STORAGE_KEYS } from './storage-keys';
 
 export interface Session extends UserInfo {
   token: string;
 }
 
-const SESSION_KEY = 'userInfo';
+const SESSION_KEY = STORAGE_KEYS.session;
 
 function isSession(value: unknown): value is Session {
   if (typeof value !== 'object' || value === null) return false;

@@ -2,11 +2,12 @@ import { atom } from 'jotai';
 import { readStored, writeStored } from './storage';
 import { store } from './store';
 import { showToast } from './toast';
+import { STORAGE_KEYS } from './storage-keys';
 
 export const THEMES = ['subject1', 'subject2'] as const;
 export type Theme = (typeof THEMES)[number];
 
-const THEME_KEY = 'theme';
+const THEME_KEY = STORAGE_KEYS.theme;
 
 export function isTheme(value: unknown): value is Theme {
   return typeof value === 'string' && (THEMES as readonly string[]).includes(value);

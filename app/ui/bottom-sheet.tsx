@@ -39,6 +39,7 @@ export function BottomSheet({
         if (event.target === event.currentTarget) onClose();
       }}
       role="presentation"
+      data-no-snapshot
     >
       <div ref={sheet} className="sheet" role="dialog" aria-modal="true" aria-labelledby={titleId} data-testid={testId}>
         <h2 id={titleId}>{title}</h2>

@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro';
 /** A bar offering the new version; the app keeps working on the old one until accepted. */
 export function UpdatePrompt({ onAccept, onLater }: { onAccept: () => void; onLater: () => void }) {
   return (
-    <div className="update-prompt" role="status" data-testid="update-prompt">
+    <div className="update-prompt" role="status" data-testid="update-prompt" data-no-snapshot>
       <span>
         <Trans>A new version is available.</Trans>
       </span>

@@ -1,7 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useLayoutEffect } from 'react';
 import { Link } from 'wouter';
+import type { MoneyInfo } from '../../../contract/responses';
 import { useMoneyInfo } from '../../api/userinfo';
 import { appConfig } from '../../lib/config';
+import { whenIdle } from '../../lib/idle';
+import { releaseHomeSnapshot, saveHomeSnapshot } from '../../state/home-snapshot';
+import { networkAtom } from '../../state/network';
 import { sessionAtom } from '../../state/session';
 import { useAtom, useAtomValue } from '../../state/store';
 import { amountsHiddenAtom } from '../../state/privacy';
@@ -20,13 +25,39 @@ import {
   tutorialIcon,
   withdrawIcon,
 } from '../../ui/page-icons';
+import { noNetworkTipText } from '../../ui/no-network-tip';
 import { ErrorState } from '../../ui/states';
+
+/**
+ * Takes over from the copy of this screen the boot script painted, once the figures (or their
+ * error) are here; then keeps that copy current for the next open (see app/boot).
+ */
+function useHomeSnapshot(money: MoneyInfo | undefined, failed: boolean): void {
+  const { i18n } = useLingui();
+  const session = useAtomValue(sessionAtom);
+  const amountsHidden = useAtomValue(amountsHiddenAtom);
+  const { cachedAt } = useAtomValue(networkAtom);
+  const hasFigures = money !== undefined;
+  useLayoutEffect(() => {
+    if (hasFigures || failed) releaseHomeSnapshot();
+  }, [hasFigures, failed]);
+  // Whatever changes what Home shows (figures, their date, hidden amounts, language, nickname)
+  // takes a new copy, once the browser is idle.
+  const locale = i18n.locale;
+  useEffect(() => {
+    if (!money || !session) return;
+    const asOf = cachedAt ?? new Date().toISOString();
+    const tip = noNetworkTipText(i18n, asOf);
+    whenIdle(() => saveHomeSnapshot({ user: session.id, hidden: amountsHidden, asOf, tip }));
+  }, [money, session, amountsHidden, cachedAt, i18n, locale]);
+}
 
 export default function HomePage() {
   const { t } = useLingui();
   const session = useAtomValue(sessionAtom);
   const { data: money, error, mutate } = useMoneyInfo();
   const [amountsHidden, setAmountsHidden] = useAtom(amountsHiddenAtom);
+  useHomeSnapshot(money, error !== undefined);
 
   const tiles: { href: string; label: string; icon: IconPath }[] = [
     { href: '/pages/mine/asset-log', label: t`Fund log`, icon: fundLogIcon },
