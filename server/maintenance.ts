@@ -1,15 +1,23 @@
 import { isoNow, secondsAgo, type ServerContext } from './context';
 import { payMaturedOrders } from './maturity';
+import { CODES_PER_IP_WINDOW_SECONDS } from './routes/auth';
 
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
 const MATURITY_EVERY_MS = 60 * 1000;
 
-/** Deletes what has no use any more: relayed events, old idempotency answers, dead sessions. */
+/**
+ * Deletes what has no use any more: relayed events, old idempotency answers, dead sessions,
+ * password guesses older than their window and e-mail codes older than the per-address limit's.
+ */
 export function sweep(context: ServerContext): void {
   const { queries } = context;
   queries.events.purgeBefore(secondsAgo(context, 3600));
   queries.idempotency.purgeBefore(secondsAgo(context, 24 * 3600));
   queries.sessions.purgeExpired(isoNow(context));
+  queries.codes.pruneBefore(
+    secondsAgo(context, context.limits.loginWindowSeconds),
+    secondsAgo(context, CODES_PER_IP_WINDOW_SECONDS),
+  );
 }
 
 function every(context: ServerContext, ms: number, name: string, job: () => void): NodeJS.Timeout {

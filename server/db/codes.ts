@@ -40,6 +40,21 @@ export function codesQueries(db: Db) {
     'SELECT COUNT(*) AS n, MIN(at) AS oldest FROM login_failures WHERE account_key = ? AND at > ?',
   );
   const clearFailures = db.prepare<[string]>('DELETE FROM login_failures WHERE account_key = ?');
+  const deleteFailure = db.prepare<[number]>('DELETE FROM login_failures WHERE id = ?');
+  const pruneFailures = db.prepare<[string]>('DELETE FROM login_failures WHERE at <= ?');
+  const pruneCodes = db.prepare<[string]>('DELETE FROM email_codes WHERE created_at <= ?');
+
+  /**
+   * Counts the guesses in the window and, if one more is allowed, records it, in one statement
+   * sequence with no await between: parallel guesses cannot all pass the count.
+   */
+  const reserveGuess = db.transaction(
+    (accountKey: string, since: string, at: string, limit: number): { id: number } | { oldest: string } => {
+      const counted = failuresSince.get(accountKey, since) ?? { n: 0, oldest: null };
+      if (counted.n >= limit && counted.oldest) return { oldest: counted.oldest };
+      return { id: Number(insertFailure.run(accountKey, at).lastInsertRowid) };
+    },
+  );
 
   return {
     insert: (row: Omit<EmailCodeRow, 'id' | 'attempts' | 'consumed_at'>) => insert.run(row),
@@ -49,9 +64,17 @@ export function codesQueries(db: Db) {
     countAttempt: (id: number) => countAttempt.run(id),
     /** True when this call consumed the code (a second consumer gets false). */
     consume: (id: number, now: string) => consume.run(now, id).changes === 1,
-    recordLoginFailure: (accountKey: string, at: string) => insertFailure.run(accountKey, at),
-    loginFailuresSince: (accountKey: string, since: string) =>
-      failuresSince.get(accountKey, since) ?? { n: 0, oldest: null },
-    clearLoginFailures: (accountKey: string) => clearFailures.run(accountKey),
+    /** A password guess, counted before it is checked: `oldest` when the window is full. */
+    reserveGuess: (accountKey: string, since: string, at: string, limit: number) =>
+      reserveGuess(accountKey, since, at, limit),
+    /** The guess was right: it no longer counts. Other guesses of the window still do. */
+    releaseGuess: (id: number) => deleteFailure.run(id),
+    /** The owner proved who they are another way (a password reset by e-mail code). */
+    clearGuesses: (accountKey: string) => clearFailures.run(accountKey),
+    /** Guesses and e-mail codes past any use (the clean-up job). */
+    pruneBefore: (failuresBefore: string, codesSentBefore: string) => {
+      pruneFailures.run(failuresBefore);
+      pruneCodes.run(codesSentBefore);
+    },
   };
 }

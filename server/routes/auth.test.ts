@@ -250,11 +250,43 @@ describe('user/login', () => {
     expect((await post(server, 'userinfo/get-info', {}, { token: user.token })).code).toBe(403);
   });
 
-  it('refuses a locked account with 403', async () => {
+  it('answers a locked account as it answers a wrong password, right password or not', async () => {
     const user = await signUp(server);
     server.db.prepare("UPDATE users SET status = 'locked' WHERE id = ?").run(user.user.id);
-    expect((await post(server, 'user/login', { account: user.user.account, password })).code).toBe(403);
+    const right = await post(server, 'user/login', { account: user.user.account, password });
+    const wrong = await post(server, 'user/login', { account: user.user.account, password: 'Wrong1234' });
+    expect(right.code).toBe(400);
+    expect(right).toEqual(wrong);
     expect((await post(server, 'userinfo/get-info', {}, { token: user.token })).code).toBe(403);
+  });
+
+  it('lets no more than the allowance of parallel guesses reach the password check', async () => {
+    const user = await signUp(server);
+    const guesses = await Promise.all(
+      Array.from({ length: 60 }, (_, index) =>
+        post(server, 'user/login', {
+          // Both names of the account share one allowance.
+          account: index % 2 ? user.user.account : user.user.email,
+          password: index === 59 ? password : `Wrong${index}x`,
+        }),
+      ),
+    );
+    const checked = guesses.filter((reply) => reply.code === 400).length;
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(guesses.filter((reply) => reply.code === 429)).toHaveLength(
+      60 - checked - (guesses[59]?.code === 200 ? 1 : 0),
+    );
+    expect((await post(server, 'user/login', { account: user.user.account, password })).code).toBe(429);
+  });
+
+  it('keeps counting wrong guesses after a right one in the same window', async () => {
+    const user = await signUp(server);
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      expect((await post(server, 'user/login', { account: user.user.account, password: 'Wrong1234' })).code).toBe(400);
+    }
+    expect((await post(server, 'user/login', { account: user.user.email, password })).code).toBe(200);
+    expect((await post(server, 'user/login', { account: user.user.account, password: 'Wrong1234' })).code).toBe(400);
+    expect((await post(server, 'user/login', { account: user.user.account, password })).code).toBe(429);
   });
 });
 

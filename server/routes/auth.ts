@@ -3,14 +3,17 @@ import type { SendCodeScene, WireLanguage } from '../../contract/rules';
 import type { CallRegistry } from '../calls';
 import { isoNow, secondsAgo, secondsUntil, type ServerContext } from '../context';
 import { inTransaction, isUniqueViolation } from '../db/database';
-import { ApiError, conflict, forbidden, invalidField, tooManyRequests } from '../errors';
+import { ApiError, conflict, invalidField, tooManyRequests } from '../errors';
 import { translate } from '../i18n';
-import { UNKNOWN_USER_HASH, hashPassword, verifyPassword } from '../security/passwords';
+import { checkPasswordGuess, guessKey } from '../security/password-guesses';
+import { UNKNOWN_USER_HASH, hashPassword } from '../security/passwords';
 import { newEmailCode, newPublicCode, newToken, sameDigest, sha256 } from '../security/tokens';
 import { toUserInfo } from '../wire';
 
 const CODE_TTL_SECONDS = 10 * 60;
 const CODE_MAX_ATTEMPTS = 5;
+/** The window of the per-address limit on e-mail codes; codes older than it serve no purpose. */
+export const CODES_PER_IP_WINDOW_SECONDS = 3600;
 const SESSION_TTL_SECONDS = 30 * 24 * 3600;
 export const ROOT_INVITE_CODE_KEY = 'root_invite_code';
 
@@ -98,9 +101,9 @@ export function authRoutes(calls: CallRegistry, context: ServerContext): void {
       const wait = limits.codeResendSeconds - (context.now().getTime() - Date.parse(last.created_at)) / 1000;
       if (wait > 0) throw tooManyRequests(wait);
     }
-    const fromIp = queries.codes.sentFromIpSince(ip, secondsAgo(context, 3600));
+    const fromIp = queries.codes.sentFromIpSince(ip, secondsAgo(context, CODES_PER_IP_WINDOW_SECONDS));
     if (fromIp.n >= limits.codesPerIpPerHour && fromIp.oldest) {
-      throw tooManyRequests(3600 + secondsUntil(context, fromIp.oldest));
+      throw tooManyRequests(CODES_PER_IP_WINDOW_SECONDS + secondsUntil(context, fromIp.oldest));
     }
 
     const code = newEmailCode();
@@ -158,22 +161,18 @@ export function authRoutes(calls: CallRegistry, context: ServerContext): void {
   );
 
   calls.open('user/login', async ({ account, password }) => {
-    const accountKey = account.toLowerCase();
-    const since = secondsAgo(context, limits.loginWindowSeconds);
-    const failures = queries.codes.loginFailuresSince(accountKey, since);
-    if (failures.n >= limits.loginFailures && failures.oldest) {
-      throw tooManyRequests(limits.loginWindowSeconds + secondsUntil(context, failures.oldest));
-    }
-
     const user = queries.users.byLogin(account);
-    const matches = await verifyPassword(password, user?.password_hash ?? UNKNOWN_USER_HASH);
-    if (!user || !matches) {
-      queries.codes.recordLoginFailure(accountKey, isoNow(context));
-      throw new ApiError(ResultCode.invalid, 'login_failed');
-    }
-    if (user.status !== 'active') throw forbidden();
-    queries.codes.clearLoginFailures(accountKey);
-    return { token: createSession(context, user.id), user: toUserInfo(user) };
+    // A disabled account is checked against the dummy hash like an unknown one: the same answer,
+    // the same time and the same count, whether the password was right or not.
+    const usable = user?.status === 'active' ? user : undefined;
+    const matches = await checkPasswordGuess(
+      context,
+      guessKey(user, account),
+      password,
+      usable?.password_hash ?? UNKNOWN_USER_HASH,
+    );
+    if (!usable || !matches) throw new ApiError(ResultCode.invalid, 'login_failed');
+    return { token: createSession(context, usable.id), user: toUserInfo(usable) };
   });
 
   calls.open('user/reset-password', async (input) => {
@@ -186,8 +185,7 @@ export function authRoutes(calls: CallRegistry, context: ServerContext): void {
       queries.users.updatePassword(user.id, passwordHash);
       queries.sessions.revokeAllOf(user.id, isoNow(context));
       context.sessions.forgetUser(user.id);
-      queries.codes.clearLoginFailures(user.account.toLowerCase());
-      queries.codes.clearLoginFailures(user.email.toLowerCase());
+      queries.codes.clearGuesses(guessKey(user, user.account));
     });
     return {};
   });

@@ -391,12 +391,32 @@ describe('withdraw', () => {
   });
 
   it('lets parallel withdrawals take only what the balance holds', async () => {
+    // Five in parallel: each holds one of the account's five password checks while it runs.
     const { user, card } = await ready('100.00');
-    const replies = await Promise.all(Array.from({ length: 12 }, () => withdrawal(user, card, '30.00')));
+    const replies = await Promise.all(Array.from({ length: 5 }, () => withdrawal(user, card, '30.00')));
     const codes = replies.map((reply) => reply.code).sort();
     expect(codes.filter((code) => code === 200)).toHaveLength(3);
-    expect(codes.filter((code) => code === 409)).toHaveLength(9);
+    expect(codes.filter((code) => code === 409)).toHaveLength(2);
     expect(await balanceOf(user)).toBe('10.00');
+  });
+
+  it('lets no more than five of 100 parallel wrong passwords reach the check', async () => {
+    const { user, card } = await ready();
+    const replies = await Promise.all(
+      Array.from({ length: 100 }, () => withdrawal(user, card, '20.00', { password: 'Wrong1234' })),
+    );
+    expect(replies.filter((reply) => reply.code === 400).length).toBeLessThanOrEqual(5);
+    expect(replies.filter((reply) => reply.code === 429).length).toBeGreaterThanOrEqual(95);
+    expect(await balanceOf(user)).toBe('100.00');
+  });
+
+  it('checks the password before answering a replayed request_id', async () => {
+    const { user, card } = await ready();
+    const first = await withdrawal(user, card, '20.00', { request_id: 'once' });
+    expect(first.code).toBe(200);
+    const replay = await withdrawal(user, card, '20.00', { request_id: 'once', password: 'Wrong1234' });
+    expect(replay.code).toBe(400);
+    expect(replay.data).toEqual({ field: 'password' });
   });
 
   it('acts once per request_id, even sent twice at the same moment', async () => {

@@ -2,10 +2,10 @@ import { ResultCode } from '../../contract/envelope';
 import { cents, negateMoney } from '../../contract/money';
 import { MIN_WITHDRAW_CENTS } from '../../contract/rules';
 import type { CallRegistry } from '../calls';
-import { isoNow, secondsAgo, secondsUntil, type ServerContext } from '../context';
-import { ApiError, invalidField, notFound, tooManyRequests } from '../errors';
+import type { ServerContext } from '../context';
+import { ApiError, invalidField, notFound } from '../errors';
 import { once, replayed } from '../idempotency';
-import { verifyPassword } from '../security/passwords';
+import { checkPasswordGuess, guessKey } from '../security/password-guesses';
 import { newPublicCode } from '../security/tokens';
 import { maskIban, money } from '../wire';
 import type { WithdrawCreated } from '../../contract/responses';
@@ -15,27 +15,16 @@ function orderNumber(at: Date): string {
 }
 
 export function withdrawRoutes(calls: CallRegistry, context: ServerContext): void {
-  const { queries, limits } = context;
-
-  /**
-   * Money leaving needs fresh proof: the account password again. Wrong guesses count with failed
-   * logins, so they hold the account just the same.
-   */
-  async function confirmPassword(accountKey: string, password: string, hash: string): Promise<void> {
-    const failures = queries.codes.loginFailuresSince(accountKey, secondsAgo(context, limits.loginWindowSeconds));
-    if (failures.n >= limits.loginFailures && failures.oldest) {
-      throw tooManyRequests(limits.loginWindowSeconds + secondsUntil(context, failures.oldest));
-    }
-    if (!(await verifyPassword(password, hash))) {
-      queries.codes.recordLoginFailure(accountKey, isoNow(context));
-      throw invalidField('password', 'wrong_password');
-    }
-  }
+  const { queries } = context;
 
   calls.user('withdraw/create', async (input, { user }) => {
+    // Money leaving needs fresh proof, the account password again, checked before anything else
+    // (a replayed request_id included); wrong guesses count with failed logins.
+    if (!(await checkPasswordGuess(context, guessKey(user, user.account), input.password, user.password_hash))) {
+      throw invalidField('password', 'wrong_password');
+    }
     const earlier = replayed<WithdrawCreated>(context, user.id, 'withdraw/create', input.request_id, input);
     if (earlier) return earlier;
-    await confirmPassword(user.account.toLowerCase(), input.password, user.password_hash);
 
     return once(context, user.id, 'withdraw/create', input.request_id, input, () => {
       const binding = queries.bank.owned(input.bk_id, user.id, input.type);

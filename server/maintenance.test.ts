@@ -1,0 +1,32 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sweep } from './maintenance';
+import { post, startTestServer, type TestServer } from './test-support';
+
+let server: TestServer;
+beforeEach(async () => {
+  server = await startTestServer();
+});
+afterEach(async () => {
+  await server.close();
+});
+
+const count = (table: 'login_failures' | 'email_codes') =>
+  (server.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+
+describe('sweep', () => {
+  it('prunes password guesses past their window and e-mail codes past the per-address limit', async () => {
+    await post(server, 'user/login', { account: 'made-up-name', password: 'Wrong1234' });
+    await post(server, 'sms/send-code', { email: 'someone@example.com' });
+    expect(count('login_failures')).toBe(1);
+    expect(count('email_codes')).toBe(1);
+
+    sweep(server.app.wallet);
+    expect(count('login_failures')).toBe(1);
+    expect(count('email_codes')).toBe(1);
+
+    server.clock.advance(3601);
+    sweep(server.app.wallet);
+    expect(count('login_failures')).toBe(0);
+    expect(count('email_codes')).toBe(0);
+  });
+});

@@ -1,0 +1,34 @@
+import { isoNow, secondsAgo, secondsUntil, type ServerContext } from '../context';
+import { tooManyRequests } from '../errors';
+import { verifyPassword } from './passwords';
+
+/**
+ * Where a password guess counts: one counter per account, whichever of its names (account or
+ * e-mail) was typed, and per typed name for names that match no account.
+ */
+export function guessKey(user: { id: number } | undefined, typedName: string): string {
+  return user ? `user:${user.id}` : `name:${typedName.toLowerCase()}`;
+}
+
+/**
+ * Checks one password guess against the account's allowance (`loginFailures` per
+ * `loginWindowSeconds`). The guess is counted before the slow hash runs, so guesses sent in
+ * parallel cannot all pass the count; a right guess is then taken off again, and only that one:
+ * wrong guesses of the same window keep counting. Throws 429 when the allowance is used up.
+ */
+export async function checkPasswordGuess(
+  context: ServerContext,
+  key: string,
+  password: string,
+  hash: string,
+): Promise<boolean> {
+  const { limits, queries } = context;
+  const since = secondsAgo(context, limits.loginWindowSeconds);
+  const reserved = queries.codes.reserveGuess(key, since, isoNow(context), limits.loginFailures);
+  if ('oldest' in reserved) {
+    throw tooManyRequests(limits.loginWindowSeconds + secondsUntil(context, reserved.oldest));
+  }
+  const matches = await verifyPassword(password, hash);
+  if (matches) queries.codes.releaseGuess(reserved.id);
+  return matches;
+}
