@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { setSignOutHandler } from './api/client';
-import { endSession } from './api/session';
+import { clearSignedOutDevice, endSession } from './api/session';
 import { activateLocale, i18n, loadPageMessages } from './i18n/i18n';
 import { currentPath, hashHref, useHashLocation, useHashSearch } from './lib/hash-location';
 import { whenIdle } from './lib/idle';
@@ -11,7 +11,6 @@ import { findRoute } from './routes';
 import { Shell } from './shell';
 import { listenForInstallPrompt } from './state/install';
 import { activeLanguageAtom } from './state/language';
-import { dropHomeSnapshot } from './state/home-snapshot';
 import { sessionAtom } from './state/session';
 import { StateProvider, store } from './state/store';
 import './styles/base.css';
@@ -20,8 +19,7 @@ setSignOutHandler(endSession);
 listenForInstallPrompt();
 // The first screen's code, its strings and its first read all start now, side by side, instead
 // of one after another.
-// Nobody is signed in: nothing painted for a past session may stay on this device.
-if (!store.get(sessionAtom)) dropHomeSnapshot();
+if (!store.get(sessionAtom)) clearSignedOutDevice();
 const firstRoute = findRoute(currentPath());
 const locale = store.get(activeLanguageAtom).locale;
 void firstRoute?.page();

@@ -234,7 +234,12 @@ export function Shell() {
         {route.bare ? null : <NavBar title={title} onBack={goBack} />}
         <main className="page" id="main">
           {route.bare ? <h1 className="visually-hidden">{title}</h1> : null}
-          <ChunkErrorBoundary key={`${route.path}#${attempt}`} onRetry={() => setAttempt((value) => value + 1)}>
+          {/* A new page for another account, in this tab or when another tab switches it: a read
+              that keeps its previous data while it loads must never keep another account's. */}
+          <ChunkErrorBoundary
+            key={`${route.path}#${attempt}#${session?.id ?? ''}`}
+            onRetry={() => setAttempt((value) => value + 1)}
+          >
             <Suspense fallback={<DelayedSpinner label={t`Loading`} />}>
               {/* eslint-disable-next-line react-hooks/static-components -- pageFor caches one lazy component per route and attempt, so its identity is stable across renders */}
               <Page />

@@ -23,6 +23,7 @@ import {
   SWIFT_PATTERN,
   isEmail,
   isPhone,
+  isPlainText,
   isStrongEnoughPassword,
   normaliseIban,
   normaliseNickname,
@@ -37,7 +38,8 @@ export const MessageKey = {
 const INTERNAL_ID_PATTERN = /^[1-9]\d{0,14}$/;
 const UPLOAD_URL_PATTERN = /^\/uploads\/[a-f0-9]{32}\.(png|jpg|webp)$/;
 
-const text = (max: number) => z.string().trim().min(1).max(max);
+/** Free text: trimmed, 1 to `max` long, plain (see isPlainText). */
+const text = (max: number) => z.string().trim().min(1).max(max).refine(isPlainText);
 
 const email = z
   .string()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCnMobile, isEmail, isSafeContactUrl, isStrongEnoughPassword, normaliseNickname } from './rules';
+import { isCnMobile, isEmail, isPlainText, isSafeContactUrl, isStrongEnoughPassword, normaliseNickname } from './rules';
 
 describe('isEmail', () => {
   it.each(['a@b.co', 'first.last+tag@example.com', 'user@mail.example.org', '名前@例え.jp'])('accepts %j', (value) =>
@@ -36,6 +36,15 @@ describe('isStrongEnoughPassword', () => {
   it.each(['abc1', 'abcdefgh', '12345678', `a${'1'.repeat(64)}`, ''])('refuses %j', (value) =>
     expect(isStrongEnoughPassword(value)).toBe(false),
   );
+});
+
+describe('isPlainText', () => {
+  it('accepts letters of any script and refuses control and format characters', () => {
+    expect(isPlainText('Zoë Müller-Łukasz 王小明 محمد')).toBe(true);
+    for (const bad of ['a\u0000b', 'a\nb', 'a\rb', 'a\tb', 'a\u202eb', 'a\u200bb', 'a\u2028b', 'a\u2029b']) {
+      expect(isPlainText(bad)).toBe(false);
+    }
+  });
 });
 
 describe('normaliseNickname', () => {

@@ -51,12 +51,19 @@ export function isStrongEnoughPassword(value: string): boolean {
   );
 }
 
-/** A nickname is 1–20 printable characters once trimmed (no control characters). */
+/**
+ * The one rule for free text (names, bank and Wise fields, addresses): no control or format
+ * characters (NUL, newlines, the right-to-left override and the like) and no line separators.
+ */
+export function isPlainText(value: string): boolean {
+  return !/\p{Cc}|\p{Cf}|\p{Zl}|\p{Zp}/u.test(value);
+}
+
+/** A nickname is 1–20 printable characters once trimmed. */
 export function normaliseNickname(value: string): string | null {
   const trimmed = value.trim();
   const length = [...trimmed].length;
-  if (length < 1 || length > NICKNAME_MAX_LENGTH) return null;
-  if (/\p{Cc}|\p{Cf}|\p{Zl}|\p{Zp}/u.test(trimmed)) return null;
+  if (length < 1 || length > NICKNAME_MAX_LENGTH || !isPlainText(trimmed)) return null;
   return trimmed;
 }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { DEMO, expect, registerCustomer, test } from './fixtures';
+import { DEMO, expect, openSignedIn, registerCustomer, test } from './fixtures';
 import { ROOT, startServer } from './server';
 
 /** Waits until the service worker controls the page, as it does after the first visit. */
@@ -191,4 +191,71 @@ test('a new build is offered as an update and taken on acceptance', async ({ pag
     await server.stop();
     fs.rmSync(build, { recursive: true, force: true });
   }
+});
+
+test.describe('several tabs and leftovers', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('a tab whose account is switched in another tab never shows the first account’s figures', async ({
+    page,
+    context,
+  }) => {
+    const second = await registerCustomer();
+    await page.goto('/#/pages/login/login');
+    await page.getByLabel('Account').fill(DEMO.account);
+    await page.getByLabel('Password').fill(DEMO.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByTestId('balance')).toHaveText(/1,000\.00/);
+
+    // The second account's figures are slow to come, so a stale figure would have time to show.
+    await context.route('**/api/v1/userinfo/get-money-info', async (route) => {
+      if (route.request().headers()['access-token'] === second.token)
+        await new Promise((done) => setTimeout(done, 2500));
+      await route.continue();
+    });
+    const other = await context.newPage();
+    await other.goto('/#/pages/login/login');
+    await other.evaluate((session) => localStorage.setItem('userInfo', JSON.stringify(session)), {
+      ...second.user,
+      token: second.token,
+    });
+    const seen: string[] = [];
+    for (let look = 0; look < 10; look += 1) {
+      seen.push(
+        (await page
+          .getByTestId('balance')
+          .textContent({ timeout: 1000 })
+          .catch(() => '')) ?? '',
+      );
+      await page.waitForTimeout(100);
+    }
+    expect(seen.filter((text) => text.includes('1,000.00'))).toEqual([]);
+    await expect(page.getByTestId('balance')).toHaveText(/^0\.00/);
+  });
+
+  test('an app that starts with nobody signed in leaves no cached statistics behind', async ({ page }) => {
+    await page.goto('/#/pages/login/login');
+    await page.evaluate(async () => {
+      const cache = await caches.open('wallet-reads-v1');
+      await cache.put('/__wallet-cache__/leftover/en/api/v1/userinfo/get-money-info', new Response('{}'));
+    });
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => caches.has('wallet-reads-v1'))).toBe(false);
+  });
+
+  test('signing out clears the statistics kept for that session even with no worker in control', async ({ page }) => {
+    const customer = await registerCustomer();
+    await openSignedIn(page, customer, '/pages/mine/mine');
+    await page.evaluate(async (token) => {
+      const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
+      const hash = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+      const cache = await caches.open('wallet-reads-v1');
+      await cache.put(`/__wallet-cache__/${hash}/en/api/v1/userinfo/get-money-info`, new Response('{}'));
+    }, customer.token);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+    await page.getByTestId('logout').click();
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+    await expect.poll(() => cachedEntriesFor(page, customer.token)).toBe(0);
+  });
 });

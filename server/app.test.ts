@@ -50,7 +50,7 @@ describe('the API as a whole', () => {
     expect(response.json()).toMatchObject({ code: 413 });
   });
 
-  it('refuses an unreadable body with 400 in an envelope', async () => {
+  it('refuses a JSON body, unreadable or not, with the 415 envelope', async () => {
     const response = await server.app.inject({
       method: 'POST',
       url: '/api/v1/user/login',
@@ -58,7 +58,7 @@ describe('the API as a whole', () => {
       payload: '{"account":',
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ code: 400 });
+    expect(response.json()).toMatchObject({ code: 415 });
   });
 
   it('treats repeated form fields as invalid rather than crashing', async () => {

@@ -32,6 +32,7 @@ import { teamRoutes } from './routes/team';
 import { userinfoRoutes } from './routes/userinfo';
 import { withdrawRoutes } from './routes/withdraw';
 import { liveRoutes } from './routes/ws';
+import { CONNECTION_TIMEOUTS, limitConnectionsPerIp } from './security/connection-limits';
 
 export interface AppOptions {
   db: Db;
@@ -74,6 +75,8 @@ function fastifyErrorAsApiError(error: FastifyError): ApiError | undefined {
     case 'FST_FILES_LIMIT':
     case 'FST_PARTS_LIMIT':
       return new ApiError(ResultCode.tooLarge, 'bad_request');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError(ResultCode.unsupportedMedia, 'bad_request');
     default:
       return error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500
         ? new ApiError(ResultCode.invalid, 'bad_request')
@@ -93,13 +96,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
     bodyLimit: FORM_BODY_LIMIT,
     trustProxy: false,
+    http: {
+      headersTimeout: CONNECTION_TIMEOUTS.headersMs,
+      requestTimeout: CONNECTION_TIMEOUTS.requestMs,
+      connectionsCheckingInterval: CONNECTION_TIMEOUTS.checkEveryMs,
+    },
+    requestTimeout: CONNECTION_TIMEOUTS.requestMs,
+    keepAliveTimeout: CONNECTION_TIMEOUTS.keepAliveMs,
+    connectionTimeout: CONNECTION_TIMEOUTS.idleMs,
     // One logger for every request instead of a child each: a measurable share of a read call's
     // cost. Error lines name the request themselves (see the error handler).
     childLoggerFactory: (logger) => logger,
   });
 
+  limitConnectionsPerIp(app.server, (options.limits ?? DEFAULT_LIMITS).connectionsPerIp, app.log);
+
   const queries = createQueries(options.db);
   const context: ServerContext = {
+    live: createLiveHub({ queries, log: app.log }),
     db: options.db,
     queries,
     ledger: createLedger(options.db, queries),
@@ -156,6 +170,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // The counters stay private until a caller is refused (then retry-after tells the wait).
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
   });
+  // The contract is form-encoded (and multipart for the upload) only: Fastify's JSON and text
+  // parsers would accept bodies that no client of ours sends.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
   await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT });
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, fieldSize: 256, parts: 6 },
@@ -188,16 +205,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   teamRoutes(calls, context);
   attachRoutes(calls, app, context);
 
-  const hub = createLiveHub(context);
   // In a context of its own: the websocket plugin wraps every route it sees, and the API's
   // routes need none of that on their hot path.
   await app.register(async (live) => {
-    await live.register(websocket, { options: { maxPayload: 4096 } });
-    liveRoutes(live, hub, signedIn);
+    await live.register(websocket, {
+      options: { maxPayload: 4096 },
+      // A client's bad frame (oversized, malformed) is the client's fault: a warning without a
+      // stack, not an error per connection.
+      errorHandler: (error, socket, request) => {
+        request.log.warn({ reason: error.message, ip: request.ip }, 'live socket closed on a bad frame');
+        socket.terminate();
+      },
+    });
+    liveRoutes(live, context.live, signedIn);
   });
   const stopMaintenance = startMaintenance(context);
   app.addHook('onClose', async () => {
-    hub.close();
+    context.live.close();
     stopMaintenance();
   });
 

@@ -12,6 +12,8 @@ export interface Limits {
   loginWindowSeconds: number;
   /** Registrations per IP per hour. */
   registrationsPerIpPerHour: number;
+  /** Open connections from one address (raise it behind a proxy that shares one address). */
+  connectionsPerIp: number;
 }
 
 export interface Config {
@@ -35,6 +37,7 @@ export const DEFAULT_LIMITS: Limits = {
   loginFailures: 5,
   loginWindowSeconds: 15 * 60,
   registrationsPerIpPerHour: 20,
+  connectionsPerIp: 256,
 };
 
 function integer(value: string | undefined, fallback: number, name: string): number {
@@ -77,6 +80,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
         env.LIMIT_REGISTRATIONS_PER_IP_HOUR,
         DEFAULT_LIMITS.registrationsPerIpPerHour,
         'LIMIT_REGISTRATIONS_PER_IP_HOUR',
+      ),
+      connectionsPerIp: integer(
+        env.LIMIT_CONNECTIONS_PER_IP,
+        DEFAULT_LIMITS.connectionsPerIp,
+        'LIMIT_CONNECTIONS_PER_IP',
       ),
     },
   };

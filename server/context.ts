@@ -3,6 +3,7 @@ import type { Limits } from './config';
 import type { Queries } from './db';
 import type { Db } from './db/database';
 import type { Ledger } from './ledger';
+import type { LiveHub } from './live';
 import type { Mailer } from './mail/mailer';
 import type { SessionCache } from './session-cache';
 
@@ -20,6 +21,8 @@ export interface ServerContext extends Domain {
   limits: Limits;
   log: FastifyBaseLogger;
   sessions: SessionCache;
+  /** The open live sockets, by user and session. */
+  live: LiveHub;
   /** The app's public address for links we hand out (invite links); else the request's origin. */
   publicUrl: string | undefined;
   /** Root of the uploads folder. */

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CACHED_READ_CALLS } from '../contract/offline';
-import {
-  CACHED_READ_PATHS,
-  belongsToUser,
-  cacheKeyUrl,
-  isSuccessEnvelope,
-  purgeUser,
-  tokenHash,
-  type KeyedCache,
-} from './cache-keys';
+import { CACHED_READ_CALLS, belongsToUser, purgeUser, tokenHash, type KeyedCache } from '../contract/offline';
+import { CACHED_READ_PATHS, cacheKeyUrl, isSuccessEnvelope, purgeExpired } from './cache-keys';
 
 const origin = 'https://wallet.example';
 
@@ -92,5 +84,23 @@ describe('isSuccessEnvelope', () => {
     [new Response('not json'), false],
   ])('keeps only code-200 answers (%#)', async (response, expected) => {
     expect(await isSuccessEnvelope(response)).toBe(expected);
+  });
+});
+
+describe('purgeExpired', () => {
+  it('deletes answers older than the limit or with no date, and keeps the rest', async () => {
+    const now = Date.parse('2026-11-23T12:00:00.000Z');
+    const stored = new Map<string, Response>([
+      [`${origin}/old`, new Response('{}', { headers: { 'x-wallet-cached-at': '2026-10-01T00:00:00.000Z' } })],
+      [`${origin}/fresh`, new Response('{}', { headers: { 'x-wallet-cached-at': '2026-11-22T00:00:00.000Z' } })],
+      [`${origin}/undated`, new Response('{}')],
+    ]);
+    const cache = {
+      keys: async () => [...stored.keys()].map((url) => new Request(url)),
+      match: async (request: Request) => stored.get(request.url)?.clone(),
+      delete: async (request: Request) => stored.delete(request.url),
+    };
+    expect(await purgeExpired(cache, now, 30 * 24 * 3600)).toBe(2);
+    expect([...stored.keys()]).toEqual([`${origin}/fresh`]);
   });
 });

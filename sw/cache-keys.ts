@@ -1,18 +1,8 @@
-import { CACHED_READ_CALLS } from '../contract/offline';
+import { CACHED_AT_HEADER, CACHED_READ_CALLS, KEY_PREFIX, type KeyedCache } from '../contract/offline';
 import { API_PREFIX, isWireLanguage } from '../contract/rules';
 
-export const READS_CACHE = 'wallet-reads-v1';
 export const MAX_AGE_SECONDS = 30 * 24 * 3600;
-/** Synthetic GET URLs under this path hold the cached POST answers; the server never serves it. */
-export const KEY_PREFIX = '/__wallet-cache__/';
-
 export const CACHED_READ_PATHS: ReadonlySet<string> = new Set(CACHED_READ_CALLS.map((call) => `${API_PREFIX}${call}`));
-
-/** SHA-256 of the access token, hex: names a user's entries without storing the token. */
-export async function tokenHash(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
 
 /**
  * The cache key of one read: the user's token hash and the language are part of it, so one device
@@ -21,24 +11,6 @@ export async function tokenHash(token: string): Promise<string> {
 export function cacheKeyUrl(origin: string, hash: string, lang: string, pathname: string): string {
   const language = isWireLanguage(lang) ? lang : 'en';
   return `${origin}${KEY_PREFIX}${hash}/${language}${pathname}`;
-}
-
-export function belongsToUser(url: string, origin: string, hash: string): boolean {
-  return url.startsWith(`${origin}${KEY_PREFIX}${hash}/`);
-}
-
-export interface KeyedCache {
-  keys(): Promise<readonly Request[]>;
-  delete(request: Request): Promise<boolean>;
-}
-
-/** Deletes every entry of one user; returns how many went. */
-export async function purgeUser(cache: KeyedCache, origin: string, hash: string): Promise<number> {
-  let removed = 0;
-  for (const request of await cache.keys()) {
-    if (belongsToUser(request.url, origin, hash) && (await cache.delete(request))) removed += 1;
-  }
-  return removed;
 }
 
 /** Only a code-200 envelope is worth keeping; errors and sign-outs never are. */
@@ -50,4 +22,19 @@ export async function isSuccessEnvelope(response: Response): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** Deletes the answers stored longer ago than `maxAgeSeconds` (or with no date); returns how many. */
+export async function purgeExpired(
+  cache: KeyedCache & { match(request: Request): Promise<Response | undefined> },
+  now: number,
+  maxAgeSeconds: number,
+): Promise<number> {
+  let removed = 0;
+  for (const request of await cache.keys()) {
+    const storedAt = Date.parse((await cache.match(request))?.headers.get(CACHED_AT_HEADER) ?? '');
+    const expired = Number.isNaN(storedAt) || now - storedAt > maxAgeSeconds * 1000;
+    if (expired && (await cache.delete(request))) removed += 1;
+  }
+  return removed;
 }

@@ -1,19 +1,11 @@
 /// <reference lib="webworker" />
-import { CACHED_AT_HEADER, type WorkerMessage } from '../contract/offline';
+import { CACHED_AT_HEADER, READS_CACHE, tokenHash, type WorkerMessage } from '../contract/offline';
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
-import {
-  CACHED_READ_PATHS,
-  MAX_AGE_SECONDS,
-  READS_CACHE,
-  cacheKeyUrl,
-  isSuccessEnvelope,
-  purgeUser,
-  tokenHash,
-} from './cache-keys';
+import { CACHED_READ_PATHS, MAX_AGE_SECONDS, cacheKeyUrl, isSuccessEnvelope, purgeExpired } from './cache-keys';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
@@ -58,14 +50,12 @@ registerRoute(
   'POST',
 );
 
-async function purgeToken(token: string): Promise<void> {
-  const cache = await caches.open(READS_CACHE);
-  await purgeUser(cache, self.location.origin, await tokenHash(token));
-}
-
 self.addEventListener('message', (event) => {
   const message = event.data as WorkerMessage | undefined;
   if (message?.type === 'SKIP_WAITING') void self.skipWaiting();
-  else if (message?.type === 'PURGE_USER' && typeof message.token === 'string')
-    event.waitUntil(purgeToken(message.token));
+});
+
+// A new version also clears out answers past their age, which expire otherwise only when read.
+self.addEventListener('activate', (event) => {
+  event.waitUntil(caches.open(READS_CACHE).then((cache) => purgeExpired(cache, Date.now(), MAX_AGE_SECONDS)));
 });

@@ -3,7 +3,7 @@ import { navigate } from '../lib/hash-location';
 import { dropHomeSnapshot } from '../state/home-snapshot';
 import { sessionAtom } from '../state/session';
 import { store } from '../state/store';
-import { purgeCachedReads } from './offline-cache';
+import { purgeAllCachedReads, purgeCachedReads } from './offline-cache';
 
 export const LOGIN_PATH = '/pages/login/login';
 export const HOME_PATH = '/';
@@ -20,7 +20,7 @@ function forgetAllReads(): void {
 export function startSession(result: AuthResult): void {
   const previous = store.get(sessionAtom);
   if (previous && previous.id !== result.user.id) {
-    purgeCachedReads(previous.token);
+    void purgeCachedReads(previous.token);
     forgetAllReads();
     dropHomeSnapshot();
   }
@@ -34,9 +34,18 @@ export function startSession(result: AuthResult): void {
  */
 export function endSession(): void {
   const previous = store.get(sessionAtom);
-  if (previous) purgeCachedReads(previous.token);
+  if (previous) void purgeCachedReads(previous.token);
   dropHomeSnapshot();
   store.set(sessionAtom, null);
   forgetAllReads();
   navigate(LOGIN_PATH, { replace: true });
+}
+
+/**
+ * The app starts with nobody signed in: whatever a past session left on this device (the
+ * worker's cached statistics, the copy of Home) goes, even if its sign-out never reached them.
+ */
+export function clearSignedOutDevice(): void {
+  void purgeAllCachedReads();
+  dropHomeSnapshot();
 }

@@ -86,6 +86,7 @@ describe('sms/send-code', () => {
 
   it('refuses a registration code for an address that already has an account', async () => {
     const user = await signUp(server);
+    server.clock.advance(60);
     const reply = await requestCode(user.user.email);
     expect(reply).toMatchObject({ code: 409, data: { field: 'email' } });
   });
@@ -173,7 +174,7 @@ describe('user/register', () => {
     const fields = registration('bob@example.com', { account: 'bobby' });
     expect((await post(server, 'user/register', fields)).code).toBe(200);
     const replay = await post(server, 'user/register', { ...fields, account: 'bobby2' });
-    expect(replay.code).toBe(409);
+    expect(replay).toMatchObject({ code: 400, data: { field: 'code' } });
   });
 
   it('refuses a taken account or e-mail with 409', async () => {
@@ -182,11 +183,34 @@ describe('user/register', () => {
     const sameAccount = await post(server, 'user/register', registration('new@example.com', { account: 'TAKEN_name' }));
     expect(sameAccount).toMatchObject({ code: 409, data: { field: 'account' } });
 
+    // Someone else's address: its code was never mailed to this caller, so that is all they learn.
     const stolenEmail = await post(server, 'user/register', {
       ...registration('new@example.com', { account: 'fresh_name' }),
       email: first.user.email,
     });
-    expect(stolenEmail).toMatchObject({ code: 409, data: { field: 'email' } });
+    expect(stolenEmail).toMatchObject({ code: 400, data: { field: 'code' } });
+  });
+
+  it('says nothing of a taken account name without a real invitation and e-mail code', async () => {
+    await signUp(server, { account: 'known_name' });
+    const probe = {
+      account: 'known_name',
+      email: 'probe@example.com',
+      code: '000000',
+      password,
+      repassword: password,
+      invite_code: server.rootInviteCode,
+    };
+    const fakeCode = await post(server, 'user/register', probe);
+    expect(fakeCode).toMatchObject({ code: 400, data: { field: 'code' } });
+    const fakeInvite = await post(server, 'user/register', { ...probe, invite_code: 'ZZZZZZZZ' });
+    expect(fakeInvite).toMatchObject({ code: 400, data: { field: 'invite_code' } });
+  });
+
+  it('applies the code limits before saying an address is registered', async () => {
+    const user = await signUp(server);
+    // The code signUp asked for still holds the 60 s wait: the limit answers, not the account.
+    expect(await requestCode(user.user.email)).toMatchObject({ code: 429 });
   });
 
   it('limits registrations per IP', async () => {

@@ -93,9 +93,8 @@ export function authRoutes(calls: CallRegistry, context: ServerContext): void {
   const { queries, limits } = context;
 
   calls.open('sms/send-code', async ({ email, scene }, { ip, lang }) => {
-    const registered = queries.users.byEmail(email);
-    if (scene === 'register' && registered) throw conflict('email_taken', { field: 'email' });
-
+    // The limits come first: no answer that depends on whether the address has an account may
+    // be had more often than a code may.
     const last = queries.codes.latestForEmail(email);
     if (last) {
       const wait = limits.codeResendSeconds - (context.now().getTime() - Date.parse(last.created_at)) / 1000;
@@ -105,6 +104,8 @@ export function authRoutes(calls: CallRegistry, context: ServerContext): void {
     if (fromIp.n >= limits.codesPerIpPerHour && fromIp.oldest) {
       throw tooManyRequests(CODES_PER_IP_WINDOW_SECONDS + secondsUntil(context, fromIp.oldest));
     }
+    const registered = queries.users.byEmail(email);
+    if (scene === 'register' && registered) throw conflict('email_taken', { field: 'email' });
 
     const code = newEmailCode();
     const now = context.now();
@@ -130,10 +131,12 @@ export function authRoutes(calls: CallRegistry, context: ServerContext): void {
       const rootCode = queries.settings.get(ROOT_INVITE_CODE_KEY);
       const inviter = input.invite_code === rootCode ? null : queries.users.byInviteCode(input.invite_code);
       if (inviter === undefined) throw invalidField('invite_code', 'invite_code_unknown');
+      // Only someone holding a real invitation and the code mailed to this address learns whether
+      // the account name is taken.
+      const codeId = checkEmailCode(context, input.email, 'register', input.code);
       if (queries.users.byAccount(input.account)) throw conflict('account_taken', { field: 'account' });
       if (queries.users.byEmail(input.email)) throw conflict('email_taken', { field: 'email' });
 
-      const codeId = checkEmailCode(context, input.email, 'register', input.code);
       const passwordHash = await hashPassword(input.password);
       try {
         return inTransaction(context.db, () => {
@@ -185,6 +188,7 @@ export function authRoutes(calls: CallRegistry, context: ServerContext): void {
       queries.users.updatePassword(user.id, passwordHash);
       queries.sessions.revokeAllOf(user.id, isoNow(context));
       context.sessions.forgetUser(user.id);
+      context.live.endUser(user.id);
       queries.codes.clearGuesses(guessKey(user, user.account));
     });
     return {};
@@ -193,6 +197,7 @@ export function authRoutes(calls: CallRegistry, context: ServerContext): void {
   calls.user('user/logout', (_input, { tokenHash }) => {
     queries.sessions.revoke(tokenHash, isoNow(context));
     context.sessions.forgetToken(tokenHash);
+    context.live.endSession(tokenHash);
     return {};
   });
 }

@@ -271,12 +271,25 @@ describe('bankinfo', () => {
     [{ email: 'nope' }, 'email'],
     [{ telephone: 'call me' }, 'telephone'],
     [{ full_name: '   ' }, 'full_name'],
+    [{ full_name: 'Alice\u0000Example' }, 'full_name'],
+    [{ bank_name: 'Example \u202eknaB' }, 'bank_name'],
+    [{ area: 'London\nEvil line' }, 'area'],
+    [{ country: 'United\u2028Kingdom' }, 'country'],
     [{ type: 'paypal' }, 'type'],
   ])('refuses a card with %j', async (overrides, field) => {
     const user = await signUp(server);
     const reply = await post(server, 'bankinfo/create', { ...bankCard, ...overrides }, { token: user.token });
     expect(reply).toMatchObject({ code: 400, data: { field } });
   });
+
+  it.each([['name'], ['surname'], ['address'], ['city'], ['state_region'], ['country']])(
+    'refuses a Wise %s with a control or format character',
+    async (field) => {
+      const user = await signUp(server);
+      const reply = await post(server, 'bankinfo/create', { ...wise, [field]: 'A\u202eB\r\nC' }, { token: user.token });
+      expect(reply).toMatchObject({ code: 400, data: { field } });
+    },
+  );
 
   it('accepts a mainland-China mobile number', async () => {
     const user = await signUp(server);

@@ -63,7 +63,22 @@ describe('invite/detail', () => {
     expect(detail.invite_code).toBe(user.user.invite_code);
     expect(detail.transfer_code).toMatch(/^[A-Z0-9]{8}$/);
     expect(detail.transfer_code).not.toBe(detail.invite_code);
-    expect(detail.invite_url).toBe(`http://localhost:80/#/pages/login/register?code=${user.user.invite_code}`);
+    expect(detail.invite_url).toBe(`/#/pages/login/register?code=${user.user.invite_code}`);
+  });
+
+  it('never builds the link from the Host header the caller sent', async () => {
+    const user = await signUp(server);
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/invite/detail',
+      headers: {
+        host: 'evil.example',
+        'access-token': user.token,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: 'lang=en',
+    });
+    expect(response.json<{ data: { invite_url: string } }>().data.invite_url).not.toContain('evil.example');
   });
 });
 

@@ -30,15 +30,16 @@ export function teamRoutes(calls: CallRegistry, context: ServerContext): void {
     };
   });
 
-  /** The invite link opens registration with the code filled in (hash route, query inside). */
-  calls.user('invite/detail', (_input, { user, request }) => {
-    const origin = context.publicUrl ?? `${request.protocol}://${request.host}`;
-    return {
-      invite_code: user.invite_code,
-      transfer_code: user.transfer_code,
-      invite_url: `${origin}/#/pages/login/register?code=${encodeURIComponent(user.invite_code)}`,
-    };
-  });
+  /**
+   * The invite link opens registration with the code filled in (hash route, query inside). It is
+   * absolute only with PUBLIC_URL: a request's Host header is the caller's to choose, so without
+   * it the link is a path and the app puts its own origin in front.
+   */
+  calls.user('invite/detail', (_input, { user }) => ({
+    invite_code: user.invite_code,
+    transfer_code: user.transfer_code,
+    invite_url: `${context.publicUrl ?? ''}/#/pages/login/register?code=${encodeURIComponent(user.invite_code)}`,
+  }));
 
   calls.user('team/kefu-list', () => ({
     list: queries.kefu.all().map((entry) => ({ id: entry.id, name: entry.name, type: entry.type, url: entry.url })),

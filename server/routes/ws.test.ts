@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import type { LiveEvent } from '../../contract/live';
+import { MAX_SOCKETS_PER_USER } from '../live';
 import { decide } from '../review';
 import { TINY_PNG, call, signUp, startTestServer, upload, type TestServer, type TestUser } from '../test-support';
 
@@ -83,6 +84,65 @@ describe('/ws1', () => {
     const code = closed(socket);
     socket.send(JSON.stringify({ type: 'auth', token: 'nonsense' }));
     expect(await code).toBe(4001);
+  });
+
+  /** A socket signed in as `user`, once the server has taken it in. */
+  async function signedInSocket(user: TestUser): Promise<WebSocket> {
+    const socket = await open();
+    const before = server.app.wallet.live.size();
+    socket.send(JSON.stringify({ type: 'auth', token: user.token }));
+    await expect.poll(() => server.app.wallet.live.size()).toBe(before + 1);
+    return socket;
+  }
+
+  it('closes a session’s sockets at once on logout, and only that session’s', async () => {
+    const user = await signUp(server);
+    const second = await call(server, 'user/login', { account: user.user.account, password: user.password });
+    const loggingOut = await signedInSocket(user);
+    const staying = await signedInSocket({ ...user, token: second.token });
+    const code = closed(loggingOut);
+    const started = Date.now();
+    await call(server, 'user/logout', {}, user.token);
+    expect(await code).toBe(4001);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(staying.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('closes every socket of the user at once on a password reset', async () => {
+    const user = await signUp(server);
+    const socket = await signedInSocket(user);
+    const code = closed(socket);
+    server.clock.advance(60);
+    await call(server, 'sms/send-code', { email: user.user.email, scene: 'reset' });
+    await call(server, 'user/reset-password', {
+      email: user.user.email,
+      code: server.mailer.codeFor(user.user.email),
+      password: 'Another123',
+      repassword: 'Another123',
+    });
+    expect(await code).toBe(4001);
+  });
+
+  it(`refuses a user's socket beyond ${MAX_SOCKETS_PER_USER}`, async () => {
+    const user = await signUp(server);
+    for (let index = 0; index < MAX_SOCKETS_PER_USER; index += 1) await signedInSocket(user);
+    const extra = await open();
+    const code = closed(extra);
+    extra.send(JSON.stringify({ type: 'auth', token: user.token }));
+    expect(await code).toBe(1008);
+    expect(server.app.wallet.live.size()).toBe(MAX_SOCKETS_PER_USER);
+  });
+
+  it('logs an oversized frame from a stranger as a warning, without a stack', async () => {
+    const errors = vi.spyOn(server.app.log, 'error');
+    const warnings = vi.spyOn(server.app.log, 'warn');
+    const socket = await open();
+    const gone = closed(socket);
+    socket.send('x'.repeat(1024 * 1024));
+    await gone;
+    await expect.poll(() => warnings.mock.calls.length).toBeGreaterThan(0);
+    expect(errors).not.toHaveBeenCalled();
+    expect(JSON.stringify(warnings.mock.calls)).not.toContain('    at ');
   });
 
   it('closes with 4001 when no auth comes within 5 s', async () => {

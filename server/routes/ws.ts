@@ -23,19 +23,24 @@ function parse(data: unknown): LiveClientMessage | undefined {
 
 /**
  * The live-update socket: the client's first message is its token; without a valid one within
- * 5 s the socket closes with 4001. A ping every 30 s also re-checks the session, so a revoked
- * token stops receiving events.
+ * 5 s the socket closes with 4001. Logout and password reset close their sockets at once
+ * (LiveHub); a ping every 30 s also re-checks the session and the account's status, which covers
+ * changes made outside this process.
  */
 export function liveRoutes(app: FastifyInstance, hub: LiveHub, authenticate: Authenticate): void {
   app.get(LIVE_PATH, { websocket: true }, (socket) => {
     let session: { userId: number; token: string } | undefined;
+    const stillSignedIn = (token: string) => {
+      const found = authenticate(token);
+      return found?.user.status === 'active' ? found : undefined;
+    };
     const refuse = () => socket.close(LIVE_CLOSE_UNAUTHORISED, 'unauthorised');
     const authTimer = setTimeout(() => {
       if (!session) refuse();
     }, LIVE_AUTH_TIMEOUT_MS);
     const pingTimer = setInterval(() => {
       if (!session) return;
-      if (!authenticate(session.token)) {
+      if (!stillSignedIn(session.token)) {
         refuse();
         return;
       }
@@ -45,13 +50,12 @@ export function liveRoutes(app: FastifyInstance, hub: LiveHub, authenticate: Aut
     socket.on('message', (data) => {
       const message = parse(data);
       if (message?.type !== 'auth' || session) return;
-      const found = authenticate(message.token);
-      if (!found || found.user.status !== 'active') {
+      const found = stillSignedIn(message.token);
+      if (!found) {
         refuse();
         return;
       }
-      session = { userId: found.user.id, token: message.token };
-      hub.join(session.userId, socket);
+      if (hub.join(found.user.id, found.tokenHash, socket)) session = { userId: found.user.id, token: message.token };
     });
     socket.on('close', () => {
       clearTimeout(authTimer);

@@ -71,7 +71,8 @@ export default function PromotionPage() {
   const { data: invite, error, mutate } = useInviteDetail();
   if (error && !invite) return <ErrorState onRetry={() => void mutate()} />;
   if (!invite) return <Spinner label={t`Loading`} />;
-  const link = appConfig.appUrl ? invite.invite_url.replace(/^https?:\/\/[^/]+/, appConfig.appUrl) : invite.invite_url;
+  // The server sends a path, or an absolute link where PUBLIC_URL is set; VITE_APP_URL wins.
+  const link = (appConfig.appUrl || location.origin) + invite.invite_url.replace(/^https?:\/\/[^/]+/, '');
   const copied = () => showToast(t`copy success!`);
   return (
     <>
