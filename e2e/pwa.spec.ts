@@ -77,7 +77,7 @@ test('a second customer on the same device never sees the first one’s figures'
   await logIn(page, DEMO.account, DEMO.password);
   await expect(page.getByTestId('balance')).toHaveText(/1,000\.00/);
   const firstToken = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}').token as string);
-  expect(await cachedEntriesFor(page, firstToken)).toBeGreaterThan(0);
+  await expect.poll(() => cachedEntriesFor(page, firstToken)).toBeGreaterThan(0);
 
   await page.getByTestId('tab-bar').getByRole('link', { name: 'My' }).click();
   await page.getByTestId('logout').click();
