@@ -49,6 +49,50 @@ test('Home links every tile and My links every account page', async ({ page }) =
   await expect(page.getByText('1.0.0')).toBeVisible();
 });
 
+/** The seed's routes a signed-in customer can open (login, register and forget relaunch Home). */
+const EVERY_SIGNED_IN_ROUTE = [
+  '/',
+  '/pages/dating/dating',
+  '/pages/orders/orders',
+  '/pages/mine/mine',
+  '/pages/mine/personal-info',
+  '/pages/mine/rechange',
+  '/pages/mine/wallet',
+  '/pages/mine/property',
+  '/pages/mine/binding',
+  '/pages/mine/withdrawl',
+  '/pages/mine/cardWithdrawal?type=bank',
+  '/pages/mine/records',
+  '/pages/mine/team',
+  '/pages/mine/promotion',
+  '/pages/mine/asset-log',
+  '/pages/index/beginner',
+  '/pages/index/service',
+];
+
+test('no icon on any route renders larger than its intended 22 px', async ({ page }) => {
+  const customer = await registerCustomer();
+  await openSignedIn(page, customer);
+  const oversized: string[] = [];
+  for (const route of EVERY_SIGNED_IN_ROUTE) {
+    // A fresh document each time, so that waiting for the network to settle waits for the page.
+    await page.goto('about:blank');
+    await page.goto(`/#${route}`);
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('main .spinner, main [aria-busy="true"]')).toHaveCount(0);
+    const found = await page.evaluate(() =>
+      [...document.querySelectorAll('svg')]
+        // QR codes are pictures meant to be large; every other svg is an icon.
+        .filter((svg) => !svg.classList.contains('qr-code'))
+        .map((svg) => svg.getBoundingClientRect())
+        .filter((box) => box.width > 22.5 || box.height > 22.5)
+        .map((box) => `${Math.round(box.width)}×${Math.round(box.height)}`),
+    );
+    if (found.length > 0) oversized.push(`${route}: ${found.join(', ')}`);
+  }
+  expect(oversized).toEqual([]);
+});
+
 test('the theme switch changes the scheme, says so and is remembered', async ({ page }) => {
   const customer = await registerCustomer();
   await openSignedIn(page, customer, '/pages/mine/mine');
@@ -104,6 +148,29 @@ test('every screen of this slice passes axe', async ({ page }) => {
 test.describe('without the service worker', () => {
   // The worker would answer from its precache; this test is about the network failing.
   test.use({ serviceWorkers: 'block' });
+
+  test('a figure read that fails says so with a retry, on every screen with figures', async ({ page, context }) => {
+    const customer = await registerCustomer();
+    await openSignedIn(page, customer, '/pages/mine/mine');
+    await expect(page.getByTestId('balance')).toBeVisible();
+    await context.route(/\/api\/v1\/(team|selling|asset-log|property)\/tongji$/, (route) => route.abort('failed'));
+    for (const [route, title, figures] of [
+      ['/pages/mine/team', 'My team', 'Team figures'],
+      ['/pages/dating/dating', 'Trading hall', 'Hall figures'],
+      ['/pages/mine/asset-log', 'Fund log', 'Totals'],
+      ['/pages/mine/property', 'My assets', 'My assets'],
+    ] as const) {
+      await page.goto(`/#${route}`);
+      await expect(page.getByRole('heading', { name: title, level: 1 })).toBeAttached();
+      await expect(page.getByRole('alert')).toContainText('We could not load this');
+      await expect(page.locator(`dl[aria-label="${figures}"]`)).toHaveCount(0);
+      await expect(page.getByText('—')).toHaveCount(0);
+    }
+    await context.unrouteAll();
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('definition').first()).toHaveText(/\d/);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
 
   test('a page whose script fails to load offers a retry that loads it', async ({ page, context }) => {
     const customer = await registerCustomer();

@@ -2,14 +2,20 @@ import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { MoneyInfo } from '../../contract/responses';
 import { Money } from './money';
+import { ErrorState, Skeleton } from './states';
 
 /** Available balance in large type, with frozen, interest wallet and total beneath it. */
 export function BalanceCard({
   money,
+  failed,
+  onRetry,
   action,
   children,
 }: {
   money: MoneyInfo | undefined;
+  /** The read failed and nothing is known: the figures give way to the error and a retry. */
+  failed: boolean;
+  onRetry: () => void;
   /** Beside the label, e.g. the hide-amounts eye. */
   action?: ReactNode;
   children?: ReactNode;
@@ -22,30 +28,36 @@ export function BalanceCard({
         </p>
         {action}
       </div>
-      <p className="balance-figure" data-testid="balance" aria-busy={money ? undefined : true}>
-        {money ? <Money value={money.balance} /> : <span className="skeleton">{'\u00a0'.repeat(8)}</span>}
-        <span className="unit">USDT</span>
-      </p>
-      <dl className="figures">
-        <div>
-          <dt>
-            <Trans>Frozen</Trans>
-          </dt>
-          <dd>{money ? <Money value={money.frozen} /> : '—'}</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Interest wallet</Trans>
-          </dt>
-          <dd>{money ? <Money value={money.wallet} /> : '—'}</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans>Total</Trans>
-          </dt>
-          <dd>{money ? <Money value={money.total} /> : '—'}</dd>
-        </div>
-      </dl>
+      {failed ? (
+        <ErrorState onRetry={onRetry} />
+      ) : (
+        <>
+          <p className="balance-figure" data-testid="balance" aria-busy={money ? undefined : true}>
+            {money ? <Money value={money.balance} /> : <Skeleton width={8} />}
+            <span className="unit">USDT</span>
+          </p>
+          <dl className="figures">
+            <div>
+              <dt>
+                <Trans>Frozen</Trans>
+              </dt>
+              <dd aria-busy={money ? undefined : true}>{money ? <Money value={money.frozen} /> : <Skeleton />}</dd>
+            </div>
+            <div>
+              <dt>
+                <Trans>Interest wallet</Trans>
+              </dt>
+              <dd aria-busy={money ? undefined : true}>{money ? <Money value={money.wallet} /> : <Skeleton />}</dd>
+            </div>
+            <div>
+              <dt>
+                <Trans>Total</Trans>
+              </dt>
+              <dd aria-busy={money ? undefined : true}>{money ? <Money value={money.total} /> : <Skeleton />}</dd>
+            </div>
+          </dl>
+        </>
+      )}
       {children}
     </section>
   );

@@ -18,10 +18,11 @@ export const globeIcon =
 export const offlineIcon =
   'M2 8.5a15 15 0 0 1 4.5-2.8M10 5.1A15 15 0 0 1 22 8.5M5 12.5a10 10 0 0 1 3.5-2M13.5 10.2A10 10 0 0 1 19 12.5M8.5 16a5 5 0 0 1 7 0M12 20h.01M3 3l18 18' as IconPath;
 
-export function Icon({ path, className = 'icon' }: { path: IconPath; className?: string }) {
+/** An icon is always sized by `.icon`; `variant` adds a modifier such as `chevron`. */
+export function Icon({ path, variant }: { path: IconPath; variant?: 'chevron' }) {
   return (
     <svg
-      className={className}
+      className={variant ? `icon ${variant}` : 'icon'}
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"

@@ -18,7 +18,7 @@ export function MenuLink({ href, icon, label }: { href: string; icon: IconPath; 
       <Link href={href} className="menu-item">
         <Icon path={icon} />
         <span className="label">{label}</span>
-        <Icon path={chevronIcon} className="chevron" />
+        <Icon path={chevronIcon} variant="chevron" />
       </Link>
     </li>
   );

@@ -15,6 +15,11 @@ export function DelayedSpinner({ label, delayMs = 200 }: { label: string; delayM
   return visible ? <Spinner label={label} /> : null;
 }
 
+/** Holds the place of a figure that is still loading, about `width` characters wide. */
+export function Skeleton({ width = 6 }: { width?: number }) {
+  return <span className="skeleton">{'\u00a0'.repeat(width)}</span>;
+}
+
 export function ErrorState({ onRetry }: { onRetry: () => void }) {
   return (
     <div className="state" role="alert">

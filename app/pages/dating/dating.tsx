@@ -4,32 +4,25 @@ import type { Merchant, Offer } from '../../../contract/responses';
 import { useHallTotals, useLatestSales, useMerchants, useOffers } from '../../api/selling';
 import { EndlessList } from '../../ui/endless-list';
 import { Fiat, Money } from '../../ui/money';
+import { StatGrid } from '../../ui/stat-grid';
 import { Tabs } from '../../ui/tabs';
 import { SellSheet } from './sell-sheet';
 
 function HallFigures() {
   const { t, i18n } = useLingui();
-  const { data } = useHallTotals();
-  const merchants = data ? new Intl.NumberFormat(i18n.locale).format(data.merchants) : '—';
+  const { data, error, mutate } = useHallTotals();
   return (
-    <dl className="stat-grid" aria-label={t`Hall figures`}>
-      <div>
-        <dt>{t`Total volume (USDT)`}</dt>
-        <dd>{data ? <Money value={data.total_volume} /> : '—'}</dd>
-      </div>
-      <div>
-        <dt>{t`Today (USDT)`}</dt>
-        <dd>{data ? <Money value={data.today_volume} /> : '—'}</dd>
-      </div>
-      <div>
-        <dt>{t`Merchants`}</dt>
-        <dd>{merchants}</dd>
-      </div>
-      <div>
-        <dt>{t`I sold (USDT)`}</dt>
-        <dd>{data ? <Money value={data.my_sold} /> : '—'}</dd>
-      </div>
-    </dl>
+    <StatGrid
+      label={t`Hall figures`}
+      failed={error !== undefined && !data}
+      onRetry={() => void mutate()}
+      stats={[
+        { label: t`Total volume (USDT)`, value: data && <Money value={data.total_volume} /> },
+        { label: t`Today (USDT)`, value: data && <Money value={data.today_volume} /> },
+        { label: t`Merchants`, value: data && new Intl.NumberFormat(i18n.locale).format(data.merchants) },
+        { label: t`I sold (USDT)`, value: data && <Money value={data.my_sold} /> },
+      ]}
+    />
   );
 }
 

@@ -26,7 +26,6 @@ import {
   withdrawIcon,
 } from '../../ui/page-icons';
 import { noNetworkTipText } from '../../ui/no-network-tip';
-import { ErrorState } from '../../ui/states';
 
 /**
  * Takes over from the copy of this screen the boot script painted, once the figures (or their
@@ -80,25 +79,23 @@ export default function HomePage() {
           </p>
         </div>
       </div>
-      {error && !money ? (
-        <ErrorState onRetry={() => void mutate()} />
-      ) : (
-        <BalanceCard
-          money={money}
-          action={<HideAmountsButton hidden={amountsHidden} onToggle={() => setAmountsHidden(!amountsHidden)} />}
-        >
-          <div className="actions">
-            <Link href="/pages/mine/rechange" className="button">
-              <Icon path={rechargeIcon} />
-              <Trans>Recharge</Trans>
-            </Link>
-            <Link href="/pages/mine/withdrawl" className="button secondary">
-              <Icon path={withdrawIcon} />
-              <Trans>Withdraw</Trans>
-            </Link>
-          </div>
-        </BalanceCard>
-      )}
+      <BalanceCard
+        money={money}
+        failed={error !== undefined && !money}
+        onRetry={() => void mutate()}
+        action={<HideAmountsButton hidden={amountsHidden} onToggle={() => setAmountsHidden(!amountsHidden)} />}
+      >
+        <div className="actions">
+          <Link href="/pages/mine/rechange" className="button">
+            <Icon path={rechargeIcon} />
+            <Trans>Recharge</Trans>
+          </Link>
+          <Link href="/pages/mine/withdrawl" className="button secondary">
+            <Icon path={withdrawIcon} />
+            <Trans>Withdraw</Trans>
+          </Link>
+        </div>
+      </BalanceCard>
       <nav aria-label={t`Shortcuts`}>
         <ul className="tiles">
           {tiles.map((tile) => (

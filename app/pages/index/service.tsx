@@ -25,7 +25,7 @@ function Contact({ name, url, icon }: { name: string; url: string; icon: IconPat
         <strong>{name}</strong>
         <p className="muted small">{shown}</p>
       </span>
-      <Icon path={chevronIcon} className="chevron" />
+      <Icon path={chevronIcon} variant="chevron" />
     </a>
   );
 }

@@ -53,17 +53,19 @@ function Entry({ entry }: { entry: AssetLogEntry }) {
 export default function AssetLogPage() {
   const { t } = useLingui();
   const [filter, setFilter] = useState<LogFilter>('');
-  const { data: totals } = useAssetTotals();
+  const { data: totals, error: totalsError, mutate: retryTotals } = useAssetTotals();
   const log = useAssetLog(filter);
   return (
     <>
       <StatGrid
         label={t`Totals`}
+        failed={totalsError !== undefined && !totals}
+        onRetry={() => void retryTotals()}
         stats={[
-          { label: t`Balance`, value: totals?.balance },
-          { label: t`Business USDT`, value: totals?.business_usdt },
-          { label: t`Income`, value: totals?.income },
-          { label: t`Expenses`, value: totals?.expenses },
+          { label: t`Balance`, value: totals && <Money value={totals.balance} /> },
+          { label: t`Business USDT`, value: totals && <Money value={totals.business_usdt} /> },
+          { label: t`Income`, value: totals && <Money value={totals.income} /> },
+          { label: t`Expenses`, value: totals && <Money value={totals.expenses} /> },
         ]}
       />
       <Tabs

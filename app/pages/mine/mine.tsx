@@ -33,7 +33,7 @@ import { InstallEntry } from './install-entry';
 export default function MyPage() {
   const { t } = useLingui();
   const session = useAtomValue(sessionAtom);
-  const { data: money } = useMoneyInfo();
+  const { data: money, error, mutate } = useMoneyInfo();
   const language = useAtomValue(activeLanguageAtom);
   const languageChoice = useAtomValue(languageChoiceAtom);
   const theme = useAtomValue(themeAtom);
@@ -63,6 +63,8 @@ export default function MyPage() {
 
       <BalanceCard
         money={money}
+        failed={error !== undefined && !money}
+        onRetry={() => void mutate()}
         action={<HideAmountsButton hidden={amountsHidden} onToggle={() => setAmountsHidden(!amountsHidden)} />}
       />
 

@@ -3,29 +3,27 @@ import { Link } from 'wouter';
 import { useProperty } from '../../api/assets';
 import { useMoneyInfo } from '../../api/userinfo';
 import { BalanceCard } from '../../ui/balance-card';
-import { ErrorState } from '../../ui/states';
+import { Money } from '../../ui/money';
 import { StatGrid } from '../../ui/stat-grid';
 
 export default function PropertyPage() {
   const { t } = useLingui();
   const { data: property, error, mutate } = useProperty();
-  const { data: money } = useMoneyInfo();
+  const { data: money, error: moneyError, mutate: retryMoney } = useMoneyInfo();
   return (
     <>
-      <BalanceCard money={money} />
-      {error && !property ? (
-        <ErrorState onRetry={() => void mutate()} />
-      ) : (
-        <StatGrid
-          label={t`My assets`}
-          stats={[
-            { label: t`Balance`, value: property?.balance },
-            { label: t`Recharge amount`, value: property?.recharge_amount },
-            { label: t`Total acquisition`, value: property?.total_acquisition },
-            { label: t`Total sale`, value: property?.total_sale },
-          ]}
-        />
-      )}
+      <BalanceCard money={money} failed={moneyError !== undefined && !money} onRetry={() => void retryMoney()} />
+      <StatGrid
+        label={t`My assets`}
+        failed={error !== undefined && !property}
+        onRetry={() => void mutate()}
+        stats={[
+          { label: t`Balance`, value: property && <Money value={property.balance} /> },
+          { label: t`Recharge amount`, value: property && <Money value={property.recharge_amount} /> },
+          { label: t`Total acquisition`, value: property && <Money value={property.total_acquisition} /> },
+          { label: t`Total sale`, value: property && <Money value={property.total_sale} /> },
+        ]}
+      />
       <p className="muted small">
         <Trans>
           Recharge amount counts approved recharges; total acquisition adds interest and credits; total sale counts USDT

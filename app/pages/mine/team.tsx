@@ -3,33 +3,26 @@ import { useTeamMembers, useTeamTotals } from '../../api/team';
 import { formatDateTime } from '../../lib/format';
 import { EndlessList } from '../../ui/endless-list';
 import { Money } from '../../ui/money';
+import { StatGrid } from '../../ui/stat-grid';
 
 export default function TeamPage() {
   const { t, i18n } = useLingui();
-  const { data: totals } = useTeamTotals();
+  const { data: totals, error, mutate } = useTeamTotals();
   const members = useTeamMembers();
-  const count = (value: number | undefined) =>
-    value === undefined ? '—' : new Intl.NumberFormat(i18n.locale).format(value);
+  const count = (value: number) => new Intl.NumberFormat(i18n.locale).format(value);
   return (
     <>
-      <dl className="stat-grid" aria-label={t`Team figures`}>
-        <div>
-          <dt>{t`Team size`}</dt>
-          <dd>{count(totals?.team_size)}</dd>
-        </div>
-        <div>
-          <dt>{t`Team recharges (USDT)`}</dt>
-          <dd>{totals ? <Money value={totals.team_recharge} /> : '—'}</dd>
-        </div>
-        <div>
-          <dt>{t`Invited by me`}</dt>
-          <dd>{count(totals?.direct_count)}</dd>
-        </div>
-        <div>
-          <dt>{t`Invited by them`}</dt>
-          <dd>{count(totals?.indirect_count)}</dd>
-        </div>
-      </dl>
+      <StatGrid
+        label={t`Team figures`}
+        failed={error !== undefined && !totals}
+        onRetry={() => void mutate()}
+        stats={[
+          { label: t`Team size`, value: totals && count(totals.team_size) },
+          { label: t`Team recharges (USDT)`, value: totals && <Money value={totals.team_recharge} /> },
+          { label: t`Invited by me`, value: totals && count(totals.direct_count) },
+          { label: t`Invited by them`, value: totals && count(totals.indirect_count) },
+        ]}
+      />
       <EndlessList
         label={t`Team members`}
         list={members}

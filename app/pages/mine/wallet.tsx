@@ -122,7 +122,7 @@ function Holding({ order }: { order: InterestOrder }) {
 
 export default function WalletPage() {
   const { t } = useLingui();
-  const { data: money } = useMoneyInfo();
+  const { data: money, error: moneyError, mutate: retryMoney } = useMoneyInfo();
   const { data: products, error, mutate } = useProducts();
   const holdings = useHoldings();
   const [chosen, setChosen] = useState<InterestProduct>();
@@ -130,9 +130,11 @@ export default function WalletPage() {
     <>
       <StatGrid
         label={t`Interest wallet`}
+        failed={moneyError !== undefined && !money}
+        onRetry={() => void retryMoney()}
         stats={[
-          { label: t`In the wallet`, value: money?.wallet },
-          { label: t`Available balance`, value: money?.balance },
+          { label: t`In the wallet`, value: money && <Money value={money.wallet} /> },
+          { label: t`Available balance`, value: money && <Money value={money.balance} /> },
         ]}
       />
       <section aria-labelledby="products-title" className="choice-list">

@@ -24,7 +24,7 @@ function Method({ type, title, icon }: { type: BankType; title: string; icon: Ic
           )}
         </p>
       </span>
-      <Icon path={chevronIcon} className="chevron" />
+      <Icon path={chevronIcon} variant="chevron" />
     </Link>
   );
 }
