@@ -93,6 +93,41 @@ test('no icon on any route renders larger than its intended 22 px', async ({ pag
   expect(oversized).toEqual([]);
 });
 
+test('a bottom sheet keeps the keyboard inside and gives focus back; tab lists move focus with the selection', async ({
+  page,
+}) => {
+  const customer = await registerCustomer();
+  await openSignedIn(page, customer, '/pages/mine/mine');
+  const opener = page.getByRole('button', { name: /Language/ });
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const sheet = page.getByTestId('language-sheet');
+  await expect(sheet).toBeVisible();
+  for (let press = 0; press < 15; press += 1) {
+    await page.keyboard.press('Tab');
+    // Past the last option the browser may offer its own controls (focus on no element of the
+    // page, so on <body>); it never reaches the page behind the sheet.
+    const inside = await sheet.evaluate(
+      (dialog) => dialog.contains(document.activeElement) || document.activeElement === document.body,
+    );
+    expect(inside).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(sheet).toHaveCount(0);
+  await expect(opener).toBeFocused();
+
+  await page.goto('/#/pages/mine/asset-log');
+  const filters = page.getByRole('tablist', { name: 'Show' });
+  await filters.getByRole('tab', { name: 'All' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(filters.getByRole('tab', { name: 'Income' })).toBeFocused();
+  await expect(filters.getByRole('tab', { name: 'Income' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('End');
+  await expect(filters.getByRole('tab', { name: 'Expenses' })).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(filters.getByRole('tab', { name: 'All' })).toBeFocused();
+});
+
 test('the theme switch changes the scheme, says so and is remembered', async ({ page }) => {
   const customer = await registerCustomer();
   await openSignedIn(page, customer, '/pages/mine/mine');

@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 
 /**
- * A popup from the bottom of the screen. It takes focus when it opens, gives it back when it
- * closes, and closes on Escape or a tap outside.
+ * A popup from the bottom of the screen, as a modal <dialog>: the browser keeps focus inside it
+ * and makes the page behind it inert. It opens on the checked option if there is one, closes on
+ * Escape or a tap outside, and gives focus back to what opened it.
  */
 export function BottomSheet({
   title,
@@ -16,35 +17,42 @@ export function BottomSheet({
   testId?: string;
 }) {
   const titleId = useId();
-  const sheet = useRef<HTMLDivElement>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
 
-  useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const first = sheet.current?.querySelector<HTMLElement>('[aria-checked="true"], button');
-    first?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onKey);
+  useLayoutEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    element.showModal();
+    element.querySelector<HTMLElement>('[aria-checked="true"]')?.focus();
     return () => {
-      document.removeEventListener('keydown', onKey);
-      previous?.focus();
+      if (element.open) element.close();
+      opener?.focus();
     };
-  }, [onClose]);
+  }, []);
 
   return (
-    <div
-      className="sheet-backdrop"
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- the click is the tap on the backdrop; its keyboard twin is Escape (onCancel)
+    <dialog
+      ref={dialog}
+      className="sheet"
+      aria-labelledby={titleId}
+      data-testid={testId}
+      data-no-snapshot
+      onCancel={(event) => {
+        // Escape: the page decides when the sheet goes, so it closes through onClose.
+        event.preventDefault();
+        onClose();
+      }}
       onClick={(event) => {
+        // The dialog itself is only hit outside its content, on the backdrop.
         if (event.target === event.currentTarget) onClose();
       }}
-      role="presentation"
-      data-no-snapshot
     >
-      <div ref={sheet} className="sheet" role="dialog" aria-modal="true" aria-labelledby={titleId} data-testid={testId}>
+      <div className="sheet-content">
         <h2 id={titleId}>{title}</h2>
         {children}
       </div>
-    </div>
+    </dialog>
   );
 }

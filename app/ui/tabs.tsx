@@ -5,7 +5,10 @@ export interface TabOption<T extends string> {
   label: ReactNode;
 }
 
-/** A segmented choice (networks, account types, list filters); arrow keys move between options. */
+/**
+ * A segmented choice (networks, account types, list filters). Arrow keys, Home and End move the
+ * selection and the focus together, as a tab list does.
+ */
 export function Tabs<T extends string>({
   label,
   options,
@@ -17,10 +20,20 @@ export function Tabs<T extends string>({
   value: T;
   onChange: (value: T) => void;
 }) {
-  const move = (step: number) => {
+  const select = (index: number, tab: HTMLElement) => {
+    const next = options[index];
+    if (!next) return;
+    onChange(next.value);
+    (tab.parentElement?.children[index] as HTMLElement | undefined)?.focus();
+  };
+  const targetOf = (key: string): number | undefined => {
     const index = options.findIndex((option) => option.value === value);
-    const next = options[(index + step + options.length) % options.length];
-    if (next) onChange(next.value);
+    const last = options.length - 1;
+    if (key === 'ArrowRight') return index === last ? 0 : index + 1;
+    if (key === 'ArrowLeft') return index === 0 ? last : index - 1;
+    if (key === 'Home') return 0;
+    if (key === 'End') return last;
+    return undefined;
   };
   return (
     <div className="tabs" role="tablist" aria-label={label}>
@@ -34,8 +47,10 @@ export function Tabs<T extends string>({
           className="tab"
           onClick={() => onChange(option.value)}
           onKeyDown={(event) => {
-            if (event.key === 'ArrowRight') move(1);
-            if (event.key === 'ArrowLeft') move(-1);
+            const target = targetOf(event.key);
+            if (target === undefined) return;
+            event.preventDefault();
+            select(target, event.currentTarget);
           }}
         >
           {option.label}
