@@ -73,6 +73,17 @@ export default tseslint.config(
   },
   { files: ['app/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
   {
+    // Every database call of the server is async: a forgotten await would read a Promise as data
+    // or let a money statement run after its transaction ended.
+    files: ['server/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
     files: ['app/**/*.{ts,tsx}'],
     ignores: ['app/state/**'],
     rules: {

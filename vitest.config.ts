@@ -1,10 +1,33 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Two runs: everything on SQLite (the default engine), then the server's tests once more on a
+ * throwaway PostgreSQL cluster that the global set-up starts (see server/testing/).
+ */
 export default defineConfig({
   test: {
-    include: ['{contract,server,app,sw,scripts}/**/*.test.{ts,tsx}'],
     environment: 'node',
     pool: 'forks',
     testTimeout: 15_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'sqlite',
+          include: ['{contract,server,app,sw,scripts}/**/*.test.{ts,tsx}'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: ['server/**/*.test.ts'],
+          // The crash test kills a server on its SQLite files; the cluster test does that on PostgreSQL.
+          exclude: ['server/crash.test.ts'],
+          env: { TEST_ENGINE: 'postgres' },
+          globalSetup: ['server/testing/postgres-global-setup.ts'],
+        },
+      },
+    ],
   },
 });

@@ -73,7 +73,7 @@ describe('the API as a whole', () => {
 
   it('hides the details of an internal error', async () => {
     const user = await signUp(server);
-    server.db.exec('DROP TABLE interest_orders');
+    await server.db.exec('DROP TABLE interest_orders');
     const reply = await post(server, 'userinfo/get-info', {}, { token: user.token });
     expect(reply.code).toBe(200);
     const money = await server.app.inject({

@@ -16,7 +16,6 @@ import { createQueries } from './db';
 import type { Db } from './db/database';
 import { ApiError, tooManyRequests } from './errors';
 import { translate } from './i18n';
-import { createLedger } from './ledger';
 import { createLiveHub } from './live';
 import { createSessionCache } from './session-cache';
 import { startMaintenance } from './maintenance';
@@ -113,10 +112,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const queries = createQueries(options.db);
   const context: ServerContext = {
-    live: createLiveHub({ queries, log: app.log }),
+    live: await createLiveHub({ queries, log: app.log }),
     db: options.db,
     queries,
-    ledger: createLedger(options.db, queries),
     mailer:
       options.mailer ??
       (options.smtpUrl ? smtpMailer(options.smtpUrl) : outboxMailer(path.join(options.dataDir, 'outbox'), app.log)),
@@ -219,7 +217,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     liveRoutes(live, context.live, signedIn);
   });
-  const stopMaintenance = startMaintenance(context);
+  const stopMaintenance = await startMaintenance(context);
   app.addHook('onClose', async () => {
     context.live.close();
     stopMaintenance();

@@ -56,7 +56,7 @@ export interface CallRegistry {
   ): void;
 }
 
-export type Authenticate = (token: string) => { user: UserRow; tokenHash: string } | undefined;
+export type Authenticate = (token: string) => Promise<{ user: UserRow; tokenHash: string } | undefined>;
 
 export function bodyOf(request: FastifyRequest): Record<string, unknown> {
   const body = request.body;
@@ -97,9 +97,9 @@ export function validationError(error: ZodError, body: Record<string, unknown>):
 }
 
 export function createCallRegistry(app: FastifyInstance, authenticate: Authenticate): CallRegistry {
-  function signedInSession(request: FastifyRequest) {
+  async function signedInSession(request: FastifyRequest) {
     const token = request.headers['access-token'];
-    const session = typeof token === 'string' && token !== '' ? authenticate(token) : undefined;
+    const session = typeof token === 'string' && token !== '' ? await authenticate(token) : undefined;
     if (!session) throw signedOut();
     if (session.user.status !== 'active') throw forbidden();
     return session;
@@ -108,13 +108,13 @@ export function createCallRegistry(app: FastifyInstance, authenticate: Authentic
   function register<P extends CallPath, C extends CallContext>(
     path: P,
     limit: RouteLimit | undefined,
-    contextFor: (request: FastifyRequest, base: CallContext) => C,
+    contextFor: (request: FastifyRequest, base: CallContext) => Awaitable<C>,
     handler: (input: ParsedRequest<P>, context: C) => CallResult<P>,
   ) {
     const schema = callSchemas[path];
     app.post(`${API_PREFIX}${path}`, limit ? { config: { rateLimit: limit } } : {}, async (request, reply) => {
       const body = bodyOf(request);
-      const context = contextFor(request, { request, reply, lang: languageOf(body.lang), ip: request.ip });
+      const context = await contextFor(request, { request, reply, lang: languageOf(body.lang), ip: request.ip });
       const parsed = schema.safeParse(body);
       if (!parsed.success) throw validationError(parsed.error, body);
       const data = await handler(parsed.data as ParsedRequest<P>, context);
@@ -135,8 +135,8 @@ export function createCallRegistry(app: FastifyInstance, authenticate: Authentic
       register(
         path,
         limit,
-        (request, base) => {
-          const session = signedInSession(request);
+        async (request, base) => {
+          const session = await signedInSession(request);
           return { ...base, user: session.user, tokenHash: session.tokenHash };
         },
         handler,

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { DatabaseConfig } from './db/database';
 
 export interface Limits {
   /** Global API requests per IP per minute. */
@@ -20,6 +21,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** `postgres://…`: PostgreSQL instead of the SQLite file under `dataDir`. */
+  databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   /** Public address of the app, for invite links (else taken from each request). */
   publicUrl: string | undefined;
@@ -53,6 +56,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: integer(env.PORT, 8080, 'PORT'),
     host: env.HOST || '127.0.0.1',
     dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     publicUrl: env.PUBLIC_URL || undefined,
     demo: (env.DEMO ?? '1') !== '0',
@@ -92,4 +96,17 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 export function databaseFile(config: Pick<Config, 'dataDir'>): string {
   return path.join(config.dataDir, 'wallet.db');
+}
+
+/** Where the server and the operator CLI find the database. */
+export function databaseConfig(config: Pick<Config, 'dataDir' | 'databaseUrl'>): DatabaseConfig {
+  return { databaseUrl: config.databaseUrl, sqliteFile: databaseFile(config) };
+}
+
+/** The database as a person reads it in a log line: never the password of a URL. */
+export function describeDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl'>): string {
+  if (!config.databaseUrl) return databaseFile(config);
+  const url = new URL(config.databaseUrl);
+  url.password = '';
+  return `PostgreSQL ${url.toString()}`;
 }

@@ -1,18 +1,44 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Limits } from './config';
-import type { Queries } from './db';
+import { createQueries, type Queries } from './db';
 import type { Db } from './db/database';
-import type { Ledger } from './ledger';
+import { createLedger, type Ledger } from './ledger';
 import type { LiveHub } from './live';
 import type { Mailer } from './mail/mailer';
 import type { SessionCache } from './session-cache';
 
-/** What changes money and records it: shared by the server and the operator CLI. */
+/** What reads and records: shared by the server and the operator CLI. */
 export interface Domain {
   db: Db;
   queries: Queries;
-  ledger: Ledger;
   now: () => Date;
+}
+
+/** A domain inside one open transaction: its queries run in it, and only here can money move. */
+export interface InTransaction {
+  queries: Queries;
+  ledger: Ledger;
+  /** Holds `key` until the transaction ends (see `Transaction.lock`). */
+  lock(key: string): Promise<void>;
+}
+
+/**
+ * Runs `work` in one transaction with `context`'s queries bound to it and the ledger at hand.
+ * Called again from inside one, it joins the open transaction.
+ */
+export function inTransaction<C extends Domain, T>(
+  context: C,
+  work: (tx: C & InTransaction) => Promise<T>,
+): Promise<T> {
+  if (isInTransaction(context)) return work(context);
+  return context.db.transaction((transaction) => {
+    const queries = createQueries(transaction);
+    return work({ ...context, queries, ledger: createLedger(queries), lock: (key) => transaction.lock(key) });
+  });
+}
+
+function isInTransaction<C extends Domain>(context: C): context is C & InTransaction {
+  return 'ledger' in context && 'lock' in context;
 }
 
 /** What route modules work with; built once in buildApp. */

@@ -41,15 +41,15 @@ async function post<T>(baseUrl: string, callPath: string, fields: Record<string,
   return (await response.json()) as Envelope<T>;
 }
 
-function ops(db: Db, ...argv: string[]): string {
-  return opsOutput(db, ...argv).at(-1) ?? '';
+async function ops(db: Db, ...argv: string[]): Promise<string> {
+  return (await opsOutput(db, ...argv)).at(-1) ?? '';
 }
 
 describe('kill -9 during a burst of money-moving requests', () => {
   it('leaves no half-applied order and every balance equal to its ledger', async () => {
     server = await startOnTestFiles();
     let baseUrl = server.baseUrl;
-    const db = openDatabase(path.join(dataDir, 'wallet.db'));
+    const db = await openDatabase({ sqliteFile: path.join(dataDir, 'wallet.db') });
     const queries = createQueries(db);
 
     const login = await post<{ token: string }>(baseUrl, 'user/login', {
@@ -75,7 +75,7 @@ describe('kill -9 during a burst of money-moving requests', () => {
     );
     expect(card.code).toBe(200);
     const offer = Number(
-      ops(
+      await ops(
         db,
         'offer',
         'add',
@@ -94,7 +94,7 @@ describe('kill -9 during a burst of money-moving requests', () => {
       ),
     );
     const product = Number(
-      ops(
+      await ops(
         db,
         'product',
         'add',
@@ -157,34 +157,30 @@ describe('kill -9 during a burst of money-moving requests', () => {
     // Start again on the same files and look at what the crash left.
     server = await startOnTestFiles();
     baseUrl = server.baseUrl;
-    expect(queries.ledger.mismatches()).toEqual([]);
-    const orphans = db
-      .prepare(
-        `SELECT 'sale' AS kind, id FROM sale_orders WHERE (SELECT COUNT(*) FROM ledger WHERE ref_type = 'sale' AND ref_id = sale_orders.id AND kind = 'sale' AND amount = -sale_orders.number) <> 1
+    expect(await queries.ledger.mismatches()).toEqual([]);
+    const orphans =
+      await db.all(`SELECT 'sale' AS kind, id FROM sale_orders WHERE (SELECT COUNT(*) FROM ledger WHERE ref_type = 'sale' AND ref_id = sale_orders.id AND kind = 'sale' AND amount = -sale_orders.number) <> 1
          UNION ALL SELECT 'withdraw', id FROM withdrawals WHERE (SELECT COUNT(*) FROM ledger WHERE ref_type = 'withdraw' AND ref_id = withdrawals.id AND kind = 'withdraw' AND amount = -withdrawals.amount) <> 1
          UNION ALL SELECT 'lixibao', id FROM interest_orders WHERE (SELECT COUNT(*) FROM ledger WHERE ref_type = 'lixibao' AND ref_id = interest_orders.id AND kind = 'lixibao_buy' AND amount = -interest_orders.number) <> 1
          UNION ALL SELECT 'ledger', id FROM ledger WHERE kind = 'sale' AND ref_id NOT IN (SELECT id FROM sale_orders)
          UNION ALL SELECT 'ledger', id FROM ledger WHERE kind = 'withdraw' AND ref_id NOT IN (SELECT id FROM withdrawals)
-         UNION ALL SELECT 'ledger', id FROM ledger WHERE kind = 'lixibao_buy' AND ref_id NOT IN (SELECT id FROM interest_orders)`,
-      )
-      .all();
+         UNION ALL SELECT 'ledger', id FROM ledger WHERE kind = 'lixibao_buy' AND ref_id NOT IN (SELECT id FROM interest_orders)`);
     expect(orphans).toEqual([]);
-    const offerRow = db.prepare('SELECT quantity, remaining FROM offers WHERE id = ?').get(offer) as {
+    const offerRow = (await db.get('SELECT quantity, remaining FROM offers WHERE id = ?', [offer])) as {
       quantity: number;
       remaining: number;
     };
-    const sold = db
-      .prepare("SELECT COALESCE(SUM(number), 0) AS total FROM sale_orders WHERE offer_id = ? AND state <> 'reject'")
-      .get(offer) as { total: number };
+    const sold = (await db.get(
+      "SELECT COALESCE(SUM(number), 0) AS total FROM sale_orders WHERE offer_id = ? AND state <> 'reject'",
+      [offer],
+    )) as { total: number };
     expect(offerRow.remaining).toBe(offerRow.quantity - sold.total);
-    const recorded = db.prepare("SELECT COUNT(*) AS n FROM idempotency WHERE request_id LIKE 'burst-%'").get() as {
+    const recorded = (await db.get("SELECT COUNT(*) AS n FROM idempotency WHERE request_id LIKE 'burst-%'")) as {
       n: number;
     };
-    const orders = db
-      .prepare(
-        'SELECT (SELECT COUNT(*) FROM sale_orders) + (SELECT COUNT(*) FROM withdrawals) + (SELECT COUNT(*) FROM interest_orders) AS n',
-      )
-      .get() as { n: number };
+    const orders = (await db.get(
+      'SELECT (SELECT COUNT(*) FROM sale_orders) + (SELECT COUNT(*) FROM withdrawals) + (SELECT COUNT(*) FROM interest_orders) AS n',
+    )) as { n: number };
     expect(recorded.n).toBe(orders.n);
     // The kill landed mid-burst: some orders were made, and some requests never finished.
     expect(orders.n).toBeGreaterThan(0);
@@ -193,19 +189,19 @@ describe('kill -9 during a burst of money-moving requests', () => {
     // The restarted server answers, agrees with the database, and replays a finished request
     // instead of acting on it again. (The killed server's password checks in flight stay counted
     // as guesses, by design, and the burst used the allowance up: start this check afresh.)
-    db.prepare('DELETE FROM login_failures').run();
+    await db.run('DELETE FROM login_failures');
     const again = await post<{ token: string }>(baseUrl, 'user/login', {
       account: DEMO_ACCOUNT.account,
       password: DEMO_ACCOUNT.password,
     });
     const money = await post<{ balance: string }>(baseUrl, 'userinfo/get-money-info', {}, again.data.token);
-    const balance = queries.users.byAccount(DEMO_ACCOUNT.account)?.balance ?? -1;
+    const balance = (await queries.users.byAccount(DEMO_ACCOUNT.account))?.balance ?? -1;
     expect(money.data.balance).toBe(formatMoney(cents(balance)));
-    const finished = db
-      .prepare("SELECT request_id, path FROM idempotency WHERE path = 'saleu/create-order' LIMIT 1")
-      .get() as { request_id: string; path: string } | undefined;
+    const finished = (await db.get(
+      "SELECT request_id, path FROM idempotency WHERE path = 'saleu/create-order' LIMIT 1",
+    )) as { request_id: string; path: string } | undefined;
     if (finished) {
-      const before = db.prepare('SELECT COUNT(*) AS n FROM sale_orders').get() as { n: number };
+      const before = (await db.get('SELECT COUNT(*) AS n FROM sale_orders')) as { n: number };
       const replay = await post(
         baseUrl,
         'saleu/create-order',
@@ -213,8 +209,8 @@ describe('kill -9 during a burst of money-moving requests', () => {
         again.data.token,
       );
       expect(replay.code).toBe(200);
-      expect(db.prepare('SELECT COUNT(*) AS n FROM sale_orders').get()).toEqual(before);
+      expect(await db.get('SELECT COUNT(*) AS n FROM sale_orders')).toEqual(before);
     }
-    db.close();
+    await db.close();
   }, 60_000);
 });

@@ -1,6 +1,5 @@
 import { parseMoney, type Cents } from '../contract/money';
-import { isoNow, type ServerContext } from './context';
-import { inTransaction } from './db/database';
+import { inTransaction, isoNow, type Domain } from './context';
 import { ensureRootInviteCode, uniquePublicCode } from './routes/auth';
 import { hashPassword } from './security/passwords';
 import { newPublicCode } from './security/tokens';
@@ -22,46 +21,49 @@ export interface StartupFacts {
  * Runs on every start: makes sure the root invitation code exists and, when asked and the
  * database has no users yet, fills it with demo data that every screen can show.
  */
-export async function prepareDatabase(context: ServerContext, seedDemo: boolean): Promise<StartupFacts> {
-  const rootInviteCode = inTransaction(context.db, () => ensureRootInviteCode(context));
-  context.queries.sessions.purgeExpired(isoNow(context));
-  if (!seedDemo || context.queries.users.count() > 0) return { rootInviteCode, demoSeeded: false };
+export async function prepareDatabase(context: Domain, seedDemo: boolean): Promise<StartupFacts> {
+  const rootInviteCode = await ensureRootInviteCode(context);
+  await context.queries.sessions.purgeExpired(isoNow(context));
+  if (!seedDemo || (await context.queries.users.count()) > 0) return { rootInviteCode, demoSeeded: false };
 
   const demoHash = await hashPassword(DEMO_ACCOUNT.password);
   const friendHash = await hashPassword(`${DEMO_ACCOUNT.password}-friend`);
-  inTransaction(context.db, () => {
-    const { queries } = context;
-    const at = isoNow(context);
-    const demoId = queries.users.insert({
+  const demoSeeded = await inTransaction(context, async (tx) => {
+    const { queries } = tx;
+    // Nodes starting together on an empty database: one of them fills it.
+    await tx.lock('demo data');
+    if ((await queries.users.count()) > 0) return false;
+    const at = isoNow(tx);
+    const demoId = await queries.users.insert({
       account: DEMO_ACCOUNT.account,
       email: DEMO_ACCOUNT.email,
       password_hash: demoHash,
       nickname: 'Demo',
-      invite_code: uniquePublicCode(context),
-      transfer_code: uniquePublicCode(context),
+      invite_code: await uniquePublicCode(tx),
+      transfer_code: await uniquePublicCode(tx),
       inviter_id: null,
       created_at: at,
     });
-    context.ledger.post({ userId: demoId, kind: 'adjust', amount: amount('1000.00'), remark: 'demo credit', at });
-    queries.users.insert({
+    await tx.ledger.post({ userId: demoId, kind: 'adjust', amount: amount('1000.00'), remark: 'demo credit', at });
+    await queries.users.insert({
       account: 'demo_friend',
       email: 'friend@example.com',
       password_hash: friendHash,
       nickname: 'Friend',
-      invite_code: uniquePublicCode(context),
-      transfer_code: uniquePublicCode(context),
+      invite_code: await uniquePublicCode(tx),
+      transfer_code: await uniquePublicCode(tx),
       inviter_id: demoId,
       created_at: at,
     });
 
-    queries.recharge.upsertAddress({
+    await queries.recharge.upsertAddress({
       type: 'TRC20',
       address: 'TDEMOxNOTxAxREALxADDRESSxDONOTPAY',
       min_amount: amount('10.00'),
       position: 1,
       updated_at: at,
     });
-    queries.recharge.upsertAddress({
+    await queries.recharge.upsertAddress({
       type: 'ERC20',
       address: '0xDEMO00NOT00A00REAL00ADDRESS00DO00NOT00PAY',
       min_amount: amount('20.00'),
@@ -69,19 +71,22 @@ export async function prepareDatabase(context: ServerContext, seedDemo: boolean)
       updated_at: at,
     });
 
-    const merchants = [
+    const merchants: number[] = [];
+    for (const merchant of [
       { name: 'Northwind Exchange', rate: 9850, orders: 1284 },
       { name: 'Harbor OTC', rate: 9720, orders: 652 },
       { name: 'Lumen Traders', rate: 9910, orders: 2310 },
-    ].map((merchant) =>
-      queries.selling.insertMerchant({
-        name: merchant.name,
-        avatar: '',
-        completion_rate: merchant.rate,
-        orders_count: merchant.orders,
-        created_at: at,
-      }),
-    );
+    ]) {
+      merchants.push(
+        await queries.selling.insertMerchant({
+          name: merchant.name,
+          avatar: '',
+          completion_rate: merchant.rate,
+          orders_count: merchant.orders,
+          created_at: at,
+        }),
+      );
+    }
     const offers: [number, string, string, string, string, string][] = [
       [0, '0.93', 'EUR', '50000.00', '10.00', '5000.00'],
       [1, '0.92', 'EUR', '20000.00', '50.00', '2000.00'],
@@ -92,7 +97,7 @@ export async function prepareDatabase(context: ServerContext, seedDemo: boolean)
     for (const [merchant, price, currency, quantity, min, max] of offers) {
       const merchantId = merchants[merchant];
       if (merchantId === undefined) continue;
-      queries.selling.insertOffer({
+      await queries.selling.insertOffer({
         order_no: `S${newPublicCode(10)}`,
         merchant_id: merchantId,
         unit_price: amount(price),
@@ -110,7 +115,7 @@ export async function prepareDatabase(context: ServerContext, seedDemo: boolean)
       ['Growth 90 days', 900, 90, '500.00', '50000.00'],
     ];
     for (const [name, rate, days, min, max] of products) {
-      queries.lixibao.insertProduct({
+      await queries.lixibao.insertProduct({
         name,
         rate,
         days,
@@ -120,19 +125,25 @@ export async function prepareDatabase(context: ServerContext, seedDemo: boolean)
       });
     }
 
-    queries.kefu.insert({
+    await queries.kefu.insert({
       name: 'Telegram support',
       type: 'telegram',
       url: 'https://t.me/example_support',
       created_at: at,
     });
-    queries.kefu.insert({
+    await queries.kefu.insert({
       name: 'WhatsApp support',
       type: 'whatsapp',
       url: 'https://wa.me/10000000000',
       created_at: at,
     });
-    queries.kefu.insert({ name: 'E-mail support', type: 'email', url: 'mailto:support@example.com', created_at: at });
+    await queries.kefu.insert({
+      name: 'E-mail support',
+      type: 'email',
+      url: 'mailto:support@example.com',
+      created_at: at,
+    });
+    return true;
   });
-  return { rootInviteCode, demoSeeded: true };
+  return { rootInviteCode, demoSeeded };
 }

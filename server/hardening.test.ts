@@ -222,7 +222,7 @@ describe('fuzzing every call', () => {
       wallet: '0.00',
       total: '0.00',
     });
-    expectLedgerBalanced(server);
+    await expectLedgerBalanced(server);
   });
 
   it('answers GETs, odd methods and unknown paths without a 5xx', async () => {

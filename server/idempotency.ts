@@ -1,6 +1,5 @@
 import type { CallPath } from '../contract/calls';
-import { isoNow, type Domain } from './context';
-import { inTransaction } from './db/database';
+import { inTransaction, isoNow, type Domain, type InTransaction } from './context';
 import { conflict } from './errors';
 import { sha256 } from './security/tokens';
 
@@ -14,16 +13,16 @@ function payloadHash(input: object): string {
 }
 
 /** The first answer to this request id within 24 h, or a 409 when the payload differs. */
-export function replayed<T>(
+export async function replayed<T>(
   domain: Domain,
   userId: number,
   path: CallPath,
   requestId: string | undefined,
   input: object,
-): T | undefined {
+): Promise<T | undefined> {
   if (!requestId) return undefined;
   const since = new Date(domain.now().getTime() - WINDOW_SECONDS * 1000).toISOString();
-  const earlier = domain.queries.idempotency.find(userId, path, requestId, since);
+  const earlier = await domain.queries.idempotency.find(userId, path, requestId, since);
   if (!earlier) return undefined;
   if (earlier.payload_hash !== payloadHash(input)) throw conflict('request_conflict', { field: 'request_id' });
   return JSON.parse(earlier.response) as T;
@@ -32,28 +31,30 @@ export function replayed<T>(
 /**
  * Runs a money-moving create at most once per user, path and `request_id`: a repeat within 24 h
  * returns the first answer instead of acting again. The answer is recorded in the same
- * transaction as the action, so a crash can never leave one without the other.
+ * transaction as the action, so a crash can never leave one without the other; the request id
+ * is locked first, so two copies of one request sent at once (to two nodes) act once.
  */
-export function once<T>(
-  domain: Domain,
+export function once<C extends Domain, T>(
+  domain: C,
   userId: number,
   path: CallPath,
   requestId: string | undefined,
   input: object,
-  act: () => T,
-): T {
-  return inTransaction(domain.db, () => {
-    const earlier = replayed<T>(domain, userId, path, requestId, input);
+  act: (tx: C & InTransaction) => Promise<T>,
+): Promise<T> {
+  return inTransaction(domain, async (tx) => {
+    if (requestId) await tx.lock(`request:${userId}:${path}:${requestId}`);
+    const earlier = await replayed<T>(tx, userId, path, requestId, input);
     if (earlier !== undefined) return earlier;
-    const result = act();
+    const result = await act(tx);
     if (requestId) {
-      domain.queries.idempotency.save(
+      await tx.queries.idempotency.save(
         userId,
         path,
         requestId,
         payloadHash(input),
         JSON.stringify(result),
-        isoNow(domain),
+        isoNow(tx),
       );
     }
     return result;

@@ -1,6 +1,5 @@
 import type { Cents } from '../contract/money';
 import type { LedgerKind } from '../contract/rules';
-import type { Db } from './db/database';
 import type { Queries } from './db';
 import { conflict } from './errors';
 
@@ -20,18 +19,18 @@ export class InsufficientBalance extends Error {
 
 /**
  * The only code that changes a balance. Every movement updates `users.balance` and writes one
- * ledger row with the balance after it, inside the caller's transaction, so that a balance always
- * equals the sum of its ledger rows. A debit that would go below zero moves nothing and throws.
+ * ledger row with the balance after it. It exists only inside a transaction (see `inTransaction`
+ * in server/context.ts), so a balance always equals the sum of its ledger rows. A debit that
+ * would go below zero moves nothing and throws.
  */
-export function createLedger(db: Db, queries: Pick<Queries, 'ledger'>) {
-  function post(movement: Movement): number {
-    if (!db.inTransaction) throw new Error('ledger movements must run inside a transaction');
+export function createLedger(queries: Pick<Queries, 'ledger'>) {
+  async function post(movement: Movement): Promise<number> {
     if (!Number.isSafeInteger(movement.amount) || movement.amount === 0) {
       throw new Error(`invalid ledger amount ${movement.amount}`);
     }
-    const balanceAfter = queries.ledger.moveBalance(movement.userId, movement.amount);
+    const balanceAfter = await queries.ledger.moveBalance(movement.userId, movement.amount);
     if (balanceAfter === undefined) throw new InsufficientBalance();
-    queries.ledger.insert({
+    await queries.ledger.insert({
       user_id: movement.userId,
       kind: movement.kind,
       amount: movement.amount,
@@ -47,9 +46,9 @@ export function createLedger(db: Db, queries: Pick<Queries, 'ledger'>) {
   return {
     post,
     /** Like `post`, but an overdraft becomes the customer's 409 "insufficient balance". */
-    debit(movement: Movement): number {
+    async debit(movement: Movement): Promise<number> {
       try {
-        return post(movement);
+        return await post(movement);
       } catch (error) {
         if (error instanceof InsufficientBalance) throw conflict('insufficient_balance');
         throw error;

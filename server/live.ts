@@ -16,13 +16,13 @@ export const LIVE_CLOSE_TOO_MANY = 1008;
  * Each socket is kept with the session it signed in with, so that ending a session (logout,
  * password reset) closes its sockets at once.
  */
-export function createLiveHub(deps: { queries: Queries; log: FastifyBaseLogger }) {
+export async function createLiveHub(deps: { queries: Queries; log: FastifyBaseLogger }) {
   const sockets = new Map<number, Map<WebSocket, string>>();
-  let lastId = deps.queries.events.lastId();
+  let lastId = await deps.queries.events.lastId();
 
-  function relay(): void {
+  async function relay(): Promise<void> {
     for (;;) {
-      const rows = deps.queries.events.after(lastId, BATCH);
+      const rows = await deps.queries.events.after(lastId, BATCH);
       for (const row of rows) {
         lastId = row.id;
         for (const socket of sockets.get(row.user_id)?.keys() ?? []) socket.send(row.payload);
@@ -31,12 +31,15 @@ export function createLiveHub(deps: { queries: Queries; log: FastifyBaseLogger }
     }
   }
 
+  let relaying = false;
   const timer = setInterval(() => {
-    try {
-      relay();
-    } catch (error) {
-      deps.log.error({ err: error }, 'live relay failed');
-    }
+    if (relaying) return;
+    relaying = true;
+    relay()
+      .catch((error: unknown) => deps.log.error({ err: error }, 'live relay failed'))
+      .finally(() => {
+        relaying = false;
+      });
   }, RELAY_INTERVAL_MS);
   timer.unref();
 
@@ -92,4 +95,4 @@ export function createLiveHub(deps: { queries: Queries; log: FastifyBaseLogger }
   };
 }
 
-export type LiveHub = ReturnType<typeof createLiveHub>;
+export type LiveHub = Awaited<ReturnType<typeof createLiveHub>>;

@@ -1,10 +1,10 @@
 import { buildApp } from './app';
-import { databaseFile, readConfig } from './config';
+import { databaseConfig, describeDatabase, readConfig } from './config';
 import { openDatabase } from './db/database';
 import { DEMO_ACCOUNT, prepareDatabase } from './demo';
 
 const config = readConfig();
-const db = openDatabase(databaseFile(config));
+const db = await openDatabase(databaseConfig(config));
 const app = await buildApp({
   db,
   dataDir: config.dataDir,
@@ -22,7 +22,7 @@ async function shutDown(signal: string): Promise<void> {
   closing = true;
   app.log.info({ signal }, 'shutting down');
   await app.close();
-  db.close();
+  await db.close();
   process.exit(0);
 }
 process.once('SIGINT', () => void shutDown('SIGINT'));
@@ -34,6 +34,7 @@ const lines = [
   '',
   `  USDT wallet is ready at ${url}`,
   `  Data folder:            ${config.dataDir}`,
+  ...(config.databaseUrl ? [`  Database:               ${describeDatabase(config)}`] : []),
   `  Root invitation code:   ${facts.rootInviteCode}`,
   config.demo
     ? `  Demo account:           ${DEMO_ACCOUNT.account} / ${DEMO_ACCOUNT.password}`

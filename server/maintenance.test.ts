@@ -10,23 +10,23 @@ afterEach(async () => {
   await server.close();
 });
 
-const count = (table: 'login_failures' | 'email_codes') =>
-  (server.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+const count = async (table: 'login_failures' | 'email_codes') =>
+  (await server.db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`))?.n;
 
 describe('sweep', () => {
   it('prunes password guesses past their window and e-mail codes past the per-address limit', async () => {
     await post(server, 'user/login', { account: 'made-up-name', password: 'Wrong1234' });
     await post(server, 'sms/send-code', { email: 'someone@example.com' });
-    expect(count('login_failures')).toBe(1);
-    expect(count('email_codes')).toBe(1);
+    expect(await count('login_failures')).toBe(1);
+    expect(await count('email_codes')).toBe(1);
 
-    sweep(server.app.wallet);
-    expect(count('login_failures')).toBe(1);
-    expect(count('email_codes')).toBe(1);
+    await sweep(server.app.wallet);
+    expect(await count('login_failures')).toBe(1);
+    expect(await count('email_codes')).toBe(1);
 
     server.clock.advance(3601);
-    sweep(server.app.wallet);
-    expect(count('login_failures')).toBe(0);
-    expect(count('email_codes')).toBe(0);
+    await sweep(server.app.wallet);
+    expect(await count('login_failures')).toBe(0);
+    expect(await count('email_codes')).toBe(0);
   });
 });

@@ -9,24 +9,28 @@ const MATURITY_EVERY_MS = 60 * 1000;
  * Deletes what has no use any more: relayed events, old idempotency answers, dead sessions,
  * password guesses older than their window and e-mail codes older than the per-address limit's.
  */
-export function sweep(context: ServerContext): void {
+export async function sweep(context: ServerContext): Promise<void> {
   const { queries } = context;
-  queries.events.purgeBefore(secondsAgo(context, 3600));
-  queries.idempotency.purgeBefore(secondsAgo(context, 24 * 3600));
-  queries.sessions.purgeExpired(isoNow(context));
-  queries.codes.pruneBefore(
+  await queries.events.purgeBefore(secondsAgo(context, 3600));
+  await queries.idempotency.purgeBefore(secondsAgo(context, 24 * 3600));
+  await queries.sessions.purgeExpired(isoNow(context));
+  await queries.codes.pruneBefore(
     secondsAgo(context, context.limits.loginWindowSeconds),
     secondsAgo(context, CODES_PER_IP_WINDOW_SECONDS),
   );
 }
 
-function every(context: ServerContext, ms: number, name: string, job: () => void): NodeJS.Timeout {
+/** Runs `job` every `ms`, never two runs of it at once on this node. */
+function every(context: ServerContext, ms: number, name: string, job: () => Promise<unknown>): NodeJS.Timeout {
+  let running = false;
   const timer = setInterval(() => {
-    try {
-      job();
-    } catch (error) {
-      context.log.error({ err: error }, `${name} failed`);
-    }
+    if (running) return;
+    running = true;
+    job()
+      .catch((error: unknown) => context.log.error({ err: error }, `${name} failed`))
+      .finally(() => {
+        running = false;
+      });
   }, ms);
   timer.unref();
   return timer;
@@ -36,8 +40,8 @@ function every(context: ServerContext, ms: number, name: string, job: () => void
  * The server's background jobs: matured interest holdings are paid at start (so a restart catches
  * up at once) and every minute; stale rows are swept every ten minutes. Returns a stop function.
  */
-export function startMaintenance(context: ServerContext): () => void {
-  const paid = payMaturedOrders(context);
+export async function startMaintenance(context: ServerContext): Promise<() => void> {
+  const paid = await payMaturedOrders(context);
   if (paid > 0) context.log.info({ paid }, 'paid matured interest holdings');
   const timers = [
     every(context, MATURITY_EVERY_MS, 'maturity', () => payMaturedOrders(context)),

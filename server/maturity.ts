@@ -1,6 +1,5 @@
 import { cents } from '../contract/money';
-import { isoNow, type Domain } from './context';
-import { inTransaction } from './db/database';
+import { inTransaction, isoNow, type Domain } from './context';
 import { publish } from './events';
 
 const BATCH = 200;
@@ -11,21 +10,21 @@ const BATCH = 200;
  * done. A holding is paid only by the run that flips it, so running twice, concurrently or after a
  * crash never pays twice; a crash before the commit leaves it holding for the next run.
  */
-export function payMaturedOrders(domain: Domain): number {
+export async function payMaturedOrders(domain: Domain): Promise<number> {
   let paid = 0;
   for (;;) {
-    const due = domain.queries.lixibao.due(isoNow(domain), BATCH);
+    const due = await domain.queries.lixibao.due(isoNow(domain), BATCH);
     for (const order of due) {
-      const done = inTransaction(domain.db, () => {
-        const at = isoNow(domain);
-        if (!domain.queries.lixibao.markPaid(order.id, at)) return false;
+      const done = await inTransaction(domain, async (tx) => {
+        const at = isoNow(tx);
+        if (!(await tx.queries.lixibao.markPaid(order.id, at))) return false;
         const ref = { type: 'lixibao', id: order.id };
-        domain.ledger.post({ userId: order.user_id, kind: 'lixibao_return', amount: cents(order.number), ref, at });
+        await tx.ledger.post({ userId: order.user_id, kind: 'lixibao_return', amount: cents(order.number), ref, at });
         if (order.interest > 0) {
-          domain.ledger.post({ userId: order.user_id, kind: 'interest', amount: cents(order.interest), ref, at });
+          await tx.ledger.post({ userId: order.user_id, kind: 'interest', amount: cents(order.interest), ref, at });
         }
-        publish(domain, order.user_id, { type: 'lixibao', id: order.id, state: 'done' });
-        publish(domain, order.user_id, { type: 'balance' });
+        await publish(tx, order.user_id, { type: 'lixibao', id: order.id, state: 'done' });
+        await publish(tx, order.user_id, { type: 'balance' });
         return true;
       });
       if (done) paid += 1;

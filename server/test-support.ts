@@ -2,13 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import pg from 'pg';
+import { expect, inject } from 'vitest';
 import type { CallPath, CallRequest } from '../contract/calls';
 import type { Envelope } from '../contract/envelope';
 import type { AuthResult, CallResponse } from '../contract/responses';
 import { buildApp } from './app';
 import { DEFAULT_LIMITS, type Limits } from './config';
-import { openDatabase, type Db } from './db/database';
+import { openDatabase, type DatabaseConfig, type Db } from './db/database';
 import { prepareDatabase } from './demo';
 import type { Mail, Mailer } from './mail/mailer';
 import { runOps } from './ops/ops';
@@ -40,6 +41,8 @@ export class TestClock {
 export interface TestServer {
   app: FastifyInstance;
   db: Db;
+  /** Where the database is, for a second connection (the operator CLI in another process). */
+  database: DatabaseConfig;
   dir: string;
   mailer: CapturingMailer;
   clock: TestClock;
@@ -47,9 +50,41 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** The engine the server tests run on: SQLite, or PostgreSQL in the `server-postgres` run. */
+export const TEST_ENGINE = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+
+let databaseCounter = 0;
+
+/** A fresh, empty database for one test server, and how to get rid of it. */
+export async function testDatabase(dir: string): Promise<{ config: DatabaseConfig; drop(): Promise<void> }> {
+  const sqliteFile = path.join(dir, 'wallet.db');
+  if (TEST_ENGINE === 'sqlite') return { config: { sqliteFile }, drop: async () => undefined };
+  databaseCounter += 1;
+  const name = `wallet_test_${process.pid}_${databaseCounter}`;
+  const adminUrl = inject('postgresUrl');
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8'`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    config: { databaseUrl: url.toString(), sqliteFile },
+    drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
 export async function startTestServer(options: { limits?: Partial<Limits>; demo?: boolean } = {}): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-test-'));
-  const db = openDatabase(path.join(dir, 'wallet.db'));
+  const database = await testDatabase(dir);
+  const db = await openDatabase(database.config);
   const mailer = new CapturingMailer();
   const clock = new TestClock();
   const app = await buildApp({
@@ -64,13 +99,15 @@ export async function startTestServer(options: { limits?: Partial<Limits>; demo?
   return {
     app,
     db,
+    database: database.config,
     dir,
     mailer,
     clock,
     rootInviteCode: facts.rootInviteCode,
     async close() {
       await app.close();
-      db.close();
+      await db.close();
+      await database.drop();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -153,8 +190,8 @@ export async function signUp(
 }
 
 /** The ledger invariant: every balance equals the sum of its ledger rows. */
-export function expectLedgerBalanced(server: TestServer): void {
-  expect(server.app.wallet.queries.ledger.mismatches()).toEqual([]);
+export async function expectLedgerBalanced(server: TestServer): Promise<void> {
+  expect(await server.app.wallet.queries.ledger.mismatches()).toEqual([]);
 }
 
 /** A 1×1 PNG. */
@@ -200,13 +237,13 @@ export async function fund(server: TestServer, user: TestUser, amount: string): 
     { type: address.type, category: 'USDT', address: address.address, amount, credentials: proof.data.url },
     user.token,
   );
-  decide(server.app.wallet, 'recharge', 'approve', recharge.id, 'test');
+  await decide(server.app.wallet, 'recharge', 'approve', recharge.id, 'test');
   return recharge.id;
 }
 
 /** Runs an operator command against a test database and returns the lines it printed. */
-export function opsOutput(db: Db, ...argv: string[]): string[] {
+export async function opsOutput(db: Db, ...argv: string[]): Promise<string[]> {
   const lines: string[] = [];
-  runOps(db, argv, { out: (line) => lines.push(line) });
+  await runOps(db, argv, { out: (line) => lines.push(line) });
   return lines;
 }

@@ -1,4 +1,4 @@
-import type { Db } from './database';
+import type { SqlRunner } from './database';
 
 export interface AuditEntry {
   actor: string;
@@ -9,16 +9,18 @@ export interface AuditEntry {
   created_at: string;
 }
 
-export function auditQueries(db: Db) {
-  const insert = db.prepare<AuditEntry>(`
-    INSERT INTO audit_log (actor, action, target_type, target_id, detail, created_at)
-    VALUES (@actor, @action, @target_type, @target_id, @detail, @created_at)
-  `);
-  const forTarget = db.prepare<[string, number], AuditEntry>(
-    'SELECT actor, action, target_type, target_id, detail, created_at FROM audit_log WHERE target_type = ? AND target_id = ? ORDER BY id',
-  );
+export function auditQueries(db: SqlRunner) {
   return {
-    record: (entry: AuditEntry) => insert.run(entry),
-    forTarget: (targetType: string, targetId: number) => forTarget.all(targetType, targetId),
+    record: (entry: AuditEntry) =>
+      db.run(
+        `INSERT INTO audit_log (actor, action, target_type, target_id, detail, created_at)
+         VALUES (@actor, @action, @target_type, @target_id, @detail, @created_at)`,
+        { ...entry },
+      ),
+    forTarget: (targetType: string, targetId: number) =>
+      db.all<AuditEntry>(
+        'SELECT actor, action, target_type, target_id, detail, created_at FROM audit_log WHERE target_type = ? AND target_id = ? ORDER BY id',
+        [targetType, targetId],
+      ),
   };
 }

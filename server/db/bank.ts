@@ -1,5 +1,5 @@
 import type { BankType } from '../../contract/rules';
-import type { Db } from './database';
+import type { SqlRunner } from './database';
 
 export interface BankAccountRow {
   id: number;
@@ -10,25 +10,27 @@ export interface BankAccountRow {
   created_at: string;
 }
 
-export function bankQueries(db: Db) {
-  const insert = db.prepare<[number, BankType, string, string]>(
-    'INSERT INTO bank_accounts (user_id, type, details, created_at) VALUES (?, ?, ?, ?)',
-  );
-  const ofUser = db.prepare<[number, BankType], BankAccountRow>(
-    'SELECT * FROM bank_accounts WHERE user_id = ? AND type = ? ORDER BY id',
-  );
-  const owned = db.prepare<[number, number, BankType], BankAccountRow>(
-    'SELECT * FROM bank_accounts WHERE id = ? AND user_id = ? AND type = ?',
-  );
-  const typesOf = db.prepare<[number], { type: BankType }>(
-    'SELECT type FROM bank_accounts WHERE user_id = ? ORDER BY type',
-  );
+export function bankQueries(db: SqlRunner) {
   return {
     insert: (userId: number, type: BankType, details: string, at: string) =>
-      Number(insert.run(userId, type, details, at).lastInsertRowid),
-    ofUser: (userId: number, type: BankType) => ofUser.all(userId, type),
+      db.insert('INSERT INTO bank_accounts (user_id, type, details, created_at) VALUES (?, ?, ?, ?)', [
+        userId,
+        type,
+        details,
+        at,
+      ]),
+    ofUser: (userId: number, type: BankType) =>
+      db.all<BankAccountRow>('SELECT * FROM bank_accounts WHERE user_id = ? AND type = ? ORDER BY id', [userId, type]),
     /** Only the caller's own binding of that type; anyone else's reads as absent. */
-    owned: (id: number, userId: number, type: BankType) => owned.get(id, userId, type),
-    typesOf: (userId: number) => typesOf.all(userId).map((row) => row.type),
+    owned: (id: number, userId: number, type: BankType) =>
+      db.get<BankAccountRow>('SELECT * FROM bank_accounts WHERE id = ? AND user_id = ? AND type = ?', [
+        id,
+        userId,
+        type,
+      ]),
+    typesOf: async (userId: number) =>
+      (
+        await db.all<{ type: BankType }>('SELECT type FROM bank_accounts WHERE user_id = ? ORDER BY type', [userId])
+      ).map((row) => row.type),
   };
 }

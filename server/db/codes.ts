@@ -1,5 +1,5 @@
 import type { SendCodeScene } from '../../contract/rules';
-import type { Db } from './database';
+import type { SqlRunner } from './database';
 
 export interface EmailCodeRow {
   id: number;
@@ -14,67 +14,48 @@ export interface EmailCodeRow {
 }
 
 /** E-mail codes and the attempt counters that rate-limit them and logins. */
-export function codesQueries(db: Db) {
-  const insert = db.prepare<Omit<EmailCodeRow, 'id' | 'attempts' | 'consumed_at'>>(`
-    INSERT INTO email_codes (email, scene, code_hash, ip, created_at, expires_at)
-    VALUES (@email, @scene, @code_hash, @ip, @created_at, @expires_at)
-  `);
-  const latestForEmail = db.prepare<[string], EmailCodeRow>(
-    'SELECT * FROM email_codes WHERE email = ? ORDER BY id DESC LIMIT 1',
-  );
-  const latestUsable = db.prepare<[string, SendCodeScene, string], EmailCodeRow>(`
-    SELECT * FROM email_codes
-    WHERE email = ? AND scene = ? AND consumed_at IS NULL AND expires_at > ?
-    ORDER BY id DESC LIMIT 1
-  `);
-  const sentFromIpSince = db.prepare<[string, string], { n: number; oldest: string | null }>(
-    'SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM email_codes WHERE ip = ? AND created_at > ?',
-  );
-  const countAttempt = db.prepare<[number]>('UPDATE email_codes SET attempts = attempts + 1 WHERE id = ?');
-  const consume = db.prepare<[string, number]>(
-    'UPDATE email_codes SET consumed_at = ? WHERE id = ? AND consumed_at IS NULL',
-  );
-
-  const insertFailure = db.prepare<[string, string]>('INSERT INTO login_failures (account_key, at) VALUES (?, ?)');
-  const failuresSince = db.prepare<[string, string], { n: number; oldest: string | null }>(
-    'SELECT COUNT(*) AS n, MIN(at) AS oldest FROM login_failures WHERE account_key = ? AND at > ?',
-  );
-  const clearFailures = db.prepare<[string]>('DELETE FROM login_failures WHERE account_key = ?');
-  const deleteFailure = db.prepare<[number]>('DELETE FROM login_failures WHERE id = ?');
-  const pruneFailures = db.prepare<[string]>('DELETE FROM login_failures WHERE at <= ?');
-  const pruneCodes = db.prepare<[string]>('DELETE FROM email_codes WHERE created_at <= ?');
-
-  /**
-   * Counts the guesses in the window and, if one more is allowed, records it, in one statement
-   * sequence with no await between: parallel guesses cannot all pass the count.
-   */
-  const reserveGuess = db.transaction(
-    (accountKey: string, since: string, at: string, limit: number): { id: number } | { oldest: string } => {
-      const counted = failuresSince.get(accountKey, since) ?? { n: 0, oldest: null };
-      if (counted.n >= limit && counted.oldest) return { oldest: counted.oldest };
-      return { id: Number(insertFailure.run(accountKey, at).lastInsertRowid) };
-    },
-  );
-
+export function codesQueries(db: SqlRunner) {
   return {
-    insert: (row: Omit<EmailCodeRow, 'id' | 'attempts' | 'consumed_at'>) => insert.run(row),
-    latestForEmail: (email: string) => latestForEmail.get(email),
-    latestUsable: (email: string, scene: SendCodeScene, now: string) => latestUsable.get(email, scene, now),
-    sentFromIpSince: (ip: string, since: string) => sentFromIpSince.get(ip, since) ?? { n: 0, oldest: null },
-    countAttempt: (id: number) => countAttempt.run(id),
+    insert: (row: Omit<EmailCodeRow, 'id' | 'attempts' | 'consumed_at'>) =>
+      db.run(
+        `INSERT INTO email_codes (email, scene, code_hash, ip, created_at, expires_at)
+         VALUES (@email, @scene, @code_hash, @ip, @created_at, @expires_at)`,
+        { ...row },
+      ),
+    latestForEmail: (email: string) =>
+      db.get<EmailCodeRow>('SELECT * FROM email_codes WHERE email = ? ORDER BY id DESC LIMIT 1', [email]),
+    latestUsable: (email: string, scene: SendCodeScene, now: string) =>
+      db.get<EmailCodeRow>(
+        `SELECT * FROM email_codes
+         WHERE email = ? AND scene = ? AND consumed_at IS NULL AND expires_at > ?
+         ORDER BY id DESC LIMIT 1`,
+        [email, scene, now],
+      ),
+    sentFromIpSince: async (ip: string, since: string) =>
+      (await db.get<{ n: number; oldest: string | null }>(
+        'SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM email_codes WHERE ip = ? AND created_at > ?',
+        [ip, since],
+      )) ?? { n: 0, oldest: null },
+    countAttempt: (id: number) => db.run('UPDATE email_codes SET attempts = attempts + 1 WHERE id = ?', [id]),
     /** True when this call consumed the code (a second consumer gets false). */
-    consume: (id: number, now: string) => consume.run(now, id).changes === 1,
-    /** A password guess, counted before it is checked: `oldest` when the window is full. */
-    reserveGuess: (accountKey: string, since: string, at: string, limit: number) =>
-      reserveGuess(accountKey, since, at, limit),
+    consume: async (id: number, now: string) =>
+      (await db.run('UPDATE email_codes SET consumed_at = ? WHERE id = ? AND consumed_at IS NULL', [now, id])) === 1,
+    /** Password guesses counted under `accountKey` since `since`, and the oldest of them. */
+    guessesSince: async (accountKey: string, since: string) =>
+      (await db.get<{ n: number; oldest: string | null }>(
+        'SELECT COUNT(*) AS n, MIN(at) AS oldest FROM login_failures WHERE account_key = ? AND at > ?',
+        [accountKey, since],
+      )) ?? { n: 0, oldest: null },
+    recordGuess: (accountKey: string, at: string) =>
+      db.insert('INSERT INTO login_failures (account_key, at) VALUES (?, ?)', [accountKey, at]),
     /** The guess was right: it no longer counts. Other guesses of the window still do. */
-    releaseGuess: (id: number) => deleteFailure.run(id),
+    releaseGuess: (id: number) => db.run('DELETE FROM login_failures WHERE id = ?', [id]),
     /** The owner proved who they are another way (a password reset by e-mail code). */
-    clearGuesses: (accountKey: string) => clearFailures.run(accountKey),
+    clearGuesses: (accountKey: string) => db.run('DELETE FROM login_failures WHERE account_key = ?', [accountKey]),
     /** Guesses and e-mail codes past any use (the clean-up job). */
-    pruneBefore: (failuresBefore: string, codesSentBefore: string) => {
-      pruneFailures.run(failuresBefore);
-      pruneCodes.run(codesSentBefore);
+    pruneBefore: async (failuresBefore: string, codesSentBefore: string) => {
+      await db.run('DELETE FROM login_failures WHERE at <= ?', [failuresBefore]);
+      await db.run('DELETE FROM email_codes WHERE created_at <= ?', [codesSentBefore]);
     },
   };
 }

@@ -1,44 +1,66 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import Database from 'better-sqlite3';
-import { migrations } from './migrations';
+/**
+ * The server's one way to reach its database, whichever engine holds it: SQLite (one file under
+ * the data folder, the default) or PostgreSQL (`DATABASE_URL`, for several nodes).
+ *
+ * Statements are written once, in SQL both engines accept, with `?` or `@name` parameters; the
+ * PostgreSQL side rewrites them to `$n` (server/db/dialect.ts). Everything is async, because
+ * PostgreSQL is a network away; on SQLite the same calls finish at once.
+ */
+export type Dialect = 'sqlite' | 'postgres';
 
-export type Db = Database.Database;
+export type SqlValue = string | number | null | Buffer;
+export type SqlParams = readonly SqlValue[] | Readonly<Record<string, SqlValue>>;
 
-/** Opens (creating if needed) the SQLite file in WAL mode and brings its schema up to date. */
-export function openDatabase(file: string): Db {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  const db = new Database(file);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('foreign_keys = ON');
-  // The operator CLI writes to the same file while the server runs; wait instead of failing.
-  db.pragma('busy_timeout = 5000');
-  migrate(db);
-  return db;
+/** What runs statements: the database itself, or one open transaction of it. */
+export interface SqlRunner {
+  readonly dialect: Dialect;
+  all<Row>(sql: string, params?: SqlParams): Promise<Row[]>;
+  get<Row>(sql: string, params?: SqlParams): Promise<Row | undefined>;
+  /** Runs a statement and tells how many rows it changed. */
+  run(sql: string, params?: SqlParams): Promise<number>;
+  /** Runs an INSERT into a table with an `id` key and returns the new row's id. */
+  insert(sql: string, params?: SqlParams): Promise<number>;
 }
 
-export function migrate(db: Db): void {
-  const current = db.pragma('user_version', { simple: true }) as number;
-  for (let version = current; version < migrations.length; version += 1) {
-    const sql = migrations[version];
-    if (sql === undefined) break;
-    db.transaction(() => {
-      db.exec(sql);
-      db.pragma(`user_version = ${version + 1}`);
-    }).immediate();
+export interface Transaction extends SqlRunner {
+  /**
+   * Holds `key` until this transaction ends: another transaction asking for the same key waits.
+   * Needed where a transaction reads something and then writes based on it (count, then
+   * record); a single guarded statement needs no lock.
+   */
+  lock(key: string): Promise<void>;
+}
+
+export interface Db extends SqlRunner {
+  /**
+   * Runs `work` in one transaction: committed when it resolves, rolled back when it throws.
+   * Statements inside must go through the `tx` it is given; on SQLite the transactions of the
+   * whole server run one at a time.
+   */
+  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
+  /** Runs several statements without parameters (schema changes, tests). */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseConfig {
+  /** `postgres://…` selects PostgreSQL; otherwise `sqliteFile` is used. */
+  databaseUrl?: string | undefined;
+  sqliteFile: string;
+}
+
+export async function openDatabase(config: DatabaseConfig): Promise<Db> {
+  if (config.databaseUrl) {
+    const { openPostgres } = await import('./postgres');
+    return openPostgres(config.databaseUrl);
   }
+  const { openSqlite } = await import('./sqlite');
+  return openSqlite(config.sqliteFile);
 }
 
-/** Runs `work` in one IMMEDIATE transaction, so concurrent writers queue instead of deadlocking. */
-export function inTransaction<T>(db: Db, work: () => T): T {
-  if (db.inTransaction) return work();
-  return db.transaction(work).immediate();
-}
-
+/** A unique or primary-key constraint refused the row (same meaning on both engines). */
 export function isUniqueViolation(error: unknown): boolean {
-  return (
-    error instanceof Database.SqliteError &&
-    (error.code === 'SQLITE_CONSTRAINT_UNIQUE' || error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY')
-  );
+  if (!(error instanceof Error) || !('code' in error)) return false;
+  const code = error.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
 }

@@ -1,7 +1,7 @@
 import { auditQueries } from './audit';
 import { bankQueries } from './bank';
 import { codesQueries } from './codes';
-import type { Db } from './database';
+import type { SqlRunner } from './database';
 import { eventsQueries } from './events';
 import { idempotencyQueries } from './idempotency';
 import { kefuQueries } from './kefu';
@@ -18,8 +18,12 @@ import { uploadsQueries } from './uploads';
 import { usersQueries } from './users';
 import { withdrawQueries } from './withdraw';
 
-/** Every prepared statement of the server, grouped by area, prepared once per connection. */
-export function createQueries(db: Db) {
+/**
+ * Every statement of the server, grouped by area, bound to what runs them: the database, or one
+ * open transaction (then built for that transaction, which is cheap: no statement is prepared
+ * here, the engine prepares each text once).
+ */
+export function createQueries(db: SqlRunner) {
   return {
     audit: auditQueries(db),
     bank: bankQueries(db),

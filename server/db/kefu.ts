@@ -1,5 +1,5 @@
 import type { KefuType } from '../../contract/rules';
-import type { Db } from './database';
+import type { SqlRunner } from './database';
 
 export interface NewKefu {
   name: string;
@@ -12,13 +12,12 @@ export interface KefuRow extends NewKefu {
   id: number;
 }
 
-export function kefuQueries(db: Db) {
-  const insert = db.prepare<NewKefu>(
-    'INSERT INTO kefu (name, type, url, created_at) VALUES (@name, @type, @url, @created_at)',
-  );
-  const all = db.prepare<[], KefuRow>('SELECT * FROM kefu ORDER BY id');
+export function kefuQueries(db: SqlRunner) {
   return {
-    insert: (entry: NewKefu) => Number(insert.run(entry).lastInsertRowid),
-    all: () => all.all(),
+    insert: (entry: NewKefu) =>
+      db.insert('INSERT INTO kefu (name, type, url, created_at) VALUES (@name, @type, @url, @created_at)', {
+        ...entry,
+      }),
+    all: () => db.all<KefuRow>('SELECT * FROM kefu ORDER BY id'),
   };
 }

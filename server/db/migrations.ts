@@ -240,4 +240,8 @@ export const migrations: readonly string[] = [
   CREATE INDEX withdrawals_user_open ON withdrawals(user_id, amount) WHERE state = 'audit';
   CREATE INDEX interest_orders_user_holding ON interest_orders(user_id, number) WHERE state = 'holding';
   `,
+  `
+  -- Uploaded proofs and avatars live in the database, so that every node of several serves them.
+  ALTER TABLE uploads ADD COLUMN content BLOB;
+  `,
 ];

@@ -1,5 +1,5 @@
 import type { SaleOrderState } from '../../contract/rules';
-import type { Db } from './database';
+import type { SqlRunner } from './database';
 
 export interface NewMerchant {
   name: string;
@@ -78,103 +78,111 @@ const OFFER_WITH_MERCHANT = `
   FROM offers JOIN merchants ON merchants.id = offers.merchant_id
 `;
 
-export function sellingQueries(db: Db) {
-  const insertMerchant = db.prepare<NewMerchant>(`
-    INSERT INTO merchants (name, avatar, completion_rate, orders_count, created_at)
-    VALUES (@name, @avatar, @completion_rate, @orders_count, @created_at)
-  `);
-  const insertOffer = db.prepare<NewOffer>(`
-    INSERT INTO offers (order_no, merchant_id, unit_price, currency, quantity, remaining, min_number, max_number, created_at)
-    VALUES (@order_no, @merchant_id, @unit_price, @currency, @quantity, @quantity, @min_number, @max_number, @created_at)
-  `);
-  const merchantById = db.prepare<[number], MerchantRow>('SELECT * FROM merchants WHERE id = ?');
-  const merchantCount = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM merchants');
-  const merchantsPage = db.prepare<[number, number], MerchantRow>(
-    'SELECT * FROM merchants ORDER BY completion_rate DESC, orders_count DESC, id LIMIT ? OFFSET ?',
-  );
-  const offerById = db.prepare<[number], OfferWithMerchantRow>(`${OFFER_WITH_MERCHANT} WHERE offers.id = ?`);
-  const openOffers = db.prepare<[number, number], OfferWithMerchantRow>(
-    `${OFFER_WITH_MERCHANT} WHERE offers.remaining > 0 ORDER BY offers.unit_price DESC, offers.id LIMIT ? OFFSET ?`,
-  );
-  const openOfferCount = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM offers WHERE remaining > 0');
-  const bestOfferOf = db.prepare<[number], OfferWithMerchantRow>(
-    `${OFFER_WITH_MERCHANT} WHERE offers.merchant_id = ? AND offers.remaining > 0 ORDER BY offers.unit_price DESC, offers.id LIMIT 1`,
-  );
-  const take = db.prepare<{ id: number; number: number }>(
-    'UPDATE offers SET remaining = remaining - @number WHERE id = @id AND remaining >= @number',
-  );
-  const giveBack = db.prepare<{ id: number; number: number }>(
-    'UPDATE offers SET remaining = MIN(quantity, remaining + @number) WHERE id = @id',
-  );
-  const countCompletedOrder = db.prepare<[number]>('UPDATE merchants SET orders_count = orders_count + 1 WHERE id = ?');
+const SALE_WITH_MERCHANT = `
+  SELECT sale_orders.*, merchants.name AS merchant_name FROM sale_orders
+  JOIN offers ON offers.id = sale_orders.offer_id JOIN merchants ON merchants.id = offers.merchant_id
+`;
 
-  const insertOrder = db.prepare<NewSaleOrder>(`
-    INSERT INTO sale_orders (order_no, user_id, offer_id, number, unit_price, amount, currency, matching_time, created_at, updated_at)
-    VALUES (@order_no, @user_id, @offer_id, @number, @unit_price, @amount, @currency, @matching_time, @created_at, @created_at)
-  `);
-  const orderById = db.prepare<[number], SaleOrderListRow>(`
-    SELECT sale_orders.*, merchants.name AS merchant_name FROM sale_orders
-    JOIN offers ON offers.id = sale_orders.offer_id JOIN merchants ON merchants.id = offers.merchant_id
-    WHERE sale_orders.id = ?
-  `);
-  const ordersPage = db.prepare<{ user: number; state: string; limit: number; offset: number }, SaleOrderListRow>(`
-    SELECT sale_orders.*, merchants.name AS merchant_name FROM sale_orders
-    JOIN offers ON offers.id = sale_orders.offer_id JOIN merchants ON merchants.id = offers.merchant_id
-    WHERE sale_orders.user_id = @user AND (@state = '' OR sale_orders.state = @state)
-    ORDER BY sale_orders.id DESC LIMIT @limit OFFSET @offset
-  `);
-  const orderCount = db.prepare<{ user: number; state: string }, { n: number }>(
-    "SELECT COUNT(*) AS n FROM sale_orders WHERE user_id = @user AND (@state = '' OR state = @state)",
-  );
-  const reviewOrder = db.prepare<{ id: number; state: SaleOrderState; remark: string; at: string }>(`
-    UPDATE sale_orders SET state = @state, remark = @remark, updated_at = @at WHERE id = @id AND state = 'audit'
-  `);
-  const volume = db.prepare<{ since: string; user: number }, { total: number; today: number; mine: number }>(`
-    SELECT
-      COALESCE(SUM(number), 0) AS total,
-      COALESCE(SUM(CASE WHEN updated_at >= @since THEN number END), 0) AS today,
-      COALESCE(SUM(CASE WHEN user_id = @user THEN number END), 0) AS mine
-    FROM sale_orders WHERE state = 'completion'
-  `);
-  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
-  const history = db.prepare<
-    [number],
-    { account: string; number: number; unit_price: number; currency: string; time: string }
-  >(`
-    SELECT users.account, sale_orders.number, sale_orders.unit_price, sale_orders.currency, sale_orders.updated_at AS time
-    FROM sale_orders JOIN users ON users.id = sale_orders.user_id
-    WHERE sale_orders.state = 'completion' ORDER BY sale_orders.updated_at DESC, sale_orders.id DESC LIMIT ?
-  `);
-
+export function sellingQueries(db: SqlRunner) {
   return {
-    insertMerchant: (merchant: NewMerchant) => Number(insertMerchant.run(merchant).lastInsertRowid),
-    insertOffer: (offer: NewOffer) => Number(insertOffer.run(offer).lastInsertRowid),
-    merchantById: (id: number) => merchantById.get(id),
-    merchantCount: () => merchantCount.get()?.n ?? 0,
-    merchantsPage: (limit: number, offset: number) => merchantsPage.all(limit, offset),
-    offerById: (id: number) => offerById.get(id),
+    insertMerchant: (merchant: NewMerchant) =>
+      db.insert(
+        `INSERT INTO merchants (name, avatar, completion_rate, orders_count, created_at)
+         VALUES (@name, @avatar, @completion_rate, @orders_count, @created_at)`,
+        { ...merchant },
+      ),
+    insertOffer: (offer: NewOffer) =>
+      db.insert(
+        `INSERT INTO offers (order_no, merchant_id, unit_price, currency, quantity, remaining, min_number, max_number, created_at)
+         VALUES (@order_no, @merchant_id, @unit_price, @currency, @quantity, @quantity, @min_number, @max_number, @created_at)`,
+        { ...offer },
+      ),
+    merchantById: (id: number) => db.get<MerchantRow>('SELECT * FROM merchants WHERE id = ?', [id]),
+    merchantCount: async () => (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM merchants'))?.n ?? 0,
+    merchantsPage: (limit: number, offset: number) =>
+      db.all<MerchantRow>(
+        'SELECT * FROM merchants ORDER BY completion_rate DESC, orders_count DESC, id LIMIT ? OFFSET ?',
+        [limit, offset],
+      ),
+    offerById: (id: number) => db.get<OfferWithMerchantRow>(`${OFFER_WITH_MERCHANT} WHERE offers.id = ?`, [id]),
     /** Open offers, best (highest) price first. */
-    openOffers: (limit: number, offset: number) => openOffers.all(limit, offset),
-    openOfferCount: () => openOfferCount.get()?.n ?? 0,
-    bestOfferOf: (merchantId: number) => bestOfferOf.get(merchantId),
+    openOffers: (limit: number, offset: number) =>
+      db.all<OfferWithMerchantRow>(
+        `${OFFER_WITH_MERCHANT} WHERE offers.remaining > 0 ORDER BY offers.unit_price DESC, offers.id LIMIT ? OFFSET ?`,
+        [limit, offset],
+      ),
+    openOfferCount: async () =>
+      (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM offers WHERE remaining > 0'))?.n ?? 0,
+    bestOfferOf: (merchantId: number) =>
+      db.get<OfferWithMerchantRow>(
+        `${OFFER_WITH_MERCHANT} WHERE offers.merchant_id = ? AND offers.remaining > 0 ORDER BY offers.unit_price DESC, offers.id LIMIT 1`,
+        [merchantId],
+      ),
     /** Takes `number` from an offer's remaining quantity; false when not that much is left. */
-    take: (offerId: number, number: number) => take.run({ id: offerId, number }).changes === 1,
-    giveBack: (offerId: number, number: number) => giveBack.run({ id: offerId, number }),
-    countCompletedOrder: (merchantId: number) => countCompletedOrder.run(merchantId),
-    insertOrder: (order: NewSaleOrder) => Number(insertOrder.run(order).lastInsertRowid),
-    orderById: (id: number) => orderById.get(id),
+    take: async (offerId: number, number: number) =>
+      (await db.run('UPDATE offers SET remaining = remaining - @number WHERE id = @id AND remaining >= @number', {
+        id: offerId,
+        number,
+      })) === 1,
+    giveBack: (offerId: number, number: number) =>
+      db.run(
+        `UPDATE offers SET remaining = CASE WHEN remaining + @number > quantity THEN quantity ELSE remaining + @number END
+         WHERE id = @id`,
+        { id: offerId, number },
+      ),
+    countCompletedOrder: (merchantId: number) =>
+      db.run('UPDATE merchants SET orders_count = orders_count + 1 WHERE id = ?', [merchantId]),
+    insertOrder: (order: NewSaleOrder) =>
+      db.insert(
+        `INSERT INTO sale_orders (order_no, user_id, offer_id, number, unit_price, amount, currency, matching_time, created_at, updated_at)
+         VALUES (@order_no, @user_id, @offer_id, @number, @unit_price, @amount, @currency, @matching_time, @created_at, @created_at)`,
+        { ...order },
+      ),
+    orderById: (id: number) => db.get<SaleOrderListRow>(`${SALE_WITH_MERCHANT} WHERE sale_orders.id = ?`, [id]),
     ordersPage: (userId: number, state: SaleOrderState | '', limit: number, offset: number) =>
-      ordersPage.all({ user: userId, state, limit, offset }),
-    orderCount: (userId: number, state: SaleOrderState | '') => orderCount.get({ user: userId, state })?.n ?? 0,
-    reviewOrder: (id: number, state: Exclude<SaleOrderState, 'audit'>, remark: string, at: string) =>
-      reviewOrder.run({ id, state, remark, at }).changes === 1,
+      db.all<SaleOrderListRow>(
+        `${SALE_WITH_MERCHANT}
+         WHERE sale_orders.user_id = @user AND (@state = '' OR sale_orders.state = @state)
+         ORDER BY sale_orders.id DESC LIMIT @limit OFFSET @offset`,
+        { user: userId, state, limit, offset },
+      ),
+    orderCount: async (userId: number, state: SaleOrderState | '') =>
+      (
+        await db.get<{ n: number }>(
+          "SELECT COUNT(*) AS n FROM sale_orders WHERE user_id = @user AND (@state = '' OR state = @state)",
+          { user: userId, state },
+        )
+      )?.n ?? 0,
+    reviewOrder: async (id: number, state: Exclude<SaleOrderState, 'audit'>, remark: string, at: string) =>
+      (await db.run(
+        "UPDATE sale_orders SET state = @state, remark = @remark, updated_at = @at WHERE id = @id AND state = 'audit'",
+        { id, state, remark, at },
+      )) === 1,
     /** Completed volume: all time, since `since`, and the user's own. */
-    volume: (since: string, userId: number) => volume.get({ since, user: userId }) ?? { total: 0, today: 0, mine: 0 },
-    history: (limit: number) => history.all(limit),
+    volume: async (since: string, userId: number) =>
+      (await db.get<{ total: number; today: number; mine: number }>(
+        `SELECT
+           COALESCE(SUM(number), 0) AS total,
+           COALESCE(SUM(CASE WHEN updated_at >= @since THEN number END), 0) AS today,
+           COALESCE(SUM(CASE WHEN user_id = @user THEN number END), 0) AS mine
+         FROM sale_orders WHERE state = 'completion'`,
+        { since, user: userId },
+      )) ?? { total: 0, today: 0, mine: 0 },
+    history: (limit: number) =>
+      db.all<{ account: string; number: number; unit_price: number; currency: string; time: string }>(
+        `SELECT users.account, sale_orders.number, sale_orders.unit_price, sale_orders.currency, sale_orders.updated_at AS time
+         FROM sale_orders JOIN users ON users.id = sale_orders.user_id
+         WHERE sale_orders.state = 'completion' ORDER BY sale_orders.updated_at DESC, sale_orders.id DESC LIMIT ?`,
+        [limit],
+      ),
     /**
-     * A number that moves whenever another connection (the operator's CLI) commits to the file;
-     * this connection's own writes leave it alone.
+     * On SQLite, a number that moves whenever another connection (the operator's CLI) commits to
+     * the file; this connection's own writes leave it alone. PostgreSQL has no such number
+     * (other nodes write too): undefined, and whoever caches must not.
      */
-    changesElsewhere: () => dataVersion.get() ?? 0,
+    changesElsewhere: async () =>
+      db.dialect === 'sqlite'
+        ? (await db.get<{ data_version: number }>('PRAGMA data_version'))?.data_version
+        : undefined,
   };
 }

@@ -1,12 +1,13 @@
-import type { Db } from './database';
+import type { SqlRunner } from './database';
 
-export function settingsQueries(db: Db) {
-  const get = db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?');
-  const set = db.prepare<[string, string]>(
-    'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-  );
+export function settingsQueries(db: SqlRunner) {
   return {
-    get: (key: string) => get.get(key)?.value,
-    set: (key: string, value: string) => set.run(key, value),
+    get: async (key: string) =>
+      (await db.get<{ value: string }>('SELECT value FROM settings WHERE key = ?', [key]))?.value,
+    set: (key: string, value: string) =>
+      db.run('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [
+        key,
+        value,
+      ]),
   };
 }

@@ -1,25 +1,33 @@
-import type { Db } from './database';
+import type { SqlRunner } from './database';
 
 export interface NewUpload {
   user_id: number;
   name: string;
   mime: string;
   size: number;
+  content: Buffer;
   created_at: string;
 }
 
-export function uploadsQueries(db: Db) {
-  const insert = db.prepare<NewUpload>(
-    'INSERT INTO uploads (user_id, name, mime, size, created_at) VALUES (@user_id, @name, @mime, @size, @created_at)',
-  );
-  const owned = db.prepare<[string, number], { found: 1 }>(
-    'SELECT 1 AS found FROM uploads WHERE name = ? AND user_id = ?',
-  );
-  const find = db.prepare<[string], NewUpload>('SELECT * FROM uploads WHERE name = ?');
+export interface UploadRow extends Omit<NewUpload, 'content'> {
+  /** Null for uploads stored before the content moved into the database (read from the folder). */
+  content: Buffer | null;
+}
+
+export function uploadsQueries(db: SqlRunner) {
   return {
-    find: (name: string) => find.get(name),
-    insert: (upload: NewUpload) => insert.run(upload),
+    find: (name: string) => db.get<UploadRow>('SELECT * FROM uploads WHERE name = ?', [name]),
+    insert: (upload: NewUpload) =>
+      db.run(
+        `INSERT INTO uploads (user_id, name, mime, size, content, created_at)
+         VALUES (@user_id, @name, @mime, @size, @content, @created_at)`,
+        { ...upload },
+      ),
     /** `url` is the public form "/uploads/<name>". */
-    isOwnedBy: (url: string, userId: number) => owned.get(url.replace(/^\/uploads\//, ''), userId) !== undefined,
+    isOwnedBy: async (url: string, userId: number) =>
+      (await db.get('SELECT 1 AS found FROM uploads WHERE name = ? AND user_id = ?', [
+        url.replace(/^\/uploads\//, ''),
+        userId,
+      ])) !== undefined,
   };
 }

@@ -1,5 +1,5 @@
 import type { BankType, ReviewState } from '../../contract/rules';
-import type { Db } from './database';
+import type { SqlRunner } from './database';
 
 export interface WithdrawalRow {
   id: number;
@@ -24,27 +24,28 @@ export type NewWithdrawal = Pick<
   'order_no' | 'user_id' | 'type' | 'bank_account_id' | 'amount' | 'fee' | 'created_at'
 >;
 
-export function withdrawQueries(db: Db) {
-  const insert = db.prepare<NewWithdrawal>(`
-    INSERT INTO withdrawals (order_no, user_id, type, bank_account_id, amount, fee, created_at, updated_at)
-    VALUES (@order_no, @user_id, @type, @bank_account_id, @amount, @fee, @created_at, @created_at)
-  `);
-  const byId = db.prepare<[number], WithdrawalRow>('SELECT * FROM withdrawals WHERE id = ?');
-  const page = db.prepare<[number, number, number], WithdrawalListRow>(`
-    SELECT withdrawals.*, bank_accounts.details FROM withdrawals
-    JOIN bank_accounts ON bank_accounts.id = withdrawals.bank_account_id
-    WHERE withdrawals.user_id = ? ORDER BY withdrawals.id DESC LIMIT ? OFFSET ?
-  `);
-  const count = db.prepare<[number], { n: number }>('SELECT COUNT(*) AS n FROM withdrawals WHERE user_id = ?');
-  const review = db.prepare<{ id: number; state: ReviewState; remark: string; at: string }>(`
-    UPDATE withdrawals SET state = @state, remark = @remark, updated_at = @at WHERE id = @id AND state = 'audit'
-  `);
+export function withdrawQueries(db: SqlRunner) {
   return {
-    insert: (row: NewWithdrawal) => Number(insert.run(row).lastInsertRowid),
-    byId: (id: number) => byId.get(id),
-    page: (userId: number, limit: number, offset: number) => page.all(userId, limit, offset),
-    count: (userId: number) => count.get(userId)?.n ?? 0,
-    review: (id: number, state: Exclude<ReviewState, 'audit'>, remark: string, at: string) =>
-      review.run({ id, state, remark, at }).changes === 1,
+    insert: (row: NewWithdrawal) =>
+      db.insert(
+        `INSERT INTO withdrawals (order_no, user_id, type, bank_account_id, amount, fee, created_at, updated_at)
+         VALUES (@order_no, @user_id, @type, @bank_account_id, @amount, @fee, @created_at, @created_at)`,
+        { ...row },
+      ),
+    byId: (id: number) => db.get<WithdrawalRow>('SELECT * FROM withdrawals WHERE id = ?', [id]),
+    page: (userId: number, limit: number, offset: number) =>
+      db.all<WithdrawalListRow>(
+        `SELECT withdrawals.*, bank_accounts.details FROM withdrawals
+         JOIN bank_accounts ON bank_accounts.id = withdrawals.bank_account_id
+         WHERE withdrawals.user_id = ? ORDER BY withdrawals.id DESC LIMIT ? OFFSET ?`,
+        [userId, limit, offset],
+      ),
+    count: async (userId: number) =>
+      (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM withdrawals WHERE user_id = ?', [userId]))?.n ?? 0,
+    review: async (id: number, state: Exclude<ReviewState, 'audit'>, remark: string, at: string) =>
+      (await db.run(
+        "UPDATE withdrawals SET state = @state, remark = @remark, updated_at = @at WHERE id = @id AND state = 'audit'",
+        { id, state, remark, at },
+      )) === 1,
   };
 }

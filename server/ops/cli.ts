@@ -1,20 +1,19 @@
 import fs from 'node:fs';
-import { databaseFile, readConfig } from '../config';
+import { databaseConfig, databaseFile, readConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { OpsError, runOps } from './ops';
 
 const config = readConfig();
-const file = databaseFile(config);
-if (!fs.existsSync(file)) {
-  process.stderr.write(`no database at ${file}: start the server once, or set DATA_DIR\n`);
+if (!config.databaseUrl && !fs.existsSync(databaseFile(config))) {
+  process.stderr.write(`no database at ${databaseFile(config)}: start the server once, or set DATA_DIR\n`);
   process.exit(2);
 }
-const db = openDatabase(file);
+const db = await openDatabase(databaseConfig(config));
 try {
-  runOps(db, process.argv.slice(2), { out: (line) => process.stdout.write(`${line}\n`) });
+  await runOps(db, process.argv.slice(2), { out: (line) => process.stdout.write(`${line}\n`) });
 } catch (error) {
   process.stderr.write(`${error instanceof OpsError ? error.message : String(error)}\n`);
   process.exitCode = 1;
 } finally {
-  db.close();
+  await db.close();
 }

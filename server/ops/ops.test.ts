@@ -22,44 +22,44 @@ afterEach(async () => {
   await server.close();
 });
 
-function ops(...argv: string[]): string[] {
+function ops(...argv: string[]): Promise<string[]> {
   return opsOutput(server.db, ...argv);
 }
 
 describe('operator commands', () => {
-  it('prints the root invitation code alone', () => {
-    expect(ops('invite-code')).toEqual([server.rootInviteCode]);
+  it('prints the root invitation code alone', async () => {
+    expect(await ops('invite-code')).toEqual([server.rootInviteCode]);
   });
 
-  it('shows a user with balance and ledger total, as text or JSON', () => {
-    const [json] = ops('user', DEMO_ACCOUNT.account, '--json');
+  it('shows a user with balance and ledger total, as text or JSON', async () => {
+    const [json] = await ops('user', DEMO_ACCOUNT.account, '--json');
     expect(JSON.parse(json ?? '')).toMatchObject({
       account: 'demo',
       balance: '1000.00',
       ledger_total: '1000.00',
       balanced: true,
     });
-    expect(ops('user', 'demo')).toContain('balance       1000.00');
+    expect(await ops('user', 'demo')).toContain('balance       1000.00');
   });
 
-  it('lists what waits for review, oldest first', () => {
-    expect(ops('pending')).toEqual(['nothing waits for review']);
+  it('lists what waits for review, oldest first', async () => {
+    expect(await ops('pending')).toEqual(['nothing waits for review']);
     const at = '2026-11-22T08:00:00.000Z';
-    server.db.exec(`
+    await server.db.exec(`
       INSERT INTO recharges (user_id, type, category, address, amount, credentials, created_at, updated_at)
       VALUES (1, 'TRC20', 'USDT', 'addr', 2550, '/uploads/x.png', '${at}', '${at}');
     `);
-    const [json] = ops('pending', '--json');
+    const [json] = await ops('pending', '--json');
     expect(JSON.parse(json ?? '')).toEqual([
       expect.objectContaining({ kind: 'recharge', account: 'demo', amount: '25.50' }),
     ]);
   });
 
-  it('fails with a one-line reason on bad input', () => {
-    expect(() => ops('user', 'nobody')).toThrow(OpsError);
-    expect(() => ops('user')).toThrow('user needs an account name');
-    expect(() => ops('frobnicate')).toThrow('unknown command');
-    expect(() => ops()).toThrow('usage');
+  it('fails with a one-line reason on bad input', async () => {
+    await expect(ops('user', 'nobody')).rejects.toThrow(OpsError);
+    await expect(ops('user')).rejects.toThrow('user needs an account name');
+    await expect(ops('frobnicate')).rejects.toThrow('unknown command');
+    await expect(ops()).rejects.toThrow('usage');
   });
 });
 
@@ -80,7 +80,7 @@ describe('review commands', () => {
       user.token,
     );
     if (kind === 'recharge') return { user, id: recharge.id };
-    ops('approve', 'recharge', String(recharge.id));
+    await ops('approve', 'recharge', String(recharge.id));
     const card = await call(
       server,
       'bankinfo/create',
@@ -106,23 +106,23 @@ describe('review commands', () => {
     return { user, id: withdrawal.id };
   }
 
-  const balance = (account: string) =>
-    JSON.parse(ops('user', account, '--json')[0] ?? '{}') as { balance: string; balanced: boolean };
+  const balance = async (account: string) =>
+    JSON.parse((await ops('user', account, '--json'))[0] ?? '{}') as { balance: string; balanced: boolean };
 
   it('approves a recharge: credited once, audited, and announced', async () => {
     const { user, id } = await pending('recharge');
-    expect(JSON.parse(ops('pending', '--json')[0] ?? '[]')).toEqual([
+    expect(JSON.parse((await ops('pending', '--json'))[0] ?? '[]')).toEqual([
       expect.objectContaining({ kind: 'recharge', id, amount: '60.00' }),
     ]);
-    expect(ops('approve', 'recharge', String(id))).toEqual([`recharge ${id} approved`]);
-    expect(balance(user.user.account)).toMatchObject({ balance: '60.00', balanced: true });
-    expect(() => ops('approve', 'recharge', String(id))).toThrow('already reviewed');
-    expect(() => ops('reject', 'recharge', String(id))).toThrow('already reviewed');
-    expect(balance(user.user.account).balance).toBe('60.00');
-    expect(server.app.wallet.queries.audit.forTarget('recharge', id)).toEqual([
+    expect(await ops('approve', 'recharge', String(id))).toEqual([`recharge ${id} approved`]);
+    expect(await balance(user.user.account)).toMatchObject({ balance: '60.00', balanced: true });
+    await expect(ops('approve', 'recharge', String(id))).rejects.toThrow('already reviewed');
+    await expect(ops('reject', 'recharge', String(id))).rejects.toThrow('already reviewed');
+    expect((await balance(user.user.account)).balance).toBe('60.00');
+    expect(await server.app.wallet.queries.audit.forTarget('recharge', id)).toEqual([
       expect.objectContaining({ action: 'approve', detail: '60.00' }),
     ]);
-    const events = server.db.prepare('SELECT payload FROM events WHERE user_id = ? ORDER BY id').all(user.user.id);
+    const events = await server.db.all('SELECT payload FROM events WHERE user_id = ? ORDER BY id', [user.user.id]);
     expect(events).toEqual([
       { payload: JSON.stringify({ type: 'recharge', id, state: 'success' }) },
       { payload: '{"type":"balance"}' },
@@ -131,10 +131,12 @@ describe('review commands', () => {
 
   it('rejects a withdrawal with a remark and refunds it', async () => {
     const { user, id } = await pending('withdraw');
-    expect(balance(user.user.account).balance).toBe('35.00');
-    expect(ops('reject', 'withdraw', String(id), '--remark', 'account closed')).toEqual([`withdraw ${id} rejected`]);
-    expect(balance(user.user.account)).toMatchObject({ balance: '60.00', balanced: true });
-    expect(server.app.wallet.queries.audit.forTarget('withdraw', id)[0]).toMatchObject({
+    expect((await balance(user.user.account)).balance).toBe('35.00');
+    expect(await ops('reject', 'withdraw', String(id), '--remark', 'account closed')).toEqual([
+      `withdraw ${id} rejected`,
+    ]);
+    expect(await balance(user.user.account)).toMatchObject({ balance: '60.00', balanced: true });
+    expect((await server.app.wallet.queries.audit.forTarget('withdraw', id))[0]).toMatchObject({
       action: 'reject',
       detail: '25.00 — account closed',
     });
@@ -142,14 +144,14 @@ describe('review commands', () => {
 
   it('approves a withdrawal without moving the balance again', async () => {
     const { user, id } = await pending('withdraw');
-    ops('approve', 'withdraw', String(id));
-    expect(balance(user.user.account)).toMatchObject({ balance: '35.00', balanced: true });
+    await ops('approve', 'withdraw', String(id));
+    expect(await balance(user.user.account)).toMatchObject({ balance: '35.00', balanced: true });
   });
 
   it('adds a merchant and an offer, printing each new id alone', async () => {
-    const merchant = ops('merchant', 'add', '--name', 'Acme OTC', '--completion-rate', '96.25');
+    const merchant = await ops('merchant', 'add', '--name', 'Acme OTC', '--completion-rate', '96.25');
     expect(merchant).toEqual([expect.stringMatching(/^\d+$/)]);
-    const offer = ops(
+    const offer = await ops(
       'offer',
       'add',
       '--merchant',
@@ -174,7 +176,7 @@ describe('review commands', () => {
       remaining: '500.00',
       merchant: expect.objectContaining({ name: 'Acme OTC', completion_rate: '96.25' }),
     });
-    expect(() =>
+    await expect(
       ops(
         'offer',
         'add',
@@ -191,8 +193,8 @@ describe('review commands', () => {
         '--max',
         '1',
       ),
-    ).toThrow('no merchant');
-    expect(() =>
+    ).rejects.toThrow('no merchant');
+    await expect(
       ops(
         'offer',
         'add',
@@ -209,8 +211,8 @@ describe('review commands', () => {
         '--max',
         '1',
       ),
-    ).toThrow('--price');
-    expect(() =>
+    ).rejects.toThrow('--price');
+    await expect(
       ops(
         'offer',
         'add',
@@ -227,37 +229,37 @@ describe('review commands', () => {
         '--max',
         '1',
       ),
-    ).toThrow('--min');
-    expect(() => ops('merchant', 'add')).toThrow('--name is required');
-    expect(() => ops('merchant', 'add', '--name', 'X', '--completion-rate', '101')).toThrow('percentage');
+    ).rejects.toThrow('--min');
+    await expect(ops('merchant', 'add')).rejects.toThrow('--name is required');
+    await expect(ops('merchant', 'add', '--name', 'X', '--completion-rate', '101')).rejects.toThrow('percentage');
   });
 
-  it('refuses what it cannot act on', () => {
-    expect(() => ops('approve', 'recharge', '999')).toThrow('no recharge with id 999');
-    expect(() => ops('approve', 'deposit', '1')).toThrow('recharge, withdraw or sale');
-    expect(() => ops('reject', 'sale', '12345')).toThrow('no sale with id 12345');
-    expect(() => ops('approve', 'recharge', 'x')).toThrow('numeric id');
+  it('refuses what it cannot act on', async () => {
+    await expect(ops('approve', 'recharge', '999')).rejects.toThrow('no recharge with id 999');
+    await expect(ops('approve', 'deposit', '1')).rejects.toThrow('recharge, withdraw or sale');
+    await expect(ops('reject', 'sale', '12345')).rejects.toThrow('no sale with id 12345');
+    await expect(ops('approve', 'recharge', 'x')).rejects.toThrow('numeric id');
   });
 
   it('sets a receiving address, new or changed', async () => {
     const user = await signUp(server);
-    expect(ops('address', 'set', 'trc20', 'TNewAddress123')).toEqual(['TRC20 TNewAddress123']);
-    ops('address', 'set', 'BEP20', '0xabc');
+    expect(await ops('address', 'set', 'trc20', 'TNewAddress123')).toEqual(['TRC20 TNewAddress123']);
+    await ops('address', 'set', 'BEP20', '0xabc');
     const address = await call(server, 'recharge/shoukuan-address', { type: 'TRC20' }, user.token);
     expect(address).toMatchObject({ address: 'TNewAddress123', types: ['TRC20', 'ERC20', 'BEP20'] });
-    expect(() => ops('address', 'set', 'TRC20')).toThrow('address');
-    expect(() => ops('address', 'set', 'bad type!', 'x')).toThrow('network type');
+    await expect(ops('address', 'set', 'TRC20')).rejects.toThrow('address');
+    await expect(ops('address', 'set', 'bad type!', 'x')).rejects.toThrow('network type');
   });
 
-  afterEach(() => {
-    expectLedgerBalanced(server);
+  afterEach(async () => {
+    await expectLedgerBalanced(server);
   });
 });
 
 describe('the ops command line', () => {
   it('exits 0 with the code on stdout, and non-zero with a reason', async () => {
     const run = promisify(execFile);
-    const env = { ...process.env, DATA_DIR: server.dir };
+    const env = { ...process.env, DATA_DIR: server.dir, DATABASE_URL: server.database.databaseUrl ?? '' };
     const ok = await run('npx', ['tsx', 'server/ops/cli.ts', 'invite-code'], { env });
     expect(ok.stdout.trim()).toBe(server.rootInviteCode);
     await expect(run('npx', ['tsx', 'server/ops/cli.ts', 'user', 'ghost'], { env })).rejects.toMatchObject({

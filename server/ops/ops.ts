@@ -1,9 +1,8 @@
 import { cents, formatMoney, formatRate, parseMoney, parseRate, type Cents } from '../../contract/money';
 import { KEFU_TYPES, isSafeContactUrl, type KefuType } from '../../contract/rules';
-import type { Domain } from '../context';
+import { inTransaction, type Domain } from '../context';
 import { createQueries, type Queries } from '../db';
-import { inTransaction, type Db } from '../db/database';
-import { createLedger } from '../ledger';
+import type { Db } from '../db/database';
 import { ReviewError, decide, type Decision, type ReviewKind } from '../review';
 import { ROOT_INVITE_CODE_KEY } from '../routes/auth';
 import { newPublicCode } from '../security/tokens';
@@ -63,11 +62,11 @@ function moneyText(value: number): string {
   return formatMoney(cents(value));
 }
 
-function showUser(queries: Queries, io: OpsIo, account: string | undefined, json: boolean): void {
+async function showUser(queries: Queries, io: OpsIo, account: string | undefined, json: boolean): Promise<void> {
   if (!account) throw new OpsError('user needs an account name');
-  const user = queries.users.byAccount(account);
+  const user = await queries.users.byAccount(account);
   if (!user) throw new OpsError(`no user with account ${JSON.stringify(account)}`);
-  const ledgerTotal = queries.ledger.totalOf(user.id);
+  const ledgerTotal = await queries.ledger.totalOf(user.id);
   const report = {
     id: user.id,
     account: user.account,
@@ -88,8 +87,8 @@ function showUser(queries: Queries, io: OpsIo, account: string | undefined, json
   for (const [key, value] of Object.entries(report)) io.out(`${key.padEnd(13)} ${String(value)}`);
 }
 
-function showPending(queries: Queries, io: OpsIo, json: boolean): void {
-  const items = queries.review.pending().map((item) => ({ ...item, amount: moneyText(item.amount) }));
+async function showPending(queries: Queries, io: OpsIo, json: boolean): Promise<void> {
+  const items = (await queries.review.pending()).map((item) => ({ ...item, amount: moneyText(item.amount) }));
   if (json) {
     io.out(JSON.stringify(items));
     return;
@@ -112,21 +111,21 @@ function showPending(queries: Queries, io: OpsIo, json: boolean): void {
   }
 }
 
-function review(
+async function review(
   domain: Domain,
   io: OpsIo,
   decision: Decision,
   kind: string | undefined,
   idText: string | undefined,
   remark: string,
-): void {
+): Promise<void> {
   if (kind !== 'recharge' && kind !== 'withdraw' && kind !== 'sale') {
     throw new OpsError(`${decision} needs recharge, withdraw or sale, got ${JSON.stringify(kind)}`);
   }
   const id = Number(idText);
   if (!Number.isSafeInteger(id) || id <= 0) throw new OpsError(`${decision} ${kind} needs a numeric id`);
   try {
-    decide(domain, kind satisfies ReviewKind, decision, id, OPERATOR, remark);
+    await decide(domain, kind satisfies ReviewKind, decision, id, OPERATOR, remark);
   } catch (error) {
     if (error instanceof ReviewError) throw new OpsError(error.message);
     throw error;
@@ -138,22 +137,28 @@ const NETWORK_TYPE = /^[A-Z0-9]{2,16}$/;
 /** 10.00 USDT, for a network that had no address before. */
 const DEFAULT_MIN_RECHARGE = cents(1_000);
 
-function setAddress(domain: Domain, io: OpsIo, type: string | undefined, address: string | undefined): void {
+async function setAddress(
+  domain: Domain,
+  io: OpsIo,
+  type: string | undefined,
+  address: string | undefined,
+): Promise<void> {
   const network = type?.toUpperCase();
   if (!network || !NETWORK_TYPE.test(network)) throw new OpsError('address set needs a network type such as TRC20');
   if (!address || address.length > 128 || /\s/.test(address))
     throw new OpsError('address set needs an address without spaces');
-  inTransaction(domain.db, () => {
-    const { recharge, audit } = domain.queries;
-    const at = domain.now().toISOString();
-    recharge.upsertAddress({
+  await inTransaction(domain, async (tx) => {
+    const { recharge, audit } = tx.queries;
+    const at = tx.now().toISOString();
+    await tx.lock('receiving addresses');
+    await recharge.upsertAddress({
       type: network,
       address,
       min_amount: DEFAULT_MIN_RECHARGE,
-      position: recharge.nextPosition(),
+      position: await recharge.nextPosition(),
       updated_at: at,
     });
-    audit.record({
+    await audit.record({
       actor: OPERATOR,
       action: 'address set',
       target_type: 'address',
@@ -178,20 +183,20 @@ function amount(flags: Map<string, string | true>, name: string): Cents {
   return value;
 }
 
-function addMerchant(domain: Domain, io: OpsIo, flags: Map<string, string | true>): void {
+async function addMerchant(domain: Domain, io: OpsIo, flags: Map<string, string | true>): Promise<void> {
   const name = text(flags, 'name');
   const rate = flags.has('completion-rate') ? parseRate(text(flags, 'completion-rate')) : 10_000;
   if (rate === null || rate > 10_000) throw new OpsError('--completion-rate must be a percentage from 0 to 100');
-  const id = inTransaction(domain.db, () => {
-    const at = domain.now().toISOString();
-    const created = domain.queries.selling.insertMerchant({
+  const id = await inTransaction(domain, async (tx) => {
+    const at = tx.now().toISOString();
+    const created = await tx.queries.selling.insertMerchant({
       name,
       avatar: '',
       completion_rate: rate,
       orders_count: 0,
       created_at: at,
     });
-    domain.queries.audit.record({
+    await tx.queries.audit.record({
       actor: OPERATOR,
       action: 'merchant add',
       target_type: 'merchant',
@@ -204,9 +209,9 @@ function addMerchant(domain: Domain, io: OpsIo, flags: Map<string, string | true
   io.out(String(id));
 }
 
-function addOffer(domain: Domain, io: OpsIo, flags: Map<string, string | true>): void {
+async function addOffer(domain: Domain, io: OpsIo, flags: Map<string, string | true>): Promise<void> {
   const merchantId = Number(text(flags, 'merchant'));
-  if (!Number.isSafeInteger(merchantId) || !domain.queries.selling.merchantById(merchantId)) {
+  if (!Number.isSafeInteger(merchantId) || !(await domain.queries.selling.merchantById(merchantId))) {
     throw new OpsError(`no merchant with id ${JSON.stringify(flags.get('merchant'))}`);
   }
   const currency = text(flags, 'currency').toUpperCase();
@@ -216,9 +221,9 @@ function addOffer(domain: Domain, io: OpsIo, flags: Map<string, string | true>):
   const min = amount(flags, 'min');
   const max = amount(flags, 'max');
   if (min > max) throw new OpsError('--min must not be above --max');
-  const id = inTransaction(domain.db, () => {
-    const at = domain.now().toISOString();
-    const created = domain.queries.selling.insertOffer({
+  const id = await inTransaction(domain, async (tx) => {
+    const at = tx.now().toISOString();
+    const created = await tx.queries.selling.insertOffer({
       order_no: `S${newPublicCode(10)}`,
       merchant_id: merchantId,
       unit_price: price,
@@ -228,7 +233,7 @@ function addOffer(domain: Domain, io: OpsIo, flags: Map<string, string | true>):
       max_number: max,
       created_at: at,
     });
-    domain.queries.audit.record({
+    await tx.queries.audit.record({
       actor: OPERATOR,
       action: 'offer add',
       target_type: 'offer',
@@ -241,7 +246,7 @@ function addOffer(domain: Domain, io: OpsIo, flags: Map<string, string | true>):
   io.out(String(id));
 }
 
-function addProduct(domain: Domain, io: OpsIo, flags: Map<string, string | true>): void {
+async function addProduct(domain: Domain, io: OpsIo, flags: Map<string, string | true>): Promise<void> {
   const name = text(flags, 'name');
   const rate = parseRate(text(flags, 'rate'));
   if (rate === null || rate > 100_000) throw new OpsError('--rate must be an annual percentage such as 6 or 6.5');
@@ -251,9 +256,9 @@ function addProduct(domain: Domain, io: OpsIo, flags: Map<string, string | true>
   const min = amount(flags, 'min');
   const max = amount(flags, 'max');
   if (min > max) throw new OpsError('--min must not be above --max');
-  const id = inTransaction(domain.db, () => {
-    const at = domain.now().toISOString();
-    const created = domain.queries.lixibao.insertProduct({
+  const id = await inTransaction(domain, async (tx) => {
+    const at = tx.now().toISOString();
+    const created = await tx.queries.lixibao.insertProduct({
       name,
       rate,
       days,
@@ -261,7 +266,7 @@ function addProduct(domain: Domain, io: OpsIo, flags: Map<string, string | true>
       max_amount: max,
       created_at: at,
     });
-    domain.queries.audit.record({
+    await tx.queries.audit.record({
       actor: OPERATOR,
       action: 'product add',
       target_type: 'product',
@@ -274,17 +279,17 @@ function addProduct(domain: Domain, io: OpsIo, flags: Map<string, string | true>
   io.out(String(id));
 }
 
-function addKefu(domain: Domain, io: OpsIo, flags: Map<string, string | true>): void {
+async function addKefu(domain: Domain, io: OpsIo, flags: Map<string, string | true>): Promise<void> {
   const name = text(flags, 'name');
   const type = text(flags, 'type');
   if (!(KEFU_TYPES as readonly string[]).includes(type))
     throw new OpsError(`--type must be one of ${KEFU_TYPES.join(', ')}`);
   const url = text(flags, 'url', 300);
   if (!isSafeContactUrl(url)) throw new OpsError('--url must be an https: or mailto: address');
-  const id = inTransaction(domain.db, () => {
-    const at = domain.now().toISOString();
-    const created = domain.queries.kefu.insert({ name, type: type as KefuType, url, created_at: at });
-    domain.queries.audit.record({
+  const id = await inTransaction(domain, async (tx) => {
+    const at = tx.now().toISOString();
+    const created = await tx.queries.kefu.insert({ name, type: type as KefuType, url, created_at: at });
+    await tx.queries.audit.record({
       actor: OPERATOR,
       action: 'kefu add',
       target_type: 'kefu',
@@ -298,50 +303,55 @@ function addKefu(domain: Domain, io: OpsIo, flags: Map<string, string | true>): 
 }
 
 /** Runs one operator command against the database; throws OpsError with a one-line reason. */
-export function runOps(db: Db, argv: readonly string[], io: OpsIo, now: () => Date = () => new Date()): void {
+export async function runOps(
+  db: Db,
+  argv: readonly string[],
+  io: OpsIo,
+  now: () => Date = () => new Date(),
+): Promise<void> {
   const { positional, flags } = parseArgs(argv);
   const queries = createQueries(db);
-  const domain: Domain = { db, queries, ledger: createLedger(db, queries), now };
+  const domain: Domain = { db, queries, now };
   const json = flags.has('json');
   const remark = typeof flags.get('remark') === 'string' ? String(flags.get('remark')) : '';
   const [command, ...rest] = positional;
   switch (command) {
     case 'invite-code': {
-      const code = queries.settings.get(ROOT_INVITE_CODE_KEY);
+      const code = await queries.settings.get(ROOT_INVITE_CODE_KEY);
       if (!code) throw new OpsError('no root invitation code yet: start the server once');
       io.out(code);
       return;
     }
     case 'user':
-      showUser(queries, io, rest[0], json);
+      await showUser(queries, io, rest[0], json);
       return;
     case 'pending':
-      showPending(queries, io, json);
+      await showPending(queries, io, json);
       return;
     case 'approve':
     case 'reject':
-      review(domain, io, command, rest[0], rest[1], remark);
+      await review(domain, io, command, rest[0], rest[1], remark);
       return;
     case 'merchant':
       if (rest[0] !== 'add') throw new OpsError('usage: merchant add --name N [--completion-rate R]');
-      addMerchant(domain, io, flags);
+      await addMerchant(domain, io, flags);
       return;
     case 'offer':
       if (rest[0] !== 'add')
         throw new OpsError('usage: offer add --merchant <id> --price P --currency C --quantity Q --min A --max B');
-      addOffer(domain, io, flags);
+      await addOffer(domain, io, flags);
       return;
     case 'product':
       if (rest[0] !== 'add') throw new OpsError('usage: product add --name N --rate R --days D --min A --max B');
-      addProduct(domain, io, flags);
+      await addProduct(domain, io, flags);
       return;
     case 'kefu':
       if (rest[0] !== 'add') throw new OpsError('usage: kefu add --name N --type T --url U');
-      addKefu(domain, io, flags);
+      await addKefu(domain, io, flags);
       return;
     case 'address':
       if (rest[0] !== 'set') throw new OpsError(`usage: address set <TYPE> <ADDRESS>`);
-      setAddress(domain, io, rest[1], rest[2]);
+      await setAddress(domain, io, rest[1], rest[2]);
       return;
     default:
       throw new OpsError(command ? `unknown command ${JSON.stringify(command)}\n${USAGE}` : USAGE);

@@ -7,16 +7,16 @@ import { money } from '../wire';
 export function assetsRoutes(calls: CallRegistry, context: ServerContext): void {
   const { queries } = context;
 
-  function figures(userId: number) {
-    const totals = queries.money.totals(userId);
+  async function figures(userId: number) {
+    const totals = await queries.money.totals(userId);
     if (!totals) throw notFound();
     return totals;
   }
 
-  calls.user('asset-log/list', ({ page, page_size, kind }, { user }) => {
+  calls.user('asset-log/list', async ({ page, page_size, kind }, { user }) => {
     const direction = kind === 'income' ? 1 : kind === 'expense' ? -1 : 0;
     return {
-      list: queries.ledger.page(user.id, direction, page_size, (page - 1) * page_size).map((row) => ({
+      list: (await queries.ledger.page(user.id, direction, page_size, (page - 1) * page_size)).map((row) => ({
         id: row.id,
         kind: row.kind,
         amount: money(row.amount),
@@ -25,15 +25,14 @@ export function assetsRoutes(calls: CallRegistry, context: ServerContext): void 
         remark: row.remark,
         created_at: row.created_at,
       })),
-      total: queries.ledger.count(user.id, direction),
+      total: await queries.ledger.count(user.id, direction),
       page,
       page_size,
     };
   });
 
-  calls.user('asset-log/tongji', (_input, { user }) => {
-    const totals = figures(user.id);
-    const sums = queries.ledger.sums(user.id);
+  calls.user('asset-log/tongji', async (_input, { user }) => {
+    const [totals, sums] = await Promise.all([figures(user.id), queries.ledger.sums(user.id)]);
     return {
       balance: money(totals.balance),
       business_usdt: money(totals.frozen),
@@ -42,13 +41,18 @@ export function assetsRoutes(calls: CallRegistry, context: ServerContext): void 
     };
   });
 
-  calls.user('property/tongji', (_input, { user }) => {
-    const totals = figures(user.id);
+  calls.user('property/tongji', async (_input, { user }) => {
+    const [totals, recharged, sums, sold] = await Promise.all([
+      figures(user.id),
+      queries.recharge.approvedTotal(user.id),
+      queries.ledger.sums(user.id),
+      queries.money.completedSales(user.id),
+    ]);
     return {
       balance: money(totals.balance),
-      recharge_amount: money(queries.recharge.approvedTotal(user.id)),
-      total_acquisition: money(queries.ledger.sums(user.id).acquired),
-      total_sale: money(cents(queries.money.completedSales(user.id))),
+      recharge_amount: money(recharged),
+      total_acquisition: money(sums.acquired),
+      total_sale: money(cents(sold)),
     };
   });
 }

@@ -46,7 +46,6 @@ async function readUpload(request: FastifyRequest): Promise<Buffer> {
 
 export function attachRoutes(calls: CallRegistry, app: FastifyInstance, context: ServerContext): void {
   const { queries } = context;
-  fs.mkdirSync(context.uploadsDir, { recursive: true });
 
   calls.user(
     'attach/upload',
@@ -58,12 +57,13 @@ export function attachRoutes(calls: CallRegistry, app: FastifyInstance, context:
         throw new ApiError(ResultCode.unsupportedMedia, 'upload_type', { field: 'file' });
       }
       const name = `${randomBytes(16).toString('hex')}.${EXTENSIONS[sniffed.mime]}`;
-      await fs.promises.writeFile(path.join(context.uploadsDir, name), content, { mode: 0o600, flag: 'wx' });
-      queries.uploads.insert({
+      // In the database, so that every node serves it.
+      await queries.uploads.insert({
         user_id: user.id,
         name,
         mime: sniffed.mime,
         size: content.length,
+        content,
         created_at: isoNow(context),
       });
       return { url: `/uploads/${name}` };
@@ -77,9 +77,10 @@ export function attachRoutes(calls: CallRegistry, app: FastifyInstance, context:
    */
   app.get<{ Params: { name: string } }>('/uploads/:name', async (request, reply) => {
     const { name } = request.params;
-    const upload = STORED_NAME.test(name) ? queries.uploads.find(name) : undefined;
+    const upload = STORED_NAME.test(name) ? await queries.uploads.find(name) : undefined;
     if (!upload) return reply.code(404).type('text/plain').send('Not found');
-    const content = await fs.promises.readFile(path.join(context.uploadsDir, name));
+    // Uploads from before they were kept in the database are still in the uploads folder.
+    const content = upload.content ?? (await fs.promises.readFile(path.join(context.uploadsDir, name)));
     return reply
       .header('Content-Type', upload.mime)
       .header('X-Content-Type-Options', 'nosniff')

@@ -117,7 +117,7 @@ describe('user/register', () => {
     expect(reply.data.user.invite_code).toMatch(/^[A-Z0-9]{8}$/);
     const info = await call(server, 'userinfo/get-info', {}, reply.data.token);
     expect(info.id).toBe(reply.data.user.id);
-    const row = server.app.wallet.queries.users.byId(reply.data.user.id);
+    const row = await server.app.wallet.queries.users.byId(reply.data.user.id);
     expect(row?.inviter_id).toBe(inviter.user.id);
     expect(row?.password_hash).toMatch(/^scrypt\$/);
     expect(row?.password_hash).not.toContain(password);
@@ -269,14 +269,14 @@ describe('user/login', () => {
   it('applies a lock made in the database within 5 s, even to a session in use', async () => {
     const user = await signUp(server);
     expect((await post(server, 'userinfo/get-info', {}, { token: user.token })).code).toBe(200);
-    server.db.prepare("UPDATE users SET status = 'locked' WHERE id = ?").run(user.user.id);
+    await server.db.run("UPDATE users SET status = 'locked' WHERE id = ?", [user.user.id]);
     server.clock.advance(5);
     expect((await post(server, 'userinfo/get-info', {}, { token: user.token })).code).toBe(403);
   });
 
   it('answers a locked account as it answers a wrong password, right password or not', async () => {
     const user = await signUp(server);
-    server.db.prepare("UPDATE users SET status = 'locked' WHERE id = ?").run(user.user.id);
+    await server.db.run("UPDATE users SET status = 'locked' WHERE id = ?", [user.user.id]);
     const right = await post(server, 'user/login', { account: user.user.account, password });
     const wrong = await post(server, 'user/login', { account: user.user.account, password: 'Wrong1234' });
     expect(right.code).toBe(400);
@@ -372,7 +372,7 @@ describe('user/logout and sessions', () => {
 
   it('stores only a digest of the token', async () => {
     const user = await signUp(server);
-    const rows = server.db.prepare('SELECT token_hash FROM sessions').all() as { token_hash: string }[];
+    const rows = (await server.db.all('SELECT token_hash FROM sessions')) as { token_hash: string }[];
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row.token_hash).not.toContain(user.token);
   });

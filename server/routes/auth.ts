@@ -1,8 +1,8 @@
 import { ResultCode } from '../../contract/envelope';
 import type { SendCodeScene, WireLanguage } from '../../contract/rules';
 import type { CallRegistry } from '../calls';
-import { isoNow, secondsAgo, secondsUntil, type ServerContext } from '../context';
-import { inTransaction, isUniqueViolation } from '../db/database';
+import { inTransaction, isoNow, secondsAgo, secondsUntil, type Domain, type ServerContext } from '../context';
+import { isUniqueViolation } from '../db/database';
 import { ApiError, conflict, invalidField, tooManyRequests } from '../errors';
 import { translate } from '../i18n';
 import { checkPasswordGuess, guessKey } from '../security/password-guesses';
@@ -21,10 +21,10 @@ function codeDigest(email: string, code: string): string {
   return sha256(`${email.toLowerCase()}:${code}`);
 }
 
-export function createSession(context: ServerContext, userId: number): string {
+export async function createSession(context: Domain, userId: number): Promise<string> {
   const token = newToken();
   const now = context.now();
-  context.queries.sessions.insert(
+  await context.queries.sessions.insert(
     sha256(token),
     userId,
     now.toISOString(),
@@ -33,12 +33,12 @@ export function createSession(context: ServerContext, userId: number): string {
   return token;
 }
 
-export function authenticate(context: ServerContext, token: string) {
+export async function authenticate(context: ServerContext, token: string) {
   const now = context.now();
   const cached = context.sessions.get(token, now);
   if (cached) return cached;
   const tokenHash = sha256(token);
-  const row = context.queries.sessions.activeUser(tokenHash, now.toISOString());
+  const row = await context.queries.sessions.activeUser(tokenHash, now.toISOString());
   if (!row) return undefined;
   const { session_expires_at: expiresAt, ...user } = row;
   const session = { user, tokenHash, expiresAt, checkedAt: now.getTime() };
@@ -47,41 +47,53 @@ export function authenticate(context: ServerContext, token: string) {
 }
 
 /** A fresh invitation or transfer code that no user holds yet. */
-export function uniquePublicCode(context: ServerContext): string {
+export async function uniquePublicCode(context: Domain): Promise<string> {
   for (;;) {
     const code = newPublicCode();
-    if (!context.queries.users.isCodeInUse(code) && context.queries.settings.get(ROOT_INVITE_CODE_KEY) !== code) {
+    if (
+      !(await context.queries.users.isCodeInUse(code)) &&
+      (await context.queries.settings.get(ROOT_INVITE_CODE_KEY)) !== code
+    ) {
       return code;
     }
   }
 }
 
 /** The code new customers register with when nobody invited them; created on first start. */
-export function ensureRootInviteCode(context: ServerContext): string {
-  const existing = context.queries.settings.get(ROOT_INVITE_CODE_KEY);
-  if (existing) return existing;
-  const code = uniquePublicCode(context);
-  context.queries.settings.set(ROOT_INVITE_CODE_KEY, code);
-  return code;
+export function ensureRootInviteCode(context: Domain): Promise<string> {
+  return inTransaction(context, async (tx) => {
+    // Several nodes starting at once on one database agree on one code.
+    await tx.lock(ROOT_INVITE_CODE_KEY);
+    const existing = await tx.queries.settings.get(ROOT_INVITE_CODE_KEY);
+    if (existing) return existing;
+    const code = await uniquePublicCode(tx);
+    await tx.queries.settings.set(ROOT_INVITE_CODE_KEY, code);
+    return code;
+  });
 }
 
 /**
  * Checks the latest usable code for this address and scene. A wrong guess counts against the
  * code; after five the code is dead. Returns the code's id for the caller to consume.
  */
-function checkEmailCode(context: ServerContext, email: string, scene: SendCodeScene, code: string): number {
-  const row = context.queries.codes.latestUsable(email, scene, isoNow(context));
+async function checkEmailCode(
+  context: ServerContext,
+  email: string,
+  scene: SendCodeScene,
+  code: string,
+): Promise<number> {
+  const row = await context.queries.codes.latestUsable(email, scene, isoNow(context));
   if (!row) throw invalidField('code', 'code_wrong');
   if (row.attempts >= CODE_MAX_ATTEMPTS) throw invalidField('code', 'code_exhausted');
   if (!sameDigest(row.code_hash, codeDigest(email, code))) {
-    context.queries.codes.countAttempt(row.id);
+    await context.queries.codes.countAttempt(row.id);
     throw invalidField('code', row.attempts + 1 >= CODE_MAX_ATTEMPTS ? 'code_exhausted' : 'code_wrong');
   }
   return row.id;
 }
 
-function consumeCode(context: ServerContext, codeId: number): void {
-  if (!context.queries.codes.consume(codeId, isoNow(context))) throw invalidField('code', 'code_wrong');
+async function consumeCode(context: Domain, codeId: number): Promise<void> {
+  if (!(await context.queries.codes.consume(codeId, isoNow(context)))) throw invalidField('code', 'code_wrong');
 }
 
 function mailText(lang: WireLanguage, scene: SendCodeScene, code: string): { subject: string; text: string } {
@@ -95,23 +107,23 @@ export function authRoutes(calls: CallRegistry, context: ServerContext): void {
   calls.open('sms/send-code', async ({ email, scene }, { ip, lang }) => {
     // The limits come first: no answer that depends on whether the address has an account may
     // be had more often than a code may.
-    const last = queries.codes.latestForEmail(email);
+    const last = await queries.codes.latestForEmail(email);
     if (last) {
       const wait = limits.codeResendSeconds - (context.now().getTime() - Date.parse(last.created_at)) / 1000;
       if (wait > 0) throw tooManyRequests(wait);
     }
-    const fromIp = queries.codes.sentFromIpSince(ip, secondsAgo(context, CODES_PER_IP_WINDOW_SECONDS));
+    const fromIp = await queries.codes.sentFromIpSince(ip, secondsAgo(context, CODES_PER_IP_WINDOW_SECONDS));
     if (fromIp.n >= limits.codesPerIpPerHour && fromIp.oldest) {
       throw tooManyRequests(CODES_PER_IP_WINDOW_SECONDS + secondsUntil(context, fromIp.oldest));
     }
-    const registered = queries.users.byEmail(email);
+    const registered = await queries.users.byEmail(email);
     if (scene === 'register' && registered) throw conflict('email_taken', { field: 'email' });
 
     const code = newEmailCode();
     const now = context.now();
     // A reset for an unknown address is recorded like any other, so that the answer and the
     // limits never reveal whether the address has an account; only the mail is skipped.
-    queries.codes.insert({
+    await queries.codes.insert({
       email,
       scene,
       code_hash: codeDigest(email, code),
@@ -128,32 +140,32 @@ export function authRoutes(calls: CallRegistry, context: ServerContext): void {
   calls.open(
     'user/register',
     async (input) => {
-      const rootCode = queries.settings.get(ROOT_INVITE_CODE_KEY);
-      const inviter = input.invite_code === rootCode ? null : queries.users.byInviteCode(input.invite_code);
+      const rootCode = await queries.settings.get(ROOT_INVITE_CODE_KEY);
+      const inviter = input.invite_code === rootCode ? null : await queries.users.byInviteCode(input.invite_code);
       if (inviter === undefined) throw invalidField('invite_code', 'invite_code_unknown');
       // Only someone holding a real invitation and the code mailed to this address learns whether
       // the account name is taken.
-      const codeId = checkEmailCode(context, input.email, 'register', input.code);
-      if (queries.users.byAccount(input.account)) throw conflict('account_taken', { field: 'account' });
-      if (queries.users.byEmail(input.email)) throw conflict('email_taken', { field: 'email' });
+      const codeId = await checkEmailCode(context, input.email, 'register', input.code);
+      if (await queries.users.byAccount(input.account)) throw conflict('account_taken', { field: 'account' });
+      if (await queries.users.byEmail(input.email)) throw conflict('email_taken', { field: 'email' });
 
       const passwordHash = await hashPassword(input.password);
       try {
-        return inTransaction(context.db, () => {
-          consumeCode(context, codeId);
-          const userId = queries.users.insert({
+        return await inTransaction(context, async (tx) => {
+          await consumeCode(tx, codeId);
+          const userId = await tx.queries.users.insert({
             account: input.account,
             email: input.email,
             password_hash: passwordHash,
             nickname: input.account,
-            invite_code: uniquePublicCode(context),
-            transfer_code: uniquePublicCode(context),
+            invite_code: await uniquePublicCode(tx),
+            transfer_code: await uniquePublicCode(tx),
             inviter_id: inviter?.id ?? null,
-            created_at: isoNow(context),
+            created_at: isoNow(tx),
           });
-          const user = queries.users.byId(userId);
+          const user = await tx.queries.users.byId(userId);
           if (!user) throw new Error('the new user vanished');
-          return { token: createSession(context, userId), user: toUserInfo(user) };
+          return { token: await createSession(tx, userId), user: toUserInfo(user) };
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict('account_taken', { field: 'account' });
@@ -164,7 +176,7 @@ export function authRoutes(calls: CallRegistry, context: ServerContext): void {
   );
 
   calls.open('user/login', async ({ account, password }) => {
-    const user = queries.users.byLogin(account);
+    const user = await queries.users.byLogin(account);
     // A disabled account is checked against the dummy hash like an unknown one: the same answer,
     // the same time and the same count, whether the password was right or not.
     const usable = user?.status === 'active' ? user : undefined;
@@ -175,27 +187,27 @@ export function authRoutes(calls: CallRegistry, context: ServerContext): void {
       usable?.password_hash ?? UNKNOWN_USER_HASH,
     );
     if (!usable || !matches) throw new ApiError(ResultCode.invalid, 'login_failed');
-    return { token: createSession(context, usable.id), user: toUserInfo(usable) };
+    return { token: await createSession(context, usable.id), user: toUserInfo(usable) };
   });
 
   calls.open('user/reset-password', async (input) => {
-    const codeId = checkEmailCode(context, input.email, 'reset', input.code);
-    const user = queries.users.byEmail(input.email);
+    const codeId = await checkEmailCode(context, input.email, 'reset', input.code);
+    const user = await queries.users.byEmail(input.email);
     if (!user) throw invalidField('code', 'code_wrong');
     const passwordHash = await hashPassword(input.password);
-    inTransaction(context.db, () => {
-      consumeCode(context, codeId);
-      queries.users.updatePassword(user.id, passwordHash);
-      queries.sessions.revokeAllOf(user.id, isoNow(context));
-      context.sessions.forgetUser(user.id);
-      context.live.endUser(user.id);
-      queries.codes.clearGuesses(guessKey(user, user.account));
+    await inTransaction(context, async (tx) => {
+      await consumeCode(tx, codeId);
+      await tx.queries.users.updatePassword(user.id, passwordHash);
+      await tx.queries.sessions.revokeAllOf(user.id, isoNow(tx));
+      await tx.queries.codes.clearGuesses(guessKey(user, user.account));
     });
+    context.sessions.forgetUser(user.id);
+    context.live.endUser(user.id);
     return {};
   });
 
-  calls.user('user/logout', (_input, { tokenHash }) => {
-    queries.sessions.revoke(tokenHash, isoNow(context));
+  calls.user('user/logout', async (_input, { tokenHash }) => {
+    await queries.sessions.revoke(tokenHash, isoNow(context));
     context.sessions.forgetToken(tokenHash);
     context.live.endSession(tokenHash);
     return {};

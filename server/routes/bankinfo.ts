@@ -7,8 +7,8 @@ import { toBankInfo } from '../wire';
 export function bankinfoRoutes(calls: CallRegistry, context: ServerContext): void {
   const { queries } = context;
 
-  calls.user('bankinfo/list', ({ type, page, page_size }, { user }) => {
-    const rows = queries.bank.ofUser(user.id, type);
+  calls.user('bankinfo/list', async ({ type, page, page_size }, { user }) => {
+    const rows = await queries.bank.ofUser(user.id, type);
     return {
       list: rows.slice((page - 1) * page_size, page * page_size).map((row) => toBankInfo(row, true)),
       total: rows.length,
@@ -17,24 +17,24 @@ export function bankinfoRoutes(calls: CallRegistry, context: ServerContext): voi
     };
   });
 
-  calls.user('bankinfo/get-is-add', (_input, { user }) => {
-    const types = queries.bank.typesOf(user.id);
+  calls.user('bankinfo/get-is-add', async (_input, { user }) => {
+    const types = await queries.bank.typesOf(user.id);
     return { is_add: types.length > 0, types };
   });
 
-  calls.user('bankinfo/detail', ({ type, bk_id }, { user }) => {
-    const row = queries.bank.owned(bk_id, user.id, type);
+  calls.user('bankinfo/detail', async ({ type, bk_id }, { user }) => {
+    const row = await queries.bank.owned(bk_id, user.id, type);
     if (!row) throw notFound();
     return toBankInfo(row, false);
   });
 
-  calls.user('bankinfo/create', (input, { user }) => {
+  calls.user('bankinfo/create', async (input, { user }) => {
     const { type, ...details } = input;
     // Details can only be changed through customer service, so a second binding is refused.
-    if (queries.bank.typesOf(user.id).includes(type)) throw conflict('already_bound', { field: 'type' });
+    if ((await queries.bank.typesOf(user.id)).includes(type)) throw conflict('already_bound', { field: 'type' });
     try {
-      const id = queries.bank.insert(user.id, type, JSON.stringify(details), isoNow(context));
-      const row = queries.bank.owned(id, user.id, type);
+      const id = await queries.bank.insert(user.id, type, JSON.stringify(details), isoNow(context));
+      const row = await queries.bank.owned(id, user.id, type);
       if (!row) throw notFound();
       return toBankInfo(row, false);
     } catch (error) {

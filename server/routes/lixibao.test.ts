@@ -19,13 +19,13 @@ beforeEach(async () => {
   server = await startTestServer({ demo: true });
 });
 afterEach(async () => {
-  expectLedgerBalanced(server);
+  await expectLedgerBalanced(server);
   await server.close();
 });
 
-function product(rate: string, days: string, min = '10', max = '100000'): number {
+async function product(rate: string, days: string, min = '10', max = '100000'): Promise<number> {
   const name = `P ${rate}% ${days}d`;
-  const lines = opsOutput(
+  const lines = await opsOutput(
     server.db,
     'product',
     'add',
@@ -106,7 +106,7 @@ describe('lixibao/create-order', () => {
   it('moves the principal into the wallet and promises simple interest, rounded down', async () => {
     const user = await signUp(server);
     await fund(server, user, '1000.00');
-    const productId = product('6.00', '30');
+    const productId = await product('6.00', '30');
     const reply = await buy(user, productId, '1000');
     expect(reply.code).toBe(200);
     expect(reply.data).toMatchObject({
@@ -135,7 +135,7 @@ describe('lixibao/create-order', () => {
   ])('refuses %j', async (overrides, code, field) => {
     const user = await signUp(server);
     await fund(server, user, '100.00');
-    const productId = product('5', '7');
+    const productId = await product('5', '7');
     const reply = await post(
       server,
       'lixibao/create-order',
@@ -150,13 +150,13 @@ describe('lixibao/create-order', () => {
   it('refuses more than the balance', async () => {
     const user = await signUp(server);
     await fund(server, user, '40.00');
-    expect(await buy(user, product('5', '7'), '40.01')).toMatchObject({ code: 409, msg: 'Insufficient balance' });
+    expect(await buy(user, await product('5', '7'), '40.01')).toMatchObject({ code: 409, msg: 'Insufficient balance' });
   });
 
   it('acts once per request_id', async () => {
     const user = await signUp(server);
     await fund(server, user, '100.00');
-    const productId = product('5', '7');
+    const productId = await product('5', '7');
     const [first, second] = await Promise.all([
       buy(user, productId, '30', { request_id: 'wallet-1' }),
       buy(user, productId, '30', { request_id: 'wallet-1' }),
@@ -176,16 +176,16 @@ describe('maturity', () => {
   ])('pays %s at %s APR over %d days: principal and %s interest, once', async (principal, rate, days, interest) => {
     const user = await signUp(server);
     await fund(server, user, parseMoney(principal)! < 1000 ? '10.00' : principal);
-    const productId = product(rate, String(days), '0.01', '100000');
+    const productId = await product(rate, String(days), '0.01', '100000');
     const order = (await buy(user, productId, principal)).data;
     expect(order.interest).toBe(interest);
     expect(simpleInterest(parseMoney(principal)!, parseMoney(rate)!, days)).toBe(parseMoney(interest));
 
     server.clock.advance(days * 24 * 3600 - 1);
-    expect(payMaturedOrders(server.app.wallet)).toBe(0);
+    expect(await payMaturedOrders(server.app.wallet)).toBe(0);
     server.clock.advance(1);
-    expect(payMaturedOrders(server.app.wallet)).toBe(1);
-    expect(payMaturedOrders(server.app.wallet)).toBe(0);
+    expect(await payMaturedOrders(server.app.wallet)).toBe(1);
+    expect(await payMaturedOrders(server.app.wallet)).toBe(0);
 
     const expected = formatMoney(addMoney(parseMoney(principal)!, parseMoney(interest)!));
     const after = await money(user);
@@ -206,13 +206,13 @@ describe('maturity', () => {
   it('pays once when two jobs run at the same moment and again after a restart', async () => {
     const user = await signUp(server);
     await fund(server, user, '500.00');
-    const productId = product('10', '10');
+    const productId = await product('10', '10');
     await buy(user, productId, '200');
     await buy(user, productId, '300');
     server.clock.advance(10 * 24 * 3600);
     const [first, second] = await Promise.all([
-      Promise.resolve().then(() => payMaturedOrders(server.app.wallet)),
-      Promise.resolve().then(() => payMaturedOrders(server.app.wallet)),
+      payMaturedOrders(server.app.wallet),
+      payMaturedOrders(server.app.wallet),
     ]);
     expect(first + second).toBe(2);
 
@@ -221,7 +221,7 @@ describe('maturity', () => {
     await server.app.close();
     const { buildApp } = await import('../app');
     const restarted = await buildApp({ db: server.db, dataDir: server.dir, logLevel: 'silent', now: server.clock.now });
-    expect(payMaturedOrders(restarted.wallet)).toBe(0);
+    expect(await payMaturedOrders(restarted.wallet)).toBe(0);
     server.app = restarted;
     expect((await money(user)).balance).toBe(before);
     expect(before).toBe('501.36');
@@ -230,7 +230,7 @@ describe('maturity', () => {
   it('a restart pays what fell due while the server was down', async () => {
     const user = await signUp(server);
     await fund(server, user, '100.00');
-    await buy(user, product('3.65', '7'), '100');
+    await buy(user, await product('3.65', '7'), '100');
     await server.app.close();
     server.clock.advance(8 * 24 * 3600);
     const { buildApp } = await import('../app');

@@ -30,8 +30,8 @@ function toInterestOrder(row: InterestOrderRow): InterestOrder {
 export function lixibaoRoutes(calls: CallRegistry, context: ServerContext): void {
   const { queries } = context;
 
-  calls.user('lixibao/list', ({ page, page_size }) => ({
-    list: queries.lixibao.productsPage(page_size, (page - 1) * page_size).map((product) => ({
+  calls.user('lixibao/list', async ({ page, page_size }) => ({
+    list: (await queries.lixibao.productsPage(page_size, (page - 1) * page_size)).map((product) => ({
       id: product.id,
       name: product.name,
       rate: formatRate(product.rate),
@@ -39,7 +39,7 @@ export function lixibaoRoutes(calls: CallRegistry, context: ServerContext): void
       min_amount: money(product.min_amount),
       max_amount: money(product.max_amount),
     })),
-    total: queries.lixibao.productCount(),
+    total: await queries.lixibao.productCount(),
     page,
     page_size,
   }));
@@ -49,8 +49,9 @@ export function lixibaoRoutes(calls: CallRegistry, context: ServerContext): void
    * down to the cent) come back when the term ends, paid by the maturity job.
    */
   calls.user('lixibao/create-order', (input, { user }) =>
-    once(context, user.id, 'lixibao/create-order', input.request_id, input, () => {
-      const product = queries.lixibao.productById(input.lixibao_id);
+    once(context, user.id, 'lixibao/create-order', input.request_id, input, async (tx) => {
+      const { queries, ledger } = tx;
+      const product = await queries.lixibao.productById(input.lixibao_id);
       if (!product) throw notFound();
       if (input.number < product.min_amount || input.number > product.max_amount) {
         throw new ApiError(
@@ -62,7 +63,7 @@ export function lixibaoRoutes(calls: CallRegistry, context: ServerContext): void
       }
       const now = context.now();
       const principal = cents(input.number);
-      const id = queries.lixibao.insertOrder({
+      const id = await queries.lixibao.insertOrder({
         user_id: user.id,
         product_id: product.id,
         name: product.name,
@@ -73,23 +74,23 @@ export function lixibaoRoutes(calls: CallRegistry, context: ServerContext): void
         started_at: now.toISOString(),
         expires_at: new Date(now.getTime() + product.days * DAY_MS).toISOString(),
       });
-      context.ledger.debit({
+      await ledger.debit({
         userId: user.id,
         kind: 'lixibao_buy',
         amount: negateMoney(principal),
         ref: { type: 'lixibao', id },
         at: now.toISOString(),
       });
-      publish(context, user.id, { type: 'lixibao', id, state: 'holding' });
-      const order = queries.lixibao.orderById(id);
+      await publish(tx, user.id, { type: 'lixibao', id, state: 'holding' });
+      const order = await queries.lixibao.orderById(id);
       if (!order) throw notFound();
       return toInterestOrder(order);
     }),
   );
 
-  calls.user('lixibao/list-order', ({ page, page_size }, { user }) => ({
-    list: queries.lixibao.ordersPage(user.id, page_size, (page - 1) * page_size).map(toInterestOrder),
-    total: queries.lixibao.orderCount(user.id),
+  calls.user('lixibao/list-order', async ({ page, page_size }, { user }) => ({
+    list: (await queries.lixibao.ordersPage(user.id, page_size, (page - 1) * page_size)).map(toInterestOrder),
+    total: await queries.lixibao.orderCount(user.id),
     page,
     page_size,
   }));

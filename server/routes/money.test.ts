@@ -21,7 +21,7 @@ beforeEach(async () => {
   server = await startTestServer({ demo: true });
 });
 afterEach(async () => {
-  expectLedgerBalanced(server);
+  await expectLedgerBalanced(server);
   await server.close();
 });
 
@@ -75,7 +75,26 @@ describe('attach/upload', () => {
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.headers['content-security-policy']).toContain('sandbox');
     expect(served.rawPayload.equals(TINY_PNG)).toBe(true);
-    expect(fs.readdirSync(path.join(server.dir, 'uploads'))).toEqual([reply.data.url.replace('/uploads/', '')]);
+    // Kept in the database (every node serves it), not in a node's own folder.
+    const stored = await server.db.get<{ content: Buffer }>('SELECT content FROM uploads WHERE name = ?', [
+      reply.data.url.replace('/uploads/', ''),
+    ]);
+    expect(stored?.content.equals(TINY_PNG)).toBe(true);
+    expect(fs.existsSync(path.join(server.dir, 'uploads'))).toBe(false);
+  });
+
+  it('still serves an upload stored in the folder before uploads moved into the database', async () => {
+    const user = await signUp(server);
+    const name = `${'b'.repeat(32)}.png`;
+    fs.mkdirSync(path.join(server.dir, 'uploads'));
+    fs.writeFileSync(path.join(server.dir, 'uploads', name), TINY_PNG);
+    await server.db.run(
+      "INSERT INTO uploads (user_id, name, mime, size, created_at) VALUES (?, ?, 'image/png', ?, '2026-01-01T00:00:00.000Z')",
+      [user.user.id, name, TINY_PNG.length],
+    );
+    const served = await server.app.inject({ method: 'GET', url: `/uploads/${name}` });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(TINY_PNG)).toBe(true);
   });
 
   it.each([
@@ -131,9 +150,9 @@ describe('recharge', () => {
     expect(created).toEqual({ id: expect.any(Number), state: 'audit' });
     expect(await balanceOf(user)).toBe('0.00');
 
-    decide(server.app.wallet, 'recharge', 'approve', created.id, 'test');
+    await decide(server.app.wallet, 'recharge', 'approve', created.id, 'test');
     expect(await balanceOf(user)).toBe('125.50');
-    expect(() => decide(server.app.wallet, 'recharge', 'approve', created.id, 'test')).toThrow(ReviewError);
+    await expect(decide(server.app.wallet, 'recharge', 'approve', created.id, 'test')).rejects.toThrow(ReviewError);
     expect(await balanceOf(user)).toBe('125.50');
     expect(await call(server, 'property/tongji', {}, user.token)).toEqual({
       balance: '125.50',
@@ -152,7 +171,7 @@ describe('recharge', () => {
       { type: 'TRC20', category: 'USDT', address: 'TDEMOxNOTxAxREALxADDRESSxDONOTPAY', amount: '50', credentials },
       user.token,
     );
-    decide(server.app.wallet, 'recharge', 'reject', created.id, 'test', 'no such transfer');
+    await decide(server.app.wallet, 'recharge', 'reject', created.id, 'test', 'no such transfer');
     expect(await balanceOf(user)).toBe('0.00');
   });
 
@@ -218,7 +237,7 @@ describe('recharge', () => {
     expect(again).toEqual(first);
     const changed = await post(server, 'recharge/create', { ...fields, amount: '200' }, { token: user.token });
     expect(changed).toMatchObject({ code: 409, data: { field: 'request_id' } });
-    expect(server.db.prepare('SELECT COUNT(*) AS n FROM recharges WHERE user_id = ?').get(user.user.id)).toEqual({
+    expect(await server.db.get('SELECT COUNT(*) AS n FROM recharges WHERE user_id = ?', [user.user.id])).toEqual({
       n: 1,
     });
     server.clock.advance(24 * 3600 + 1);
@@ -348,7 +367,7 @@ describe('withdraw', () => {
       state: 'audit',
     });
 
-    decide(server.app.wallet, 'withdraw', 'approve', reply.data.id, 'test');
+    await decide(server.app.wallet, 'withdraw', 'approve', reply.data.id, 'test');
     expect(await balanceOf(user)).toBe('60.00');
     expect((await call(server, 'withdraw/list', {}, user.token)).list[0]?.state).toBe('success');
     expect((await call(server, 'userinfo/get-money-info', {}, user.token)).frozen).toBe('0.00');
@@ -357,7 +376,7 @@ describe('withdraw', () => {
   it('refunds a rejected withdrawal with its own ledger row', async () => {
     const { user, card } = await ready();
     const reply = await withdrawal(user, card, '40.00');
-    decide(server.app.wallet, 'withdraw', 'reject', reply.data.id, 'test', 'IBAN closed');
+    await decide(server.app.wallet, 'withdraw', 'reject', reply.data.id, 'test', 'IBAN closed');
     expect(await balanceOf(user)).toBe('100.00');
     const [latest] = (await call(server, 'withdraw/list', {}, user.token)).list;
     expect(latest).toMatchObject({ state: 'failure', remark: 'IBAN closed' });

@@ -9,8 +9,8 @@ import { money } from '../wire';
 export function rechargeRoutes(calls: CallRegistry, context: ServerContext): void {
   const { queries } = context;
 
-  calls.user('recharge/shoukuan-address', ({ type }) => {
-    const addresses = queries.recharge.addresses();
+  calls.user('recharge/shoukuan-address', async ({ type }) => {
+    const addresses = await queries.recharge.addresses();
     const current = type === '' ? addresses[0] : addresses.find((address) => address.type === type);
     if (!current) throw notFound();
     return {
@@ -22,8 +22,8 @@ export function rechargeRoutes(calls: CallRegistry, context: ServerContext): voi
   });
 
   calls.user('recharge/create', (input, { user }) =>
-    once(context, user.id, 'recharge/create', input.request_id, input, () => {
-      const current = queries.recharge.addresses().find((address) => address.type === input.type);
+    once(context, user.id, 'recharge/create', input.request_id, input, async ({ queries }) => {
+      const current = (await queries.recharge.addresses()).find((address) => address.type === input.type);
       if (!current) throw invalidField('type', 'invalid.type');
       // The customer paid to the address the screen showed; if it has changed since, they must look again.
       if (current.address !== input.address) throw conflict('address_changed', { field: 'address' });
@@ -35,9 +35,10 @@ export function rechargeRoutes(calls: CallRegistry, context: ServerContext): voi
           { min: money(current.min_amount) },
         );
       }
-      if (!queries.uploads.isOwnedBy(input.credentials, user.id))
+      if (!(await queries.uploads.isOwnedBy(input.credentials, user.id))) {
         throw invalidField('credentials', 'invalid.credentials');
-      const id = queries.recharge.insert({
+      }
+      const id = await queries.recharge.insert({
         user_id: user.id,
         type: current.type,
         category: input.category,

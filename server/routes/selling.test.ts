@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Offer, Page, SaleOrder } from '../../contract/responses';
 import { openDatabase } from '../db/database';
@@ -20,19 +19,19 @@ beforeEach(async () => {
   server = await startTestServer({ demo: true });
 });
 afterEach(async () => {
-  expectLedgerBalanced(server);
+  await expectLedgerBalanced(server);
   await server.close();
 });
 
-function ops(...argv: string[]): string {
-  return opsOutput(server.db, ...argv).at(-1) ?? '';
+async function ops(...argv: string[]): Promise<string> {
+  return (await opsOutput(server.db, ...argv)).at(-1) ?? '';
 }
 
 /** A fresh merchant with one offer, so tests do not share the demo offers. */
-function offer(price = '0.93', quantity = '1000', min = '10', max = '500', currency = 'EUR'): number {
-  const merchant = ops('merchant', 'add', '--name', `Merchant ${Math.random()}`, '--completion-rate', '97.5');
+async function offer(price = '0.93', quantity = '1000', min = '10', max = '500', currency = 'EUR'): Promise<number> {
+  const merchant = await ops('merchant', 'add', '--name', `Merchant ${Math.random()}`, '--completion-rate', '97.5');
   return Number(
-    ops(
+    await ops(
       'offer',
       'add',
       '--merchant',
@@ -61,9 +60,9 @@ function sell(user: TestUser, saleuId: number, number: string, extra: Record<str
   return post<SaleOrder>(server, 'saleu/create-order', { saleu_id: saleuId, number, ...extra }, { token: user.token });
 }
 
-function remainingOf(offerId: number): string {
+async function remainingOf(offerId: number): Promise<string> {
   return (
-    server.db.prepare('SELECT remaining FROM offers WHERE id = ?').get(offerId) as { remaining: number }
+    (await server.db.get('SELECT remaining FROM offers WHERE id = ?', [offerId])) as { remaining: number }
   ).remaining
     .toString()
     .replace(/(\d\d)$/, '.$1');
@@ -108,10 +107,10 @@ describe('the hall', () => {
   it('shows an offer the operator adds from another process at once, remembered page or not', async () => {
     const user = await signUp(server);
     expect((await call(server, 'selling/order', {}, user.token)).total).toBe(5);
-    const operator = openDatabase(path.join(server.dir, 'wallet.db'));
+    const operator = await openDatabase(server.database);
     try {
-      const merchant = opsOutput(operator, 'merchant', 'add', '--name', 'Late Desk').at(-1) ?? '';
-      opsOutput(
+      const merchant = (await opsOutput(operator, 'merchant', 'add', '--name', 'Late Desk')).at(-1) ?? '';
+      await opsOutput(
         operator,
         'offer',
         'add',
@@ -129,7 +128,7 @@ describe('the hall', () => {
         '50',
       );
     } finally {
-      operator.close();
+      await operator.close();
     }
     // The test clock stands still, so only the other connection's commit can make the page stale.
     const hall = await call(server, 'selling/order', {}, user.token);
@@ -145,7 +144,7 @@ describe('the hall', () => {
       name: 'Lumen Traders',
       best_offer: expect.objectContaining({ unit_price: '1.01' }),
     });
-    const bare = Number(ops('merchant', 'add', '--name', 'No Offers Yet'));
+    const bare = Number(await ops('merchant', 'add', '--name', 'No Offers Yet'));
     const all = await call(server, 'selling/merchant', { page_size: '50' }, user.token);
     expect(all.list.find((merchant) => merchant.id === bare)).toMatchObject({
       best_offer: null,
@@ -170,7 +169,7 @@ describe('the hall', () => {
 describe('saleu/create-order', () => {
   it('takes the USDT now, lowers the offer, and prices the order in integer cents', async () => {
     const user = await seller();
-    const offerId = offer('0.93');
+    const offerId = await offer('0.93');
     const reply = await sell(user, offerId, '33.33');
     expect(reply.code).toBe(200);
     expect(reply.data).toMatchObject<Partial<SaleOrder>>({
@@ -183,7 +182,7 @@ describe('saleu/create-order', () => {
       order_no: expect.stringMatching(/^S\d{8}[A-Z0-9]{8}$/),
     });
     expect(reply.data.matching_time).toEqual(expect.any(String));
-    expect(remainingOf(offerId)).toBe('966.67');
+    expect(await remainingOf(offerId)).toBe('966.67');
     expect(await call(server, 'userinfo/get-money-info', {}, user.token)).toEqual({
       balance: '166.67',
       frozen: '33.33',
@@ -206,7 +205,7 @@ describe('saleu/create-order', () => {
     [{ saleu_id: '' }, 400, 'saleu_id', 'Please choose an offer'],
   ])('refuses %j', async (overrides, code, field, message) => {
     const user = await seller();
-    const offerId = offer();
+    const offerId = await offer();
     const reply = await post(
       server,
       'saleu/create-order',
@@ -215,7 +214,7 @@ describe('saleu/create-order', () => {
     );
     expect(reply).toEqual({ code, msg: message, data: { field } });
     expect(await balanceOf(user)).toBe('200.00');
-    expect(remainingOf(offerId)).toBe('1000.00');
+    expect(await remainingOf(offerId)).toBe('1000.00');
   });
 
   it('answers 404 for an offer that does not exist', async () => {
@@ -225,16 +224,16 @@ describe('saleu/create-order', () => {
 
   it('refuses more than the balance and leaves the offer untouched', async () => {
     const user = await seller('50.00');
-    const offerId = offer();
+    const offerId = await offer();
     const reply = await sell(user, offerId, '50.01');
     expect(reply).toMatchObject({ code: 409, msg: 'Insufficient balance' });
-    expect(remainingOf(offerId)).toBe('1000.00');
+    expect(await remainingOf(offerId)).toBe('1000.00');
     expect(await balanceOf(user)).toBe('50.00');
   });
 
   it('refuses more than the offer has left, and an exhausted offer, with 409', async () => {
     const user = await seller('500.00');
-    const offerId = offer('1.00', '100', '10', '500');
+    const offerId = await offer('1.00', '100', '10', '500');
     expect((await sell(user, offerId, '80')).code).toBe(200);
     expect(await sell(user, offerId, '30')).toMatchObject({ code: 409, msg: 'Only 20.00 USDT are left on this offer' });
     expect((await sell(user, offerId, '20')).code).toBe(200);
@@ -244,27 +243,28 @@ describe('saleu/create-order', () => {
 
   it('lets 40 parallel sells of 10 through exactly as far as the balance covers', async () => {
     const user = await seller('100.00');
-    const offerId = offer('0.93', '1000', '10', '500');
+    const offerId = await offer('0.93', '1000', '10', '500');
     const replies = await Promise.all(Array.from({ length: 40 }, () => sell(user, offerId, '10')));
     const codes = replies.map((reply) => reply.code);
     expect(codes.filter((code) => code === 200)).toHaveLength(10);
     expect(codes.filter((code) => code === 409)).toHaveLength(30);
     expect(await balanceOf(user)).toBe('0.00');
-    expect(remainingOf(offerId)).toBe('900.00');
-    const sales = server.db
-      .prepare("SELECT COUNT(*) AS n, SUM(amount) AS total FROM ledger WHERE user_id = ? AND kind = 'sale'")
-      .get(user.user.id);
+    expect(await remainingOf(offerId)).toBe('900.00');
+    const sales = await server.db.get(
+      "SELECT COUNT(*) AS n, SUM(amount) AS total FROM ledger WHERE user_id = ? AND kind = 'sale'",
+      [user.user.id],
+    );
     expect(sales).toEqual({ n: 10, total: -10_000 });
     expect((await call(server, 'saleu/list-order', {}, user.token)).total).toBe(10);
   });
 
   it('acts once per request_id', async () => {
     const user = await seller();
-    const offerId = offer();
+    const offerId = await offer();
     const replies = await Promise.all([1, 2, 3].map(() => sell(user, offerId, '25', { request_id: 'sell-once' })));
     expect(new Set(replies.map((reply) => reply.data.id)).size).toBe(1);
     expect(await balanceOf(user)).toBe('175.00');
-    expect(remainingOf(offerId)).toBe('975.00');
+    expect(await remainingOf(offerId)).toBe('975.00');
     expect((await sell(user, offerId, '26', { request_id: 'sell-once' })).code).toBe(409);
   });
 });
@@ -272,9 +272,9 @@ describe('saleu/create-order', () => {
 describe('review of a sale', () => {
   it('completes: counts for the merchant, the hall figures and the history', async () => {
     const user = await seller();
-    const offerId = offer('0.93');
+    const offerId = await offer('0.93');
     const order = (await sell(user, offerId, '40')).data;
-    decide(server.app.wallet, 'sale', 'approve', order.id, 'test');
+    await decide(server.app.wallet, 'sale', 'approve', order.id, 'test');
 
     const list = await call(server, 'saleu/list-order', { state: 'completion' }, user.token);
     expect(list.list.map((item) => [item.id, item.state])).toEqual([[order.id, 'completion']]);
@@ -295,21 +295,21 @@ describe('review of a sale', () => {
 
   it('rejects: refunds the seller and gives the quantity back to the offer', async () => {
     const user = await seller();
-    const offerId = offer();
+    const offerId = await offer();
     const order = (await sell(user, offerId, '40')).data;
-    decide(server.app.wallet, 'sale', 'reject', order.id, 'test', 'merchant cancelled');
+    await decide(server.app.wallet, 'sale', 'reject', order.id, 'test', 'merchant cancelled');
     expect(await balanceOf(user)).toBe('200.00');
-    expect(remainingOf(offerId)).toBe('1000.00');
+    expect(await remainingOf(offerId)).toBe('1000.00');
     const log = await call(server, 'asset-log/list', { page_size: '1' }, user.token);
     expect(log.list[0]).toMatchObject({ kind: 'sale_refund', amount: '40.00', remark: 'merchant cancelled' });
     expect((await call(server, 'saleu/list-order', { state: 'reject' }, user.token)).list[0]?.id).toBe(order.id);
-    expect(() => decide(server.app.wallet, 'sale', 'approve', order.id, 'test')).toThrow('already reviewed');
+    await expect(decide(server.app.wallet, 'sale', 'approve', order.id, 'test')).rejects.toThrow('already reviewed');
   });
 
   it('shows each customer only their own orders', async () => {
     const first = await seller();
     const second = await seller();
-    const offerId = offer();
+    const offerId = await offer();
     await sell(first, offerId, '20');
     expect((await call(server, 'saleu/list-order', {}, second.token)).total).toBe(0);
     expect((await post(server, 'saleu/list-order', { state: 'done' }, { token: second.token })).code).toBe(400);

@@ -21,11 +21,13 @@ const HALL_FRESH_MS = 1000;
 function createHallCache() {
   const pages = new Map<string, { at: number; version: number; data: SerializedData<Page<Offer>> }>();
   return {
-    get(key: string, now: number, version: number): SerializedData<Page<Offer>> | undefined {
+    /** `version` is undefined where the database cannot say whether others wrote: no caching. */
+    get(key: string, now: number, version: number | undefined): SerializedData<Page<Offer>> | undefined {
       const hit = pages.get(key);
       return hit && hit.version === version && now - hit.at < HALL_FRESH_MS ? hit.data : undefined;
     },
-    set(key: string, now: number, version: number, data: SerializedData<Page<Offer>>): void {
+    set(key: string, now: number, version: number | undefined, data: SerializedData<Page<Offer>>): void {
+      if (version === undefined) return;
       if (pages.size > 100) pages.clear();
       pages.set(key, { at: now, version, data });
     },
@@ -42,18 +44,21 @@ function startOfUtcDay(at: Date): string {
 export function sellingRoutes(calls: CallRegistry, context: ServerContext): void {
   const { queries } = context;
 
-  calls.user('selling/tongji', (_input, { user }) => {
-    const volume = queries.selling.volume(startOfUtcDay(context.now()), user.id);
+  calls.user('selling/tongji', async (_input, { user }) => {
+    const [volume, merchants] = await Promise.all([
+      queries.selling.volume(startOfUtcDay(context.now()), user.id),
+      queries.selling.merchantCount(),
+    ]);
     return {
       total_volume: money(volume.total),
       today_volume: money(volume.today),
-      merchants: queries.selling.merchantCount(),
+      merchants,
       my_sold: money(volume.mine),
     };
   });
 
-  calls.user('selling/history', () => ({
-    list: queries.selling.history(HISTORY_LENGTH).map((sale) => ({
+  calls.user('selling/history', async () => ({
+    list: (await queries.selling.history(HISTORY_LENGTH)).map((sale) => ({
       account: maskAccount(sale.account),
       number: money(sale.number),
       unit_price: money(sale.unit_price),
@@ -64,15 +69,19 @@ export function sellingRoutes(calls: CallRegistry, context: ServerContext): void
 
   const hall = createHallCache();
 
-  calls.user('selling/order', ({ page, page_size }) => {
+  calls.user('selling/order', async ({ page, page_size }) => {
     const key = `${page}:${page_size}`;
     const now = context.now().getTime();
-    const version = queries.selling.changesElsewhere();
+    const version = await queries.selling.changesElsewhere();
     const cached = hall.get(key, now, version);
     if (cached) return cached;
+    const [offers, total] = await Promise.all([
+      queries.selling.openOffers(page_size, (page - 1) * page_size),
+      queries.selling.openOfferCount(),
+    ]);
     const data = SerializedData.of<Page<Offer>>({
-      list: queries.selling.openOffers(page_size, (page - 1) * page_size).map(toOffer),
-      total: queries.selling.openOfferCount(),
+      list: offers.map(toOffer),
+      total,
       page,
       page_size,
     });
@@ -80,12 +89,14 @@ export function sellingRoutes(calls: CallRegistry, context: ServerContext): void
     return data;
   });
 
-  calls.user('selling/merchant', ({ page, page_size }) => ({
-    list: queries.selling.merchantsPage(page_size, (page - 1) * page_size).map((merchant) => {
-      const best = queries.selling.bestOfferOf(merchant.id);
-      return { ...toMerchantSummary(merchant), best_offer: best ? toOffer(best) : null };
-    }),
-    total: queries.selling.merchantCount(),
+  calls.user('selling/merchant', async ({ page, page_size }) => ({
+    list: await Promise.all(
+      (await queries.selling.merchantsPage(page_size, (page - 1) * page_size)).map(async (merchant) => {
+        const best = await queries.selling.bestOfferOf(merchant.id);
+        return { ...toMerchantSummary(merchant), best_offer: best ? toOffer(best) : null };
+      }),
+    ),
+    total: await queries.selling.merchantCount(),
     page,
     page_size,
   }));
@@ -96,8 +107,9 @@ export function sellingRoutes(calls: CallRegistry, context: ServerContext): void
    * balance only if it covers the sale.
    */
   calls.user('saleu/create-order', (input, { user }) =>
-    once(context, user.id, 'saleu/create-order', input.request_id, input, () => {
-      const offer = queries.selling.offerById(input.saleu_id);
+    once(context, user.id, 'saleu/create-order', input.request_id, input, async (tx) => {
+      const { queries, ledger } = tx;
+      const offer = await queries.selling.offerById(input.saleu_id);
       if (!offer) throw notFound();
       if (offer.remaining <= 0) throw conflict('offer_exhausted');
       if (input.number < offer.min_number || input.number > offer.max_number) {
@@ -108,13 +120,13 @@ export function sellingRoutes(calls: CallRegistry, context: ServerContext): void
           { min: money(offer.min_number), max: money(offer.max_number) },
         );
       }
-      if (!queries.selling.take(offer.id, input.number)) {
+      if (!(await queries.selling.take(offer.id, input.number))) {
         const remaining = money(offer.remaining);
         throw new ApiError(ResultCode.conflict, 'offer_not_enough', { field: 'number', remaining }, { remaining });
       }
       const now = context.now().toISOString();
       const number = cents(input.number);
-      const orderId = queries.selling.insertOrder({
+      const orderId = await queries.selling.insertOrder({
         order_no: `S${now.slice(0, 10).replaceAll('-', '')}${newPublicCode(8)}`,
         user_id: user.id,
         offer_id: offer.id,
@@ -125,24 +137,24 @@ export function sellingRoutes(calls: CallRegistry, context: ServerContext): void
         matching_time: now,
         created_at: now,
       });
-      context.ledger.debit({
+      await ledger.debit({
         userId: user.id,
         kind: 'sale',
         amount: negateMoney(number),
         ref: { type: 'sale', id: orderId },
         at: now,
       });
-      publish(context, user.id, { type: 'sale_order', id: orderId, state: 'audit' });
+      await publish(tx, user.id, { type: 'sale_order', id: orderId, state: 'audit' });
       hall.clear();
-      const order = queries.selling.orderById(orderId);
+      const order = await queries.selling.orderById(orderId);
       if (!order) throw notFound();
       return toSaleOrder(order);
     }),
   );
 
-  calls.user('saleu/list-order', ({ page, page_size, state }, { user }) => ({
-    list: queries.selling.ordersPage(user.id, state, page_size, (page - 1) * page_size).map(toSaleOrder),
-    total: queries.selling.orderCount(user.id, state),
+  calls.user('saleu/list-order', async ({ page, page_size, state }, { user }) => ({
+    list: (await queries.selling.ordersPage(user.id, state, page_size, (page - 1) * page_size)).map(toSaleOrder),
+    total: await queries.selling.orderCount(user.id, state),
     page,
     page_size,
   }));

@@ -7,7 +7,7 @@ beforeEach(async () => {
   server = await startTestServer({ demo: true });
 });
 afterEach(async () => {
-  expectLedgerBalanced(server);
+  await expectLedgerBalanced(server);
   await server.close();
 });
 
@@ -85,7 +85,7 @@ describe('invite/detail', () => {
 describe('team/kefu-list', () => {
   it('lists the contacts, including ones the operator adds', async () => {
     const user = await signUp(server);
-    runOps(
+    await runOps(
       server.db,
       ['kefu', 'add', '--name', 'Night desk', '--type', 'link', '--url', 'https://help.example.com/chat'],
       {
@@ -99,10 +99,10 @@ describe('team/kefu-list', () => {
       ['email', 'mailto:support@example.com'],
       ['link', 'https://help.example.com/chat'],
     ]);
-    expect(() =>
+    await expect(
       runOps(server.db, ['kefu', 'add', '--name', 'x', '--type', 'link', '--url', 'javascript:alert(1)'], {
         out: () => undefined,
       }),
-    ).toThrow('https: or mailto:');
+    ).rejects.toThrow('https: or mailto:');
   });
 });

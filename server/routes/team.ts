@@ -5,8 +5,8 @@ import { maskAccount, money } from '../wire';
 export function teamRoutes(calls: CallRegistry, context: ServerContext): void {
   const { queries } = context;
 
-  calls.user('team/tongji', (_input, { user }) => {
-    const figures = queries.team.figures(user.id);
+  calls.user('team/tongji', async (_input, { user }) => {
+    const figures = await queries.team.figures(user.id);
     return {
       team_size: figures.direct + figures.indirect,
       direct_count: figures.direct,
@@ -15,10 +15,13 @@ export function teamRoutes(calls: CallRegistry, context: ServerContext): void {
     };
   });
 
-  calls.user('team/list', ({ page, page_size }, { user }) => {
-    const figures = queries.team.figures(user.id);
+  calls.user('team/list', async ({ page, page_size }, { user }) => {
+    const [figures, members] = await Promise.all([
+      queries.team.figures(user.id),
+      queries.team.members(user.id, page_size, (page - 1) * page_size),
+    ]);
     return {
-      list: queries.team.members(user.id, page_size, (page - 1) * page_size).map((member) => ({
+      list: members.map((member) => ({
         account: maskAccount(member.account),
         nickname: member.nickname,
         level: member.level,
@@ -41,7 +44,12 @@ export function teamRoutes(calls: CallRegistry, context: ServerContext): void {
     invite_url: `${context.publicUrl ?? ''}/#/pages/login/register?code=${encodeURIComponent(user.invite_code)}`,
   }));
 
-  calls.user('team/kefu-list', () => ({
-    list: queries.kefu.all().map((entry) => ({ id: entry.id, name: entry.name, type: entry.type, url: entry.url })),
+  calls.user('team/kefu-list', async () => ({
+    list: (await queries.kefu.all()).map((entry) => ({
+      id: entry.id,
+      name: entry.name,
+      type: entry.type,
+      url: entry.url,
+    })),
   }));
 }

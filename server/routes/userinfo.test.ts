@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MoneyInfo, UserInfo } from '../../contract/responses';
 import { DEMO_ACCOUNT } from '../demo';
-import { call, expectLedgerBalanced, post, signUp, startTestServer, type TestServer } from '../test-support';
+import { TINY_PNG, call, expectLedgerBalanced, post, signUp, startTestServer, type TestServer } from '../test-support';
 
 let server: TestServer;
 beforeEach(async () => {
   server = await startTestServer({ demo: true });
 });
 afterEach(async () => {
-  expectLedgerBalanced(server);
+  await expectLedgerBalanced(server);
   await server.close();
 });
 
@@ -40,9 +40,9 @@ describe('userinfo/get-money-info', () => {
 
   it('counts open sales and withdrawals as frozen and holdings as wallet', async () => {
     const token = await demoToken();
-    const userId = server.app.wallet.queries.users.byAccount(DEMO_ACCOUNT.account)?.id;
+    const userId = (await server.app.wallet.queries.users.byAccount(DEMO_ACCOUNT.account))?.id;
     const at = '2026-11-22T08:00:00.000Z';
-    server.db.exec(`
+    await server.db.exec(`
       INSERT INTO sale_orders (order_no, user_id, offer_id, number, unit_price, amount, currency, state, created_at, updated_at)
       VALUES ('T1', ${userId}, 1, 1250, 93, 1163, 'EUR', 'audit', '${at}', '${at}'),
              ('T2', ${userId}, 1, 9999, 93, 9299, 'EUR', 'completion', '${at}', '${at}');
@@ -99,11 +99,12 @@ describe('userinfo/save', () => {
     const owner = await signUp(server);
     const other = await signUp(server);
     const name = `${'a'.repeat(32)}.png`;
-    server.app.wallet.queries.uploads.insert({
+    await server.app.wallet.queries.uploads.insert({
       user_id: owner.user.id,
       name,
       mime: 'image/png',
-      size: 10,
+      size: TINY_PNG.length,
+      content: TINY_PNG,
       created_at: '2026-11-22T08:00:00.000Z',
     });
     const stolen = await post(

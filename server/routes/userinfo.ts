@@ -9,8 +9,8 @@ export function userinfoRoutes(calls: CallRegistry, context: ServerContext): voi
 
   calls.user('userinfo/get-info', (_input, { user }) => toUserInfo(user));
 
-  calls.user('userinfo/get-money-info', (_input, { user }) => {
-    const totals = queries.money.totals(user.id);
+  calls.user('userinfo/get-money-info', async (_input, { user }) => {
+    const totals = await queries.money.totals(user.id);
     if (!totals) throw notFound();
     const balance = cents(totals.balance);
     const frozen = cents(totals.frozen);
@@ -23,13 +23,13 @@ export function userinfoRoutes(calls: CallRegistry, context: ServerContext): voi
     };
   });
 
-  calls.user('userinfo/save', ({ nickname, avatar }, { user }) => {
-    if (avatar !== undefined && !queries.uploads.isOwnedBy(avatar, user.id)) {
+  calls.user('userinfo/save', async ({ nickname, avatar }, { user }) => {
+    if (avatar !== undefined && !(await queries.uploads.isOwnedBy(avatar, user.id))) {
       throw invalidField('avatar', 'invalid.avatar');
     }
-    queries.users.updateProfile(user.id, nickname, avatar ?? user.avatar);
+    await queries.users.updateProfile(user.id, nickname, avatar ?? user.avatar);
     context.sessions.forgetUser(user.id);
-    const saved = queries.users.byId(user.id);
+    const saved = await queries.users.byId(user.id);
     if (!saved) throw notFound();
     return toUserInfo(saved);
   });

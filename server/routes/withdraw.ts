@@ -23,11 +23,11 @@ export function withdrawRoutes(calls: CallRegistry, context: ServerContext): voi
     if (!(await checkPasswordGuess(context, guessKey(user, user.account), input.password, user.password_hash))) {
       throw invalidField('password', 'wrong_password');
     }
-    const earlier = replayed<WithdrawCreated>(context, user.id, 'withdraw/create', input.request_id, input);
+    const earlier = await replayed<WithdrawCreated>(context, user.id, 'withdraw/create', input.request_id, input);
     if (earlier) return earlier;
 
-    return once(context, user.id, 'withdraw/create', input.request_id, input, () => {
-      const binding = queries.bank.owned(input.bk_id, user.id, input.type);
+    return once(context, user.id, 'withdraw/create', input.request_id, input, async ({ queries, ledger }) => {
+      const binding = await queries.bank.owned(input.bk_id, user.id, input.type);
       if (!binding) throw notFound();
       if (input.amount < MIN_WITHDRAW_CENTS) {
         throw new ApiError(
@@ -39,7 +39,7 @@ export function withdrawRoutes(calls: CallRegistry, context: ServerContext): voi
       }
       const now = context.now();
       const orderNo = orderNumber(now);
-      const id = queries.withdraw.insert({
+      const id = await queries.withdraw.insert({
         order_no: orderNo,
         user_id: user.id,
         type: input.type,
@@ -48,7 +48,7 @@ export function withdrawRoutes(calls: CallRegistry, context: ServerContext): voi
         fee: 0,
         created_at: now.toISOString(),
       });
-      context.ledger.debit({
+      await ledger.debit({
         userId: user.id,
         kind: 'withdraw',
         amount: negateMoney(cents(input.amount)),
@@ -59,8 +59,8 @@ export function withdrawRoutes(calls: CallRegistry, context: ServerContext): voi
     });
   });
 
-  calls.user('withdraw/list', ({ page, page_size }, { user }) => ({
-    list: queries.withdraw.page(user.id, page_size, (page - 1) * page_size).map((row) => ({
+  calls.user('withdraw/list', async ({ page, page_size }, { user }) => ({
+    list: (await queries.withdraw.page(user.id, page_size, (page - 1) * page_size)).map((row) => ({
       id: row.id,
       order_no: row.order_no,
       type: row.type,
@@ -72,7 +72,7 @@ export function withdrawRoutes(calls: CallRegistry, context: ServerContext): voi
       created_at: row.created_at,
       updated_at: row.updated_at,
     })),
-    total: queries.withdraw.count(user.id),
+    total: await queries.withdraw.count(user.id),
     page,
     page_size,
   }));

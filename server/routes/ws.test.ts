@@ -73,7 +73,7 @@ describe('/ws1', () => {
     other.on('message', (data) => otherEvents.push(JSON.parse(String(data)) as LiveEvent));
     const id = await pendingRecharge(user);
     const received = nextEvents(socket, 2);
-    decide(server.app.wallet, 'recharge', 'approve', id, 'test');
+    await decide(server.app.wallet, 'recharge', 'approve', id, 'test');
     expect(await received).toEqual([{ type: 'recharge', id, state: 'success' }, { type: 'balance' }]);
     await new Promise((resolve) => setTimeout(resolve, 700));
     expect(otherEvents).toEqual([]);

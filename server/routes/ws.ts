@@ -30,8 +30,8 @@ function parse(data: unknown): LiveClientMessage | undefined {
 export function liveRoutes(app: FastifyInstance, hub: LiveHub, authenticate: Authenticate): void {
   app.get(LIVE_PATH, { websocket: true }, (socket) => {
     let session: { userId: number; token: string } | undefined;
-    const stillSignedIn = (token: string) => {
-      const found = authenticate(token);
+    const stillSignedIn = async (token: string) => {
+      const found = await authenticate(token);
       return found?.user.status === 'active' ? found : undefined;
     };
     const refuse = () => socket.close(LIVE_CLOSE_UNAUTHORISED, 'unauthorised');
@@ -40,22 +40,30 @@ export function liveRoutes(app: FastifyInstance, hub: LiveHub, authenticate: Aut
     }, LIVE_AUTH_TIMEOUT_MS);
     const pingTimer = setInterval(() => {
       if (!session) return;
-      if (!stillSignedIn(session.token)) {
-        refuse();
-        return;
-      }
-      socket.send(JSON.stringify({ type: 'ping' } satisfies LiveEvent));
+      stillSignedIn(session.token).then(
+        (found) => {
+          if (found) socket.send(JSON.stringify({ type: 'ping' } satisfies LiveEvent));
+          else refuse();
+        },
+        () => undefined,
+      );
     }, LIVE_PING_MS);
 
+    let authenticating = false;
     socket.on('message', (data) => {
       const message = parse(data);
-      if (message?.type !== 'auth' || session) return;
-      const found = stillSignedIn(message.token);
-      if (!found) {
-        refuse();
-        return;
-      }
-      if (hub.join(found.user.id, found.tokenHash, socket)) session = { userId: found.user.id, token: message.token };
+      if (message?.type !== 'auth' || session || authenticating) return;
+      authenticating = true;
+      stillSignedIn(message.token).then(
+        (found) => {
+          if (!found) {
+            refuse();
+          } else if (socket.readyState === socket.OPEN && hub.join(found.user.id, found.tokenHash, socket)) {
+            session = { userId: found.user.id, token: message.token };
+          }
+        },
+        () => refuse(),
+      );
     });
     socket.on('close', () => {
       clearTimeout(authTimer);

@@ -1,4 +1,4 @@
-import { isoNow, secondsAgo, secondsUntil, type ServerContext } from '../context';
+import { inTransaction, isoNow, secondsAgo, secondsUntil, type ServerContext } from '../context';
 import { tooManyRequests } from '../errors';
 import { verifyPassword } from './passwords';
 
@@ -22,13 +22,18 @@ export async function checkPasswordGuess(
   password: string,
   hash: string,
 ): Promise<boolean> {
-  const { limits, queries } = context;
-  const since = secondsAgo(context, limits.loginWindowSeconds);
-  const reserved = queries.codes.reserveGuess(key, since, isoNow(context), limits.loginFailures);
+  const { limits } = context;
+  const reserved = await inTransaction(context, async (tx): Promise<{ id: number } | { oldest: string }> => {
+    // Count and record under one lock, so parallel guesses (on any node) cannot all pass the count.
+    await tx.lock(`guesses:${key}`);
+    const counted = await tx.queries.codes.guessesSince(key, secondsAgo(tx, limits.loginWindowSeconds));
+    if (counted.n >= limits.loginFailures && counted.oldest) return { oldest: counted.oldest };
+    return { id: await tx.queries.codes.recordGuess(key, isoNow(tx)) };
+  });
   if ('oldest' in reserved) {
     throw tooManyRequests(limits.loginWindowSeconds + secondsUntil(context, reserved.oldest));
   }
   const matches = await verifyPassword(password, hash);
-  if (matches) queries.codes.releaseGuess(reserved.id);
+  if (matches) await context.queries.codes.releaseGuess(reserved.id);
   return matches;
 }

@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Db, SqlParams, Transaction } from './database';
+import { migrations } from './migrations';
+
+/**
+ * How long a statement outside a transaction waits for the open one to end. Transactions run
+ * nothing but statements, so a wait this long means a statement inside a transaction went
+ * through the outer handle instead of its `tx` and waits for itself: fail loudly instead.
+ */
+const TRANSACTION_WAIT_MS = 5000;
+
+type Statement = Database.Statement<unknown[], unknown>;
+
+/**
+ * SQLite through better-sqlite3: one connection, in WAL mode. Its calls are synchronous; this
+ * wraps them in the async interface both engines share. A transaction may await between its
+ * statements, so while one is open, statements from anywhere else wait for it to end instead of
+ * running inside it.
+ */
+export function openSqlite(file: string): Db {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const connection = new Database(file);
+  connection.pragma('journal_mode = WAL');
+  connection.pragma('synchronous = NORMAL');
+  connection.pragma('foreign_keys = ON');
+  // The operator CLI writes to the same file while the server runs; wait instead of failing.
+  connection.pragma('busy_timeout = 5000');
+  migrate(connection);
+
+  const statements = new Map<string, Statement>();
+  function prepared(sql: string): Statement {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = connection.prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  function bind(params: SqlParams | undefined): unknown[] {
+    if (params === undefined) return [];
+    return Array.isArray(params) ? params : [params];
+  }
+
+  /** Resolves when the open transaction ends; undefined while none is open. */
+  let openTransaction: Promise<void> | undefined;
+
+  /**
+   * Waits until no transaction is open. Callers check again synchronously after it resolves
+   * (another waiter may have opened the next one first) and act in that same synchronous step.
+   */
+  async function noOpenTransaction(): Promise<void> {
+    const deadline = Date.now() + TRANSACTION_WAIT_MS;
+    while (openTransaction) {
+      let timer: NodeJS.Timeout | undefined;
+      const ended = await Promise.race([
+        openTransaction.then(() => true),
+        new Promise<false>((resolve) => {
+          timer = setTimeout(() => resolve(false), Math.max(0, deadline - Date.now()));
+        }),
+      ]);
+      clearTimeout(timer);
+      if (!ended) throw new Error('a statement waited too long for a transaction (used outside its tx?)');
+    }
+  }
+
+  const direct = {
+    all: <Row>(sql: string, params?: SqlParams) => prepared(sql).all(...bind(params)) as Row[],
+    get: <Row>(sql: string, params?: SqlParams) => prepared(sql).get(...bind(params)) as Row | undefined,
+    run: (sql: string, params?: SqlParams) => prepared(sql).run(...bind(params)).changes,
+    insert: (sql: string, params?: SqlParams) => Number(prepared(sql).run(...bind(params)).lastInsertRowid),
+  };
+
+  async function outside<T>(statement: () => T): Promise<T> {
+    while (openTransaction) await noOpenTransaction();
+    return statement();
+  }
+
+  return {
+    dialect: 'sqlite',
+    all: (sql, params) => outside(() => direct.all(sql, params)),
+    get: (sql, params) => outside(() => direct.get(sql, params)),
+    run: (sql, params) => outside(() => direct.run(sql, params)),
+    insert: (sql, params) => outside(() => direct.insert(sql, params)),
+    async exec(sql) {
+      await outside(() => connection.exec(sql));
+    },
+    async transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+      while (openTransaction) await noOpenTransaction();
+      let end!: () => void;
+      openTransaction = new Promise((resolve) => (end = resolve));
+      let open = true;
+      function inside<R>(statement: () => R): Promise<R> {
+        if (!open) return Promise.reject(new Error('the transaction has already ended'));
+        return Promise.resolve(statement());
+      }
+      const tx: Transaction = {
+        dialect: 'sqlite',
+        all: (sql, params) => inside(() => direct.all(sql, params)),
+        get: (sql, params) => inside(() => direct.get(sql, params)),
+        run: (sql, params) => inside(() => direct.run(sql, params)),
+        insert: (sql, params) => inside(() => direct.insert(sql, params)),
+        // Every SQLite transaction here is IMMEDIATE and they run one at a time: already exclusive.
+        lock: () => inside(() => undefined),
+      };
+      try {
+        // IMMEDIATE takes the write lock now, so a writer in another process (the operator CLI)
+        // makes this wait at the start rather than fail halfway through.
+        connection.exec('BEGIN IMMEDIATE');
+        try {
+          const result = await work(tx);
+          connection.exec('COMMIT');
+          return result;
+        } catch (error) {
+          if (connection.inTransaction) connection.exec('ROLLBACK');
+          throw error;
+        }
+      } finally {
+        open = false;
+        openTransaction = undefined;
+        end();
+      }
+    },
+    async close() {
+      while (openTransaction) await noOpenTransaction();
+      connection.close();
+    },
+  };
+}
+
+function migrate(connection: Database.Database): void {
+  const current = connection.pragma('user_version', { simple: true }) as number;
+  for (let version = current; version < migrations.length; version += 1) {
+    const sql = migrations[version];
+    if (sql === undefined) break;
+    connection
+      .transaction(() => {
+        connection.exec(sql);
+        connection.pragma(`user_version = ${version + 1}`);
+      })
+      .immediate();
+  }
+}
