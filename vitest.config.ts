@@ -15,6 +15,8 @@ export default defineConfig({
         test: {
           name: 'sqlite',
           include: ['{contract,server,app,sw,scripts}/**/*.test.{ts,tsx}'],
+          // Several nodes need a database they can share.
+          exclude: ['server/cluster.test.ts'],
         },
       },
       {
@@ -22,8 +24,9 @@ export default defineConfig({
         test: {
           name: 'postgres',
           include: ['server/**/*.test.ts'],
-          // The crash test kills a server on its SQLite files; the cluster test does that on PostgreSQL.
-          exclude: ['server/crash.test.ts'],
+          // The crash test kills a server on its SQLite files (the cluster test does that on
+          // PostgreSQL); the SQLite engine's and the dialect's own tests need no second run.
+          exclude: ['server/crash.test.ts', 'server/db/sqlite.test.ts', 'server/db/dialect.test.ts'],
           env: { TEST_ENGINE: 'postgres' },
           globalSetup: ['server/testing/postgres-global-setup.ts'],
         },

@@ -11,6 +11,8 @@ export interface LoadResult {
   non2xx: number;
   /** Server CPU time (user + system) per answered request, where /proc tells it. */
   cpuMicrosPerRequest: number | undefined;
+  /** The database server's CPU time per answered request (PostgreSQL's processes). */
+  databaseCpuMicrosPerRequest: number | undefined;
 }
 
 export interface LoadTarget {
@@ -20,6 +22,8 @@ export interface LoadTarget {
   headers: Record<string, string>;
   /** The serving process, whose CPU time is read around each run. */
   pid: number | undefined;
+  /** The database server's processes, when it runs apart (PostgreSQL). */
+  databasePids?: () => number[];
 }
 
 const CONNECTIONS = 100;
@@ -39,8 +43,33 @@ function cpuMillis(pid: number | undefined): number | undefined {
   }
 }
 
+function totalCpuMillis(pids: number[]): number | undefined {
+  const each = pids.map(cpuMillis).filter((value) => value !== undefined);
+  return each.length ? each.reduce((sum, value) => sum + value, 0) : undefined;
+}
+
+/** PostgreSQL's postmaster (from its pid file) and every process it started. */
+export function postgresPids(dataDir: string): number[] {
+  const postmaster = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const children = fs
+    .readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
+      } catch {
+        return false;
+      }
+    });
+  return [postmaster, ...children];
+}
+
 /** One bounded run: loopback only, fixed connections, fixed seconds. */
 export async function hammer(target: LoadTarget, seconds: number): Promise<LoadResult> {
+  const databasePids = target.databasePids?.() ?? [];
+  const databaseBefore = totalCpuMillis(databasePids);
   const cpuBefore = cpuMillis(target.pid);
   const result = await autocannon({
     url: target.url,
@@ -51,6 +80,7 @@ export async function hammer(target: LoadTarget, seconds: number): Promise<LoadR
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...target.headers },
   });
   const cpuAfter = cpuMillis(target.pid);
+  const databaseAfter = totalCpuMillis(databasePids);
   const answered = result.requests.total;
   return {
     name: target.name,
@@ -61,6 +91,10 @@ export async function hammer(target: LoadTarget, seconds: number): Promise<LoadR
     cpuMicrosPerRequest:
       cpuBefore !== undefined && cpuAfter !== undefined && answered > 0
         ? ((cpuAfter - cpuBefore) * 1000) / answered
+        : undefined,
+    databaseCpuMicrosPerRequest:
+      databaseBefore !== undefined && databaseAfter !== undefined && answered > 0
+        ? ((databaseAfter - databaseBefore) * 1000) / answered
         : undefined,
   };
 }

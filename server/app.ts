@@ -10,7 +10,7 @@ import helmet from 'helmet';
 import { ResultCode } from '../contract/envelope';
 import { API_PREFIX, UPLOAD_MAX_BYTES } from '../contract/rules';
 import { createCallRegistry, envelope, langOf, sendApiError } from './calls';
-import { DEFAULT_LIMITS, type Limits } from './config';
+import { DEFAULT_LIMITS, type Limits, type TrustProxy } from './config';
 import type { ServerContext } from './context';
 import { createQueries } from './db';
 import type { Db } from './db/database';
@@ -32,6 +32,7 @@ import { userinfoRoutes } from './routes/userinfo';
 import { withdrawRoutes } from './routes/withdraw';
 import { liveRoutes } from './routes/ws';
 import { CONNECTION_TIMEOUTS, limitConnectionsPerIp } from './security/connection-limits';
+import { databaseRateLimitStore } from './security/shared-rate-limits';
 
 export interface AppOptions {
   db: Db;
@@ -42,6 +43,7 @@ export interface AppOptions {
   staticDir?: string | undefined;
   logLevel?: string;
   publicUrl?: string | undefined;
+  trustProxy?: TrustProxy;
   now?: () => Date;
   mailer?: Mailer;
 }
@@ -94,7 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       disableRequestLogging: !['debug', 'trace'].includes(options.logLevel ?? 'info'),
     }),
     bodyLimit: FORM_BODY_LIMIT,
-    trustProxy: false,
+    trustProxy: options.trustProxy ?? false,
     http: {
       headersTimeout: CONNECTION_TIMEOUTS.headersMs,
       requestTimeout: CONNECTION_TIMEOUTS.requestMs,
@@ -111,8 +113,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   limitConnectionsPerIp(app.server, (options.limits ?? DEFAULT_LIMITS).connectionsPerIp, app.log);
 
   const queries = createQueries(options.db);
+  const sessions = createSessionCache();
   const context: ServerContext = {
-    live: await createLiveHub({ queries, log: app.log }),
+    live: await createLiveHub({ db: options.db, queries, sessions, log: app.log }),
     db: options.db,
     queries,
     mailer:
@@ -122,7 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
     now: options.now ?? (() => new Date()),
     uploadsDir: path.join(options.dataDir, 'uploads'),
-    sessions: createSessionCache(),
+    sessions,
     publicUrl: options.publicUrl?.replace(/\/+$/, ''),
   };
   app.decorate('wallet', context);
@@ -159,6 +162,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
   await app.register(rateLimit, {
+    // Several nodes on one PostgreSQL count together; one SQLite node keeps its counters in memory
+    // (README → Running several nodes tells why).
+    ...(options.db.dialect === 'postgres' ? { store: databaseRateLimitStore(queries, context.now) } : {}),
     global: true,
     max: context.limits.requestsPerMinute,
     timeWindow: 60_000,
@@ -219,8 +225,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const stopMaintenance = await startMaintenance(context);
   app.addHook('onClose', async () => {
-    context.live.close();
     stopMaintenance();
+    await context.live.close();
   });
 
   if (options.staticDir && fs.existsSync(path.join(options.staticDir, 'index.html'))) {

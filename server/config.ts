@@ -31,6 +31,19 @@ export interface Config {
   limits: Limits;
   /** Built PWA to serve; absent in API-only tests. */
   staticDir: string | undefined;
+  /**
+   * Which proxies may tell the client's address (X-Forwarded-For), for the per-address limits
+   * behind a load balancer: false (none, the default), or their addresses and CIDRs,
+   * comma-separated. Never `true` on a node the internet reaches directly.
+   */
+  trustProxy: TrustProxy;
+}
+
+export type TrustProxy = boolean | string;
+
+function trustProxyFrom(value: string | undefined): TrustProxy {
+  if (!value || value === 'false') return false;
+  return value === 'true' ? true : value;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -62,6 +75,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: (env.DEMO ?? '1') !== '0',
     logLevel: env.LOG_LEVEL || 'info',
     staticDir: path.resolve(env.STATIC_DIR || './dist'),
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
     limits: {
       requestsPerMinute: integer(
         env.LIMIT_REQUESTS_PER_MINUTE,

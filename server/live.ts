@@ -2,6 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { LIVE_CLOSE_UNAUTHORISED } from '../contract/live';
 import type { Queries } from './db';
+import type { Db } from './db/database';
+import { LIVE_EVENTS_CHANNEL, type AnnouncedEvent } from './db/events';
+import type { SessionCache } from './session-cache';
 
 const RELAY_INTERVAL_MS = 500;
 const BATCH = 500;
@@ -9,39 +12,36 @@ const BATCH = 500;
 export const MAX_SOCKETS_PER_USER = 20;
 /** Closing code for a socket over the per-user limit (WebSocket "policy violation"). */
 export const LIVE_CLOSE_TOO_MANY = 1008;
+/** On PostgreSQL: a session or all of a user's sessions ended on some node. */
+const SESSIONS_CHANNEL = 'sessions_ended';
+
+type SessionsEnded = { token_hash: string } | { user: number };
 
 /**
- * Relays queued events to each user's open sockets. Events come from this process and from the
- * operator CLI alike, through the events table, which is read from where the relay left off.
- * Each socket is kept with the session it signed in with, so that ending a session (logout,
- * password reset) closes its sockets at once.
+ * The open live sockets of this node, and how events and ended sessions reach them from
+ * anywhere: this process, the operator CLI, or another node.
+ *
+ * - SQLite (one node): events are rows of the events table, read every 0.5 s from where the
+ *   relay left off; SQLite commits one transaction at a time, so ids appear in commit order.
+ * - PostgreSQL (several nodes): an id sequence is not commit order (a slower transaction can
+ *   commit a lower id after a poller has moved past it), so each event is a NOTIFY sent in the
+ *   transaction that makes it: every node hears it at commit, never before, never if rolled back.
+ *
+ * Ending a session (logout) or all of a user's (password reset) closes their sockets and drops
+ * them from the session cache at once, on every node.
  */
-export async function createLiveHub(deps: { queries: Queries; log: FastifyBaseLogger }) {
+export async function createLiveHub(deps: {
+  db: Db;
+  queries: Queries;
+  sessions: SessionCache;
+  log: FastifyBaseLogger;
+}) {
   const sockets = new Map<number, Map<WebSocket, string>>();
-  let lastId = await deps.queries.events.lastId();
+  const { messages } = deps.db;
 
-  async function relay(): Promise<void> {
-    for (;;) {
-      const rows = await deps.queries.events.after(lastId, BATCH);
-      for (const row of rows) {
-        lastId = row.id;
-        for (const socket of sockets.get(row.user_id)?.keys() ?? []) socket.send(row.payload);
-      }
-      if (rows.length < BATCH) return;
-    }
+  function deliver(userId: number, payload: string): void {
+    for (const socket of sockets.get(userId)?.keys() ?? []) socket.send(payload);
   }
-
-  let relaying = false;
-  const timer = setInterval(() => {
-    if (relaying) return;
-    relaying = true;
-    relay()
-      .catch((error: unknown) => deps.log.error({ err: error }, 'live relay failed'))
-      .finally(() => {
-        relaying = false;
-      });
-  }, RELAY_INTERVAL_MS);
-  timer.unref();
 
   function closeWhere(userId: number | undefined, matches: (tokenHash: string) => boolean): void {
     const users = userId === undefined ? [...sockets.values()] : [sockets.get(userId)];
@@ -50,6 +50,58 @@ export async function createLiveHub(deps: { queries: Queries; log: FastifyBaseLo
         if (matches(tokenHash)) socket.close(LIVE_CLOSE_UNAUTHORISED, 'signed out');
       }
     }
+  }
+
+  function endHere(ended: SessionsEnded): void {
+    if ('token_hash' in ended) {
+      deps.sessions.forgetToken(ended.token_hash);
+      closeWhere(undefined, (candidate) => candidate === ended.token_hash);
+    } else {
+      deps.sessions.forgetUser(ended.user);
+      closeWhere(ended.user, () => true);
+    }
+  }
+
+  function announceEnded(ended: SessionsEnded): void {
+    endHere(ended);
+    messages?.notify(SESSIONS_CHANNEL, JSON.stringify(ended)).catch((error: unknown) => {
+      deps.log.error({ err: error }, 'could not tell the other nodes a session ended');
+    });
+  }
+
+  const stops: (() => Promise<void>)[] = [];
+  if (messages) {
+    stops.push(
+      await messages.listen(LIVE_EVENTS_CHANNEL, (text) => {
+        const announced = JSON.parse(text) as AnnouncedEvent;
+        deliver(announced.user, announced.payload);
+      }),
+      await messages.listen(SESSIONS_CHANNEL, (text) => endHere(JSON.parse(text) as SessionsEnded)),
+    );
+  } else {
+    let lastId = await deps.queries.events.lastId();
+    const relay = async () => {
+      for (;;) {
+        const rows = await deps.queries.events.after(lastId, BATCH);
+        for (const row of rows) {
+          lastId = row.id;
+          deliver(row.user_id, row.payload);
+        }
+        if (rows.length < BATCH) return;
+      }
+    };
+    let relaying = false;
+    const timer = setInterval(() => {
+      if (relaying) return;
+      relaying = true;
+      relay()
+        .catch((error: unknown) => deps.log.error({ err: error }, 'live relay failed'))
+        .finally(() => {
+          relaying = false;
+        });
+    }, RELAY_INTERVAL_MS);
+    timer.unref();
+    stops.push(async () => clearInterval(timer));
   }
 
   return {
@@ -73,13 +125,13 @@ export async function createLiveHub(deps: { queries: Queries; log: FastifyBaseLo
       open?.delete(socket);
       if (open?.size === 0) sockets.delete(userId);
     },
-    /** The session ended (logout): its sockets close now, not at the next ping. */
+    /** The session ended (logout): its sockets close now, on every node, not at the next ping. */
     endSession(tokenHash: string): void {
-      closeWhere(undefined, (candidate) => candidate === tokenHash);
+      announceEnded({ token_hash: tokenHash });
     },
-    /** Every session of the user ended (password reset): all their sockets close now. */
+    /** Every session of the user ended (password reset): all their sockets close now, everywhere. */
     endUser(userId: number): void {
-      closeWhere(userId, () => true);
+      announceEnded({ user: userId });
     },
     /** How many sockets are open (for tests and logs). */
     size(): number {
@@ -87,8 +139,8 @@ export async function createLiveHub(deps: { queries: Queries; log: FastifyBaseLo
       for (const open of sockets.values()) count += open.size;
       return count;
     },
-    close(): void {
-      clearInterval(timer);
+    async close(): Promise<void> {
+      await Promise.all(stops.map((stop) => stop()));
       for (const open of sockets.values()) for (const socket of open.keys()) socket.close(1001, 'server shutting down');
       sockets.clear();
     },

@@ -13,6 +13,7 @@ const app = await buildApp({
   staticDir: config.staticDir,
   logLevel: config.logLevel,
   publicUrl: config.publicUrl,
+  trustProxy: config.trustProxy,
 });
 const facts = await prepareDatabase(app.wallet, config.demo);
 

@@ -14,6 +14,7 @@ import { prepareDatabase } from './demo';
 import type { Mail, Mailer } from './mail/mailer';
 import { runOps } from './ops/ops';
 import { decide } from './review';
+import { TINY_PNG } from './testing/tiny-png';
 
 export class CapturingMailer implements Mailer {
   readonly sent: Mail[] = [];
@@ -194,11 +195,7 @@ export async function expectLedgerBalanced(server: TestServer): Promise<void> {
   expect(await server.app.wallet.queries.ledger.mismatches()).toEqual([]);
 }
 
-/** A 1×1 PNG. */
-export const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+export { TINY_PNG };
 
 /** Sends a multipart upload the way the app does: `lang`, then the file field. */
 export async function upload(

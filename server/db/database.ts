@@ -31,7 +31,19 @@ export interface Transaction extends SqlRunner {
   lock(key: string): Promise<void>;
 }
 
+/**
+ * Messages between the nodes that share one database (PostgreSQL's LISTEN/NOTIFY). A message
+ * sent inside a transaction is delivered when it commits, in commit order, or never.
+ */
+export interface NodeMessages {
+  notify(channel: string, payload: string): Promise<void>;
+  /** Calls `handler` for every message on `channel`, this node's own included; returns a stop. */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+}
+
 export interface Db extends SqlRunner {
+  /** Present where several nodes may share the database (PostgreSQL); SQLite has one node. */
+  readonly messages?: NodeMessages;
   /**
    * Runs `work` in one transaction: committed when it resolves, rolled back when it throws.
    * Statements inside must go through the `tx` it is given; on SQLite the transactions of the

@@ -8,6 +8,7 @@ import { kefuQueries } from './kefu';
 import { ledgerQueries } from './ledger';
 import { lixibaoQueries } from './lixibao';
 import { moneyQueries } from './money';
+import { rateLimitsQueries } from './rate-limits';
 import { rechargeQueries } from './recharge';
 import { reviewQueries } from './review';
 import { sellingQueries } from './selling';
@@ -34,6 +35,7 @@ export function createQueries(db: SqlRunner) {
     ledger: ledgerQueries(db),
     lixibao: lixibaoQueries(db),
     money: moneyQueries(db),
+    rateLimits: rateLimitsQueries(db),
     recharge: rechargeQueries(db),
     review: reviewQueries(db),
     selling: sellingQueries(db),

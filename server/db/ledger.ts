@@ -16,23 +16,17 @@ export interface LedgerRow {
 export type NewLedgerRow = Omit<LedgerRow, 'id'>;
 
 const DIRECTION = '(@direction = 0 OR (@direction > 0 AND amount > 0) OR (@direction < 0 AND amount < 0))';
+const PAGE = `SELECT * FROM ledger WHERE user_id = @user AND ${DIRECTION} ORDER BY id DESC LIMIT @limit OFFSET @offset`;
+const COUNT = `SELECT COUNT(*) AS n FROM ledger WHERE user_id = @user AND ${DIRECTION}`;
 
 /** The SQL behind server/ledger.ts; nothing else writes `users.balance` or `ledger`. */
 export function ledgerQueries(db: SqlRunner) {
   return {
     /** Newest first; `direction` 1 keeps credits, -1 debits, 0 both. */
     page: (userId: number, direction: -1 | 0 | 1, limit: number, offset: number) =>
-      db.all<LedgerRow>(
-        `SELECT * FROM ledger WHERE user_id = @user AND ${DIRECTION} ORDER BY id DESC LIMIT @limit OFFSET @offset`,
-        { user: userId, direction, limit, offset },
-      ),
+      db.all<LedgerRow>(PAGE, { user: userId, direction, limit, offset }),
     count: async (userId: number, direction: -1 | 0 | 1) =>
-      (
-        await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ledger WHERE user_id = @user AND ${DIRECTION}`, {
-          user: userId,
-          direction,
-        })
-      )?.n ?? 0,
+      (await db.get<{ n: number }>(COUNT, { user: userId, direction }))?.n ?? 0,
     /** Credits, debits, and what was acquired (recharges, interest, credits by the operator). */
     sums: async (userId: number) =>
       (await db.get<{ income: number; expenses: number; acquired: number }>(

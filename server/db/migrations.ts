@@ -244,4 +244,12 @@ export const migrations: readonly string[] = [
   -- Uploaded proofs and avatars live in the database, so that every node of several serves them.
   ALTER TABLE uploads ADD COLUMN content BLOB;
   `,
+  `
+  -- Request counters of the rate limits, shared by every node on one database.
+  CREATE TABLE rate_limits (
+    key TEXT PRIMARY KEY,
+    hits INTEGER NOT NULL,
+    window_ends INTEGER NOT NULL
+  );
+  `,
 ];

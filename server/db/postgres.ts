@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Db, SqlParams, SqlRunner, Transaction } from './database';
+import type { Db, NodeMessages, SqlParams, SqlRunner, Transaction } from './database';
 import { POSTGRES_PRELUDE, postgresValues, schemaForPostgres, toPostgres, type PostgresStatement } from './dialect';
 import { migrations } from './migrations';
 
@@ -8,6 +8,7 @@ const POOL_SIZE = Number(process.env.DATABASE_POOL_SIZE ?? 10);
 /** Two transactions that lock rows in opposite orders: the loser is retried this many times. */
 const DEADLOCK_RETRIES = 3;
 const MIGRATION_LOCK = 'schema migrations';
+const LISTENER_RETRY_MS = 1000;
 
 /**
  * 64-bit integers (ids, cents, counts) and the integral NUMERIC that SUM() of them returns come
@@ -107,6 +108,7 @@ export async function openPostgres(url: string): Promise<Db & { pool: pg.Pool }>
   const db = {
     ...runnerOn(() => pool),
     pool,
+    messages: nodeMessages(url, (sql, params) => query(pool, sql, params).then(() => undefined)),
     transaction,
     async exec(sql: string) {
       await pool.query(sql);
@@ -117,6 +119,47 @@ export async function openPostgres(url: string): Promise<Db & { pool: pg.Pool }>
   };
   await migrate(pool);
   return db;
+}
+
+/**
+ * LISTEN on one dedicated connection per channel, opened again a second after it drops (a
+ * message sent while it was down is not seen; live events are hints to re-read, not data).
+ */
+function nodeMessages(url: string, send: (sql: string, params: string[]) => Promise<void>): NodeMessages {
+  return {
+    notify: (channel, payload) => send('SELECT pg_notify(?, ?)', [channel, payload]),
+    async listen(channel, handler) {
+      let stopped = false;
+      let client: pg.Client | undefined;
+      let retry: NodeJS.Timeout | undefined;
+      const connect = async (): Promise<void> => {
+        const next = new pg.Client({ connectionString: url });
+        next.on('notification', (message) => {
+          if (message.channel === channel) handler(message.payload ?? '');
+        });
+        next.on('error', () => undefined);
+        next.on('end', () => {
+          if (stopped || client !== next) return;
+          client = undefined;
+          reconnect();
+        });
+        await next.connect();
+        await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        client = next;
+      };
+      const reconnect = () => {
+        retry = setTimeout(() => {
+          if (!stopped) connect().catch(reconnect);
+        }, LISTENER_RETRY_MS);
+      };
+      await connect();
+      return async () => {
+        stopped = true;
+        clearTimeout(retry);
+        await client?.end();
+      };
+    },
+  };
 }
 
 function isDeadlock(error: unknown): boolean {

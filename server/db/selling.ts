@@ -83,6 +83,17 @@ const SALE_WITH_MERCHANT = `
   JOIN offers ON offers.id = sale_orders.offer_id JOIN merchants ON merchants.id = offers.merchant_id
 `;
 
+// Composed once here: the engines find a prepared statement by its text, and a text built anew
+// on every call would be hashed anew on every call.
+const OFFER_BY_ID = `${OFFER_WITH_MERCHANT} WHERE offers.id = ?`;
+const OPEN_OFFERS = `${OFFER_WITH_MERCHANT} WHERE offers.remaining > 0 ORDER BY offers.unit_price DESC, offers.id LIMIT ? OFFSET ?`;
+const BEST_OFFER_OF_MERCHANT = `${OFFER_WITH_MERCHANT} WHERE offers.merchant_id = ? AND offers.remaining > 0
+  ORDER BY offers.unit_price DESC, offers.id LIMIT 1`;
+const SALE_BY_ID = `${SALE_WITH_MERCHANT} WHERE sale_orders.id = ?`;
+const SALES_OF_USER = `${SALE_WITH_MERCHANT}
+  WHERE sale_orders.user_id = @user AND (@state = '' OR sale_orders.state = @state)
+  ORDER BY sale_orders.id DESC LIMIT @limit OFFSET @offset`;
+
 export function sellingQueries(db: SqlRunner) {
   return {
     insertMerchant: (merchant: NewMerchant) =>
@@ -104,20 +115,12 @@ export function sellingQueries(db: SqlRunner) {
         'SELECT * FROM merchants ORDER BY completion_rate DESC, orders_count DESC, id LIMIT ? OFFSET ?',
         [limit, offset],
       ),
-    offerById: (id: number) => db.get<OfferWithMerchantRow>(`${OFFER_WITH_MERCHANT} WHERE offers.id = ?`, [id]),
+    offerById: (id: number) => db.get<OfferWithMerchantRow>(OFFER_BY_ID, [id]),
     /** Open offers, best (highest) price first. */
-    openOffers: (limit: number, offset: number) =>
-      db.all<OfferWithMerchantRow>(
-        `${OFFER_WITH_MERCHANT} WHERE offers.remaining > 0 ORDER BY offers.unit_price DESC, offers.id LIMIT ? OFFSET ?`,
-        [limit, offset],
-      ),
+    openOffers: (limit: number, offset: number) => db.all<OfferWithMerchantRow>(OPEN_OFFERS, [limit, offset]),
     openOfferCount: async () =>
       (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM offers WHERE remaining > 0'))?.n ?? 0,
-    bestOfferOf: (merchantId: number) =>
-      db.get<OfferWithMerchantRow>(
-        `${OFFER_WITH_MERCHANT} WHERE offers.merchant_id = ? AND offers.remaining > 0 ORDER BY offers.unit_price DESC, offers.id LIMIT 1`,
-        [merchantId],
-      ),
+    bestOfferOf: (merchantId: number) => db.get<OfferWithMerchantRow>(BEST_OFFER_OF_MERCHANT, [merchantId]),
     /** Takes `number` from an offer's remaining quantity; false when not that much is left. */
     take: async (offerId: number, number: number) =>
       (await db.run('UPDATE offers SET remaining = remaining - @number WHERE id = @id AND remaining >= @number', {
@@ -138,14 +141,9 @@ export function sellingQueries(db: SqlRunner) {
          VALUES (@order_no, @user_id, @offer_id, @number, @unit_price, @amount, @currency, @matching_time, @created_at, @created_at)`,
         { ...order },
       ),
-    orderById: (id: number) => db.get<SaleOrderListRow>(`${SALE_WITH_MERCHANT} WHERE sale_orders.id = ?`, [id]),
+    orderById: (id: number) => db.get<SaleOrderListRow>(SALE_BY_ID, [id]),
     ordersPage: (userId: number, state: SaleOrderState | '', limit: number, offset: number) =>
-      db.all<SaleOrderListRow>(
-        `${SALE_WITH_MERCHANT}
-         WHERE sale_orders.user_id = @user AND (@state = '' OR sale_orders.state = @state)
-         ORDER BY sale_orders.id DESC LIMIT @limit OFFSET @offset`,
-        { user: userId, state, limit, offset },
-      ),
+      db.all<SaleOrderListRow>(SALES_OF_USER, { user: userId, state, limit, offset }),
     orderCount: async (userId: number, state: SaleOrderState | '') =>
       (
         await db.get<{ n: number }>(

@@ -73,7 +73,17 @@ export function openSqlite(file: string): Db {
     insert: (sql: string, params?: SqlParams) => Number(prepared(sql).run(...bind(params)).lastInsertRowid),
   };
 
-  async function outside<T>(statement: () => T): Promise<T> {
+  function outside<T>(statement: () => T): Promise<T> {
+    if (openTransaction) return waitThenRun(statement);
+    // The common case, kept free of an async frame: the statement runs now.
+    try {
+      return Promise.resolve(statement());
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  async function waitThenRun<T>(statement: () => T): Promise<T> {
     while (openTransaction) await noOpenTransaction();
     return statement();
   }

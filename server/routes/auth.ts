@@ -201,14 +201,12 @@ export function authRoutes(calls: CallRegistry, context: ServerContext): void {
       await tx.queries.sessions.revokeAllOf(user.id, isoNow(tx));
       await tx.queries.codes.clearGuesses(guessKey(user, user.account));
     });
-    context.sessions.forgetUser(user.id);
     context.live.endUser(user.id);
     return {};
   });
 
   calls.user('user/logout', async (_input, { tokenHash }) => {
     await queries.sessions.revoke(tokenHash, isoNow(context));
-    context.sessions.forgetToken(tokenHash);
     context.live.endSession(tokenHash);
     return {};
   });

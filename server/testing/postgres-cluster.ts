@@ -13,6 +13,8 @@ import path from 'node:path';
 export interface PostgresCluster {
   /** A URL of the cluster's `postgres` database, as its superuser. */
   url: string;
+  /** The cluster's data folder (its postmaster.pid tells the server's process). */
+  dataDir: string;
   stop(): void;
 }
 
@@ -49,7 +51,12 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startPostgresCluster(): Promise<PostgresCluster> {
+/**
+ * `durable` keeps PostgreSQL's own defaults for writing to disk except one: a commit returns
+ * before its WAL reaches the disk (synchronous_commit off), which is what SQLite's WAL mode with
+ * synchronous=NORMAL does too, so the bench compares like with like. Tests need no durability.
+ */
+export async function startPostgresCluster(options: { durable?: boolean } = {}): Promise<PostgresCluster> {
   const bin = findPostgresBin();
   if (!bin) throw new Error(POSTGRES_MISSING);
   const asRoot = process.getuid?.() === 0;
@@ -63,19 +70,19 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   const data = path.join(dir, 'data');
   run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--locale=C', '-E', 'UTF8', '--no-sync']);
   const port = await freePort();
-  const options = [
+  const serverOptions = [
     `-p ${port}`,
     `-k ${dir}`,
     "-c listen_addresses='127.0.0.1'",
-    '-c fsync=off',
     '-c synchronous_commit=off',
-    '-c full_page_writes=off',
+    ...(options.durable ? [] : ['-c fsync=off', '-c full_page_writes=off']),
     '-c max_connections=300',
   ].join(' ');
-  run('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
+  run('pg_ctl', ['-D', data, '-o', serverOptions, '-l', path.join(dir, 'log'), '-w', 'start']);
   let stopped = false;
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    dataDir: data,
     stop() {
       if (stopped) return;
       stopped = true;
