@@ -1,13 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { post, signUp, startTestServer, type TestServer } from './test-support';
+import { describe, expect, it } from 'vitest';
+import { post, signUp, freshServerPerTest, startTestServer, type TestServer } from './test-support';
 
 let server: TestServer;
-beforeEach(async () => {
-  server = await startTestServer();
-});
-afterEach(async () => {
-  await server.close();
-});
+freshServerPerTest((started) => (server = started));
 
 describe('the API as a whole', () => {
   it('sends documents security headers with a strict content security policy', async () => {

@@ -1,4 +1,5 @@
 import { ResultCode } from '../contract/envelope';
+import { cents, formatMoney } from '../contract/money';
 import type { MessageKey, MessageParams } from './i18n';
 
 /** A handled outcome other than success: answered as HTTP 200 with this code and message. */
@@ -21,6 +22,20 @@ export const forbidden = () => new ApiError(ResultCode.forbidden, 'forbidden');
 
 export function invalidField(field: string, key: MessageKey): ApiError {
   return new ApiError(ResultCode.invalid, key, { field });
+}
+
+/**
+ * An amount the call does not take here: 400 on its field, the bounds in the message (each place
+ * says it in its own words: a minimum recharge, an offer's range, a product's range).
+ */
+export function outOfRange(
+  key: 'amount_below_minimum' | 'number_out_of_range' | 'deposit_out_of_range',
+  field: 'amount' | 'number',
+  bounds: { min: number; max?: number },
+): ApiError {
+  const text = (value: number) => formatMoney(cents(value));
+  const params = { min: text(bounds.min), ...(bounds.max === undefined ? {} : { max: text(bounds.max) }) };
+  return new ApiError(ResultCode.invalid, key, { field }, params);
 }
 
 export function conflict(key: MessageKey, data: Record<string, unknown> = {}): ApiError {

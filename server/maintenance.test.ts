@@ -1,14 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sweep } from './maintenance';
-import { post, startTestServer, type TestServer } from './test-support';
+import { post, freshServerPerTest, type TestServer } from './test-support';
 
 let server: TestServer;
-beforeEach(async () => {
-  server = await startTestServer();
-});
-afterEach(async () => {
-  await server.close();
-});
+freshServerPerTest((started) => (server = started));
 
 const count = async (table: 'login_failures' | 'email_codes') =>
   (await server.db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`))?.n;

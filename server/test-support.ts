@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { expect, inject } from 'vitest';
+import { afterEach, beforeEach, expect, inject } from 'vitest';
 import type { CallPath, CallRequest } from '../contract/calls';
 import type { Envelope } from '../contract/envelope';
 import type { AuthResult, CallResponse } from '../contract/responses';
@@ -97,7 +97,7 @@ export async function startTestServer(options: { limits?: Partial<Limits>; demo?
     mailer,
   });
   const facts = await prepareDatabase(app.wallet, options.demo ?? false);
-  return {
+  const server: TestServer = {
     app,
     db,
     database: database.config,
@@ -106,12 +106,43 @@ export async function startTestServer(options: { limits?: Partial<Limits>; demo?
     clock,
     rootInviteCode: facts.rootInviteCode,
     async close() {
-      await app.close();
+      if (!openServers.delete(server)) return;
+      await server.app.close();
       await db.close();
       await database.drop();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+  openServers.add(server);
+  return server;
+}
+
+/** Servers started and not yet closed, so that the shared set-up closes every one a test started. */
+const openServers = new Set<TestServer>();
+
+/**
+ * The set-up most server test files share: a fresh server on a fresh database for every test,
+ * closed after it (with any other a test started); with `checkLedger`, every balance must still
+ * equal its ledger rows at the end.
+ */
+export function freshServerPerTest(
+  use: (server: TestServer) => void,
+  options: { demo?: boolean; limits?: Partial<Limits>; checkLedger?: boolean } = {},
+): void {
+  let current: TestServer | undefined;
+  beforeEach(async () => {
+    current = await startTestServer(options);
+    use(current);
+  });
+  afterEach(async () => {
+    const server = current;
+    current = undefined;
+    try {
+      if (server && options.checkLedger && openServers.has(server)) await expectLedgerBalanced(server);
+    } finally {
+      await Promise.all([...openServers].map((open) => open.close()));
+    }
+  });
 }
 
 type FormFields = Record<string, string | number | undefined>;

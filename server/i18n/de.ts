@@ -66,5 +66,6 @@ export const de: Messages = {
   offer_exhausted: 'Für dieses Angebot ist kein USDT-Bedarf mehr offen',
   offer_not_enough: 'Für dieses Angebot sind nur noch {remaining} USDT offen',
   number_out_of_range: 'Bei diesem Angebot können Sie zwischen {min} und {max} USDT verkaufen',
+  deposit_out_of_range: 'In dieses Produkt können Sie zwischen {min} und {max} USDT einzahlen',
   'required.saleu_id': 'Bitte wählen Sie ein Angebot',
 };

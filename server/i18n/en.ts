@@ -67,6 +67,7 @@ export const en = {
   offer_exhausted: 'This offer has no USDT left to buy',
   offer_not_enough: 'Only {remaining} USDT are left on this offer',
   number_out_of_range: 'On this offer you can sell between {min} and {max} USDT',
+  deposit_out_of_range: 'You can deposit between {min} and {max} USDT in this product',
   'required.saleu_id': 'Please choose an offer',
 } as const;
 

@@ -65,5 +65,6 @@ export const fayu: Messages = {
   offer_exhausted: 'Cette offre n’a plus d’USDT à acheter',
   offer_not_enough: 'Il ne reste que {remaining} USDT sur cette offre',
   number_out_of_range: 'Sur cette offre, vous pouvez vendre entre {min} et {max} USDT',
+  deposit_out_of_range: 'Dans ce produit, vous pouvez déposer entre {min} et {max} USDT',
   'required.saleu_id': 'Veuillez choisir une offre',
 };

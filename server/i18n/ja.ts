@@ -66,5 +66,6 @@ export const ja: Messages = {
   offer_exhausted: 'このオファーには購入可能な USDT が残っていません',
   offer_not_enough: 'このオファーの残りは {remaining} USDT のみです',
   number_out_of_range: 'このオファーでは {min}～{max} USDT の範囲で売却できます',
+  deposit_out_of_range: 'この商品には {min}～{max} USDT を預け入れできます',
   'required.saleu_id': 'オファーを選択してください',
 };

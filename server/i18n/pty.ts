@@ -65,5 +65,6 @@ export const pty: Messages = {
   offer_exhausted: 'Esta oferta não tem mais USDT para comprar',
   offer_not_enough: 'Restam apenas {remaining} USDT nesta oferta',
   number_out_of_range: 'Nesta oferta você pode vender entre {min} e {max} USDT',
+  deposit_out_of_range: 'Neste produto você pode depositar entre {min} e {max} USDT',
   'required.saleu_id': 'Escolha uma oferta',
 };

@@ -65,5 +65,6 @@ export const xby: Messages = {
   offer_exhausted: 'A esta oferta no le queda USDT por comprar',
   offer_not_enough: 'En esta oferta solo quedan {remaining} USDT',
   number_out_of_range: 'En esta oferta puede vender entre {min} y {max} USDT',
+  deposit_out_of_range: 'En este producto puede depositar entre {min} y {max} USDT',
   'required.saleu_id': 'Elija una oferta',
 };

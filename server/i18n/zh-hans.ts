@@ -65,5 +65,6 @@ export const zhHans: Messages = {
   offer_exhausted: '该报价已无可收购的 USDT',
   offer_not_enough: '该报价仅剩 {remaining} USDT',
   number_out_of_range: '该报价可出售 {min} 至 {max} USDT',
+  deposit_out_of_range: '该产品可存入 {min} 至 {max} USDT',
   'required.saleu_id': '请选择报价',
 };

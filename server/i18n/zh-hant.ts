@@ -65,5 +65,6 @@ export const zhHant: Messages = {
   offer_exhausted: '此報價已無可收購的 USDT',
   offer_not_enough: '此報價僅剩 {remaining} USDT',
   number_out_of_range: '此報價可出售 {min} 至 {max} USDT',
+  deposit_out_of_range: '該產品可存入 {min} 至 {max} USDT',
   'required.saleu_id': '請選擇報價',
 };

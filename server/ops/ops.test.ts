@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '../demo';
 import {
   TINY_PNG,
@@ -8,19 +8,14 @@ import {
   expectLedgerBalanced,
   opsOutput,
   signUp,
-  startTestServer,
+  freshServerPerTest,
   upload,
   type TestServer,
 } from '../test-support';
 import { OpsError } from './ops';
 
 let server: TestServer;
-beforeEach(async () => {
-  server = await startTestServer({ demo: true });
-});
-afterEach(async () => {
-  await server.close();
-});
+freshServerPerTest((started) => (server = started), { demo: true });
 
 function ops(...argv: string[]): Promise<string[]> {
   return opsOutput(server.db, ...argv);
@@ -60,6 +55,8 @@ describe('operator commands', () => {
     await expect(ops('user')).rejects.toThrow('user needs an account name');
     await expect(ops('frobnicate')).rejects.toThrow('unknown command');
     await expect(ops()).rejects.toThrow('usage');
+    await expect(ops('user', 'demo', '--frobnicate')).rejects.toThrow("Unknown option '--frobnicate'");
+    await expect(ops('merchant', 'add', '--name')).rejects.toThrow('--name');
   });
 });
 

@@ -1,3 +1,4 @@
+import { parseArgs } from 'node:util';
 import { cents, formatMoney, formatRate, parseMoney, parseRate, type Cents } from '../../contract/money';
 import { KEFU_TYPES, isSafeContactUrl, type KefuType } from '../../contract/rules';
 import { inTransaction, type Domain } from '../context';
@@ -33,29 +34,44 @@ export const USAGE = `usage: npm run ops -- <command>
 
 const OPERATOR = `operator:${process.env.USER ?? 'cli'}`;
 
-interface Parsed {
-  positional: string[];
-  flags: Map<string, string | true>;
-}
+type Flags = Map<string, string | true>;
 
-function parseArgs(argv: readonly string[]): Parsed {
-  const positional: string[] = [];
-  const flags = new Map<string, string | true>();
-  for (let index = 0; index < argv.length; index += 1) {
-    const arg = argv[index] ?? '';
-    if (arg.startsWith('--')) {
-      const next = argv[index + 1];
-      if (next !== undefined && !next.startsWith('--') && arg !== '--json') {
-        flags.set(arg.slice(2), next);
-        index += 1;
-      } else {
-        flags.set(arg.slice(2), true);
-      }
-    } else {
-      positional.push(arg);
+const STRING_OPTIONS = [
+  'remark',
+  'name',
+  'completion-rate',
+  'merchant',
+  'price',
+  'currency',
+  'quantity',
+  'min',
+  'max',
+  'rate',
+  'days',
+  'type',
+  'url',
+] as const;
+
+/** Positionals and --options, by node:util's parser: an unknown option or a missing value fails. */
+function readArgs(argv: readonly string[]): { positional: string[]; flags: Flags } {
+  try {
+    const { positionals, values } = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        json: { type: 'boolean' },
+        ...Object.fromEntries(STRING_OPTIONS.map((name) => [name, { type: 'string' as const }])),
+      },
+    });
+    const flags: Flags = new Map();
+    for (const [name, value] of Object.entries(values)) {
+      if (typeof value === 'string' || value === true) flags.set(name, value);
     }
+    return { positional: positionals, flags };
+  } catch (error) {
+    throw new OpsError(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
   }
-  return { positional, flags };
 }
 
 function moneyText(value: number): string {
@@ -170,38 +186,38 @@ async function setAddress(
   io.out(`${network} ${address}`);
 }
 
-function text(flags: Map<string, string | true>, name: string, maxLength = 80): string {
+function text(flags: Flags, name: string, maxLength = 80): string {
   const value = flags.get(name);
   if (typeof value !== 'string' || !value.trim()) throw new OpsError(`--${name} is required`);
   if (value.length > maxLength) throw new OpsError(`--${name} is longer than ${maxLength} characters`);
   return value.trim();
 }
 
-function amount(flags: Map<string, string | true>, name: string): Cents {
+function amount(flags: Flags, name: string): Cents {
   const value = parseMoney(text(flags, name));
   if (value === null || value <= 0) throw new OpsError(`--${name} must be a positive amount like 100 or 0.93`);
   return value;
 }
 
-async function addMerchant(domain: Domain, io: OpsIo, flags: Map<string, string | true>): Promise<void> {
-  const name = text(flags, 'name');
-  const rate = flags.has('completion-rate') ? parseRate(text(flags, 'completion-rate')) : 10_000;
-  if (rate === null || rate > 10_000) throw new OpsError('--completion-rate must be a percentage from 0 to 100');
+/**
+ * The one shape of every `… add` command: the new row and its audit entry in one transaction,
+ * then the new id printed alone.
+ */
+async function addAudited(
+  domain: Domain,
+  io: OpsIo,
+  entry: { kind: string; detail: string },
+  insert: (queries: Queries, at: string) => Promise<number>,
+): Promise<void> {
   const id = await inTransaction(domain, async (tx) => {
     const at = tx.now().toISOString();
-    const created = await tx.queries.selling.insertMerchant({
-      name,
-      avatar: '',
-      completion_rate: rate,
-      orders_count: 0,
-      created_at: at,
-    });
+    const created = await insert(tx.queries, at);
     await tx.queries.audit.record({
       actor: OPERATOR,
-      action: 'merchant add',
-      target_type: 'merchant',
+      action: `${entry.kind} add`,
+      target_type: entry.kind,
       target_id: created,
-      detail: name,
+      detail: entry.detail,
       created_at: at,
     });
     return created;
@@ -209,7 +225,16 @@ async function addMerchant(domain: Domain, io: OpsIo, flags: Map<string, string 
   io.out(String(id));
 }
 
-async function addOffer(domain: Domain, io: OpsIo, flags: Map<string, string | true>): Promise<void> {
+async function addMerchant(domain: Domain, io: OpsIo, flags: Flags): Promise<void> {
+  const name = text(flags, 'name');
+  const rate = flags.has('completion-rate') ? parseRate(text(flags, 'completion-rate')) : 10_000;
+  if (rate === null || rate > 10_000) throw new OpsError('--completion-rate must be a percentage from 0 to 100');
+  await addAudited(domain, io, { kind: 'merchant', detail: name }, (queries, at) =>
+    queries.selling.insertMerchant({ name, avatar: '', completion_rate: rate, orders_count: 0, created_at: at }),
+  );
+}
+
+async function addOffer(domain: Domain, io: OpsIo, flags: Flags): Promise<void> {
   const merchantId = Number(text(flags, 'merchant'));
   if (!Number.isSafeInteger(merchantId) || !(await domain.queries.selling.merchantById(merchantId))) {
     throw new OpsError(`no merchant with id ${JSON.stringify(flags.get('merchant'))}`);
@@ -221,9 +246,9 @@ async function addOffer(domain: Domain, io: OpsIo, flags: Map<string, string | t
   const min = amount(flags, 'min');
   const max = amount(flags, 'max');
   if (min > max) throw new OpsError('--min must not be above --max');
-  const id = await inTransaction(domain, async (tx) => {
-    const at = tx.now().toISOString();
-    const created = await tx.queries.selling.insertOffer({
+  const detail = `${formatMoney(quantity)} USDT at ${formatMoney(price)} ${currency}`;
+  await addAudited(domain, io, { kind: 'offer', detail }, (queries, at) =>
+    queries.selling.insertOffer({
       order_no: `S${newPublicCode(10)}`,
       merchant_id: merchantId,
       unit_price: price,
@@ -232,21 +257,11 @@ async function addOffer(domain: Domain, io: OpsIo, flags: Map<string, string | t
       min_number: min,
       max_number: max,
       created_at: at,
-    });
-    await tx.queries.audit.record({
-      actor: OPERATOR,
-      action: 'offer add',
-      target_type: 'offer',
-      target_id: created,
-      detail: `${formatMoney(quantity)} USDT at ${formatMoney(price)} ${currency}`,
-      created_at: at,
-    });
-    return created;
-  });
-  io.out(String(id));
+    }),
+  );
 }
 
-async function addProduct(domain: Domain, io: OpsIo, flags: Map<string, string | true>): Promise<void> {
+async function addProduct(domain: Domain, io: OpsIo, flags: Flags): Promise<void> {
   const name = text(flags, 'name');
   const rate = parseRate(text(flags, 'rate'));
   if (rate === null || rate > 100_000) throw new OpsError('--rate must be an annual percentage such as 6 or 6.5');
@@ -256,50 +271,24 @@ async function addProduct(domain: Domain, io: OpsIo, flags: Map<string, string |
   const min = amount(flags, 'min');
   const max = amount(flags, 'max');
   if (min > max) throw new OpsError('--min must not be above --max');
-  const id = await inTransaction(domain, async (tx) => {
-    const at = tx.now().toISOString();
-    const created = await tx.queries.lixibao.insertProduct({
-      name,
-      rate,
-      days,
-      min_amount: min,
-      max_amount: max,
-      created_at: at,
-    });
-    await tx.queries.audit.record({
-      actor: OPERATOR,
-      action: 'product add',
-      target_type: 'product',
-      target_id: created,
-      detail: `${name} ${formatRate(rate)}% ${days}d`,
-      created_at: at,
-    });
-    return created;
-  });
-  io.out(String(id));
+  await addAudited(domain, io, { kind: 'product', detail: `${name} ${formatRate(rate)}% ${days}d` }, (queries, at) =>
+    queries.lixibao.insertProduct({ name, rate, days, min_amount: min, max_amount: max, created_at: at }),
+  );
 }
 
-async function addKefu(domain: Domain, io: OpsIo, flags: Map<string, string | true>): Promise<void> {
+function isKefuType(value: string): value is KefuType {
+  return (KEFU_TYPES as readonly string[]).includes(value);
+}
+
+async function addKefu(domain: Domain, io: OpsIo, flags: Flags): Promise<void> {
   const name = text(flags, 'name');
   const type = text(flags, 'type');
-  if (!(KEFU_TYPES as readonly string[]).includes(type))
-    throw new OpsError(`--type must be one of ${KEFU_TYPES.join(', ')}`);
+  if (!isKefuType(type)) throw new OpsError(`--type must be one of ${KEFU_TYPES.join(', ')}`);
   const url = text(flags, 'url', 300);
   if (!isSafeContactUrl(url)) throw new OpsError('--url must be an https: or mailto: address');
-  const id = await inTransaction(domain, async (tx) => {
-    const at = tx.now().toISOString();
-    const created = await tx.queries.kefu.insert({ name, type: type as KefuType, url, created_at: at });
-    await tx.queries.audit.record({
-      actor: OPERATOR,
-      action: 'kefu add',
-      target_type: 'kefu',
-      target_id: created,
-      detail: `${type} ${url}`,
-      created_at: at,
-    });
-    return created;
-  });
-  io.out(String(id));
+  await addAudited(domain, io, { kind: 'kefu', detail: `${type} ${url}` }, (queries, at) =>
+    queries.kefu.insert({ name, type, url, created_at: at }),
+  );
 }
 
 /** Runs one operator command against the database; throws OpsError with a one-line reason. */
@@ -309,7 +298,7 @@ export async function runOps(
   io: OpsIo,
   now: () => Date = () => new Date(),
 ): Promise<void> {
-  const { positional, flags } = parseArgs(argv);
+  const { positional, flags } = readArgs(argv);
   const queries = createQueries(db);
   const domain: Domain = { db, queries, now };
   const json = flags.has('json');

@@ -2,6 +2,7 @@ import { cents } from '../../contract/money';
 import type { CallRegistry } from '../calls';
 import type { ServerContext } from '../context';
 import { notFound } from '../errors';
+import { pageOf } from '../paging';
 import { money } from '../wire';
 
 export function assetsRoutes(calls: CallRegistry, context: ServerContext): void {
@@ -13,10 +14,15 @@ export function assetsRoutes(calls: CallRegistry, context: ServerContext): void 
     return totals;
   }
 
-  calls.user('asset-log/list', async ({ page, page_size, kind }, { user }) => {
-    const direction = kind === 'income' ? 1 : kind === 'expense' ? -1 : 0;
-    return {
-      list: (await queries.ledger.page(user.id, direction, page_size, (page - 1) * page_size)).map((row) => ({
+  calls.user('asset-log/list', (input, { user }) => {
+    const direction = input.kind === 'income' ? 1 : input.kind === 'expense' ? -1 : 0;
+    return pageOf(
+      input,
+      {
+        rows: (limit, offset) => queries.ledger.page(user.id, direction, limit, offset),
+        total: () => queries.ledger.count(user.id, direction),
+      },
+      (row) => ({
         id: row.id,
         kind: row.kind,
         amount: money(row.amount),
@@ -24,11 +30,8 @@ export function assetsRoutes(calls: CallRegistry, context: ServerContext): void 
         status: 'PAID' as const,
         remark: row.remark,
         created_at: row.created_at,
-      })),
-      total: await queries.ledger.count(user.id, direction),
-      page,
-      page_size,
-    };
+      }),
+    );
   });
 
   calls.user('asset-log/tongji', async (_input, { user }) => {

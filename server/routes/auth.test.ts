@@ -1,14 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuthResult, UserInfo } from '../../contract/responses';
-import { call, post, signUp, startTestServer, type TestServer } from '../test-support';
+import { call, post, signUp, freshServerPerTest, startTestServer, type TestServer } from '../test-support';
 
 let server: TestServer;
-beforeEach(async () => {
-  server = await startTestServer();
-});
-afterEach(async () => {
-  await server.close();
-});
+freshServerPerTest((started) => (server = started));
 
 const password = 'Secret123';
 

@@ -2,19 +2,20 @@ import type { CallRegistry } from '../calls';
 import { isoNow, type ServerContext } from '../context';
 import { isUniqueViolation } from '../db/database';
 import { conflict, notFound } from '../errors';
+import { pageOf } from '../paging';
 import { toBankInfo } from '../wire';
 
 export function bankinfoRoutes(calls: CallRegistry, context: ServerContext): void {
   const { queries } = context;
 
-  calls.user('bankinfo/list', async ({ type, page, page_size }, { user }) => {
-    const rows = await queries.bank.ofUser(user.id, type);
-    return {
-      list: rows.slice((page - 1) * page_size, page * page_size).map((row) => toBankInfo(row, true)),
-      total: rows.length,
-      page,
-      page_size,
-    };
+  calls.user('bankinfo/list', async (input, { user }) => {
+    // A customer has at most one binding of each type: read them all, page in memory.
+    const rows = await queries.bank.ofUser(user.id, input.type);
+    return pageOf(
+      input,
+      { rows: async (limit, offset) => rows.slice(offset, offset + limit), total: async () => rows.length },
+      (row) => toBankInfo(row, true),
+    );
   });
 
   calls.user('bankinfo/get-is-add', async (_input, { user }) => {

@@ -1,27 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addMoney, formatMoney, parseMoney, simpleInterest, subtractMoney } from '../../contract/money';
 import type { InterestOrder } from '../../contract/responses';
 import { payMaturedOrders } from '../maturity';
 import {
   call,
-  expectLedgerBalanced,
   fund,
   opsOutput,
   post,
   signUp,
-  startTestServer,
+  freshServerPerTest,
   type TestServer,
   type TestUser,
 } from '../test-support';
 
 let server: TestServer;
-beforeEach(async () => {
-  server = await startTestServer({ demo: true });
-});
-afterEach(async () => {
-  await expectLedgerBalanced(server);
-  await server.close();
-});
+freshServerPerTest((started) => (server = started), { demo: true, checkLedger: true });
 
 async function product(rate: string, days: string, min = '10', max = '100000'): Promise<number> {
   const name = `P ${rate}% ${days}d`;
@@ -145,6 +138,30 @@ describe('lixibao/create-order', () => {
     expect(reply.code).toBe(code);
     if (field) expect(reply.data).toEqual({ field });
     expect((await money(user)).balance).toBe('100.00');
+  });
+
+  it('says the product’s own range when a deposit is outside it, in the caller’s language', async () => {
+    const user = await signUp(server);
+    await fund(server, user, '100.00');
+    const productId = await product('5', '7', '10', '50');
+    const english = await post(
+      server,
+      'lixibao/create-order',
+      { lixibao_id: productId, number: '60' },
+      { token: user.token },
+    );
+    expect(english).toMatchObject({
+      code: 400,
+      msg: 'You can deposit between 10.00 and 50.00 USDT in this product',
+      data: { field: 'number' },
+    });
+    const german = await post(
+      server,
+      'lixibao/create-order',
+      { lixibao_id: productId, number: '5', lang: 'de' },
+      { token: user.token },
+    );
+    expect(german.msg).toBe('In dieses Produkt können Sie zwischen 10.00 und 50.00 USDT einzahlen');
   });
 
   it('refuses more than the balance', async () => {

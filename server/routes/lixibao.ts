@@ -1,12 +1,12 @@
-import { ResultCode } from '../../contract/envelope';
 import { addMoney, cents, formatRate, negateMoney, simpleInterest } from '../../contract/money';
 import type { InterestOrder } from '../../contract/responses';
 import type { CallRegistry } from '../calls';
 import type { ServerContext } from '../context';
 import type { InterestOrderRow } from '../db/lixibao';
-import { ApiError, notFound } from '../errors';
+import { notFound, outOfRange } from '../errors';
 import { publish } from '../events';
 import { once } from '../idempotency';
+import { pageOf } from '../paging';
 import { money } from '../wire';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -30,8 +30,8 @@ function toInterestOrder(row: InterestOrderRow): InterestOrder {
 export function lixibaoRoutes(calls: CallRegistry, context: ServerContext): void {
   const { queries } = context;
 
-  calls.user('lixibao/list', async ({ page, page_size }) => ({
-    list: (await queries.lixibao.productsPage(page_size, (page - 1) * page_size)).map((product) => ({
+  calls.user('lixibao/list', (input) =>
+    pageOf(input, { rows: queries.lixibao.productsPage, total: queries.lixibao.productCount }, (product) => ({
       id: product.id,
       name: product.name,
       rate: formatRate(product.rate),
@@ -39,10 +39,7 @@ export function lixibaoRoutes(calls: CallRegistry, context: ServerContext): void
       min_amount: money(product.min_amount),
       max_amount: money(product.max_amount),
     })),
-    total: await queries.lixibao.productCount(),
-    page,
-    page_size,
-  }));
+  );
 
   /**
    * Principal moves from the balance into the wallet now; principal and simple interest (rounded
@@ -54,12 +51,7 @@ export function lixibaoRoutes(calls: CallRegistry, context: ServerContext): void
       const product = await queries.lixibao.productById(input.lixibao_id);
       if (!product) throw notFound();
       if (input.number < product.min_amount || input.number > product.max_amount) {
-        throw new ApiError(
-          ResultCode.invalid,
-          'number_out_of_range',
-          { field: 'number' },
-          { min: money(product.min_amount), max: money(product.max_amount) },
-        );
+        throw outOfRange('deposit_out_of_range', 'number', { min: product.min_amount, max: product.max_amount });
       }
       const now = context.now();
       const principal = cents(input.number);
@@ -88,10 +80,14 @@ export function lixibaoRoutes(calls: CallRegistry, context: ServerContext): void
     }),
   );
 
-  calls.user('lixibao/list-order', async ({ page, page_size }, { user }) => ({
-    list: (await queries.lixibao.ordersPage(user.id, page_size, (page - 1) * page_size)).map(toInterestOrder),
-    total: await queries.lixibao.orderCount(user.id),
-    page,
-    page_size,
-  }));
+  calls.user('lixibao/list-order', (input, { user }) =>
+    pageOf(
+      input,
+      {
+        rows: (limit, offset) => queries.lixibao.ordersPage(user.id, limit, offset),
+        total: () => queries.lixibao.orderCount(user.id),
+      },
+      toInterestOrder,
+    ),
+  );
 }

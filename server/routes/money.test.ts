@@ -1,29 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AssetLogEntry, BankInfo, Page, Withdrawal } from '../../contract/responses';
 import { decide, ReviewError } from '../review';
 import {
   TINY_PNG,
   call,
-  expectLedgerBalanced,
   fund,
   post,
   signUp,
-  startTestServer,
+  freshServerPerTest,
   upload,
   type TestServer,
   type TestUser,
 } from '../test-support';
 
 let server: TestServer;
-beforeEach(async () => {
-  server = await startTestServer({ demo: true });
-});
-afterEach(async () => {
-  await expectLedgerBalanced(server);
-  await server.close();
-});
+freshServerPerTest((started) => (server = started), { demo: true, checkLedger: true });
 
 const bankCard = {
   type: 'bank',

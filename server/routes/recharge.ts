@@ -1,8 +1,7 @@
-import { ResultCode } from '../../contract/envelope';
 import { cents } from '../../contract/money';
 import type { CallRegistry } from '../calls';
 import { isoNow, type ServerContext } from '../context';
-import { ApiError, conflict, invalidField, notFound } from '../errors';
+import { conflict, invalidField, notFound, outOfRange } from '../errors';
 import { once } from '../idempotency';
 import { money } from '../wire';
 
@@ -28,12 +27,7 @@ export function rechargeRoutes(calls: CallRegistry, context: ServerContext): voi
       // The customer paid to the address the screen showed; if it has changed since, they must look again.
       if (current.address !== input.address) throw conflict('address_changed', { field: 'address' });
       if (input.amount < current.min_amount) {
-        throw new ApiError(
-          ResultCode.invalid,
-          'amount_below_minimum',
-          { field: 'amount' },
-          { min: money(current.min_amount) },
-        );
+        throw outOfRange('amount_below_minimum', 'amount', { min: current.min_amount });
       }
       if (!(await queries.uploads.isOwnedBy(input.credentials, user.id))) {
         throw invalidField('credentials', 'invalid.credentials');

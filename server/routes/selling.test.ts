@@ -1,27 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Offer, Page, SaleOrder } from '../../contract/responses';
 import { openDatabase } from '../db/database';
 import { decide } from '../review';
 import {
   call,
-  expectLedgerBalanced,
   fund,
   opsOutput,
   post,
   signUp,
-  startTestServer,
+  freshServerPerTest,
   type TestServer,
   type TestUser,
 } from '../test-support';
 
 let server: TestServer;
-beforeEach(async () => {
-  server = await startTestServer({ demo: true });
-});
-afterEach(async () => {
-  await expectLedgerBalanced(server);
-  await server.close();
-});
+freshServerPerTest((started) => (server = started), { demo: true, checkLedger: true });
 
 async function ops(...argv: string[]): Promise<string> {
   return (await opsOutput(server.db, ...argv)).at(-1) ?? '';

@@ -2,9 +2,10 @@ import { ResultCode } from '../../contract/envelope';
 import { cents, multiplyByPrice, negateMoney } from '../../contract/money';
 import { SerializedData, type CallRegistry } from '../calls';
 import type { ServerContext } from '../context';
-import { ApiError, conflict, notFound } from '../errors';
+import { ApiError, conflict, notFound, outOfRange } from '../errors';
 import { publish } from '../events';
 import { once } from '../idempotency';
+import { pageOf } from '../paging';
 import { newPublicCode } from '../security/tokens';
 import { maskAccount, money, toMerchantSummary, toOffer, toSaleOrder } from '../wire';
 import type { Offer, Page } from '../../contract/responses';
@@ -69,37 +70,35 @@ export function sellingRoutes(calls: CallRegistry, context: ServerContext): void
 
   const hall = createHallCache();
 
-  calls.user('selling/order', async ({ page, page_size }) => {
-    const key = `${page}:${page_size}`;
+  calls.user('selling/order', async (input) => {
+    const key = `${input.page}:${input.page_size}`;
     const now = context.now().getTime();
     const version = await queries.selling.changesElsewhere();
     const cached = hall.get(key, now, version);
     if (cached) return cached;
-    const [offers, total] = await Promise.all([
-      queries.selling.openOffers(page_size, (page - 1) * page_size),
-      queries.selling.openOfferCount(),
-    ]);
-    const data = SerializedData.of<Page<Offer>>({
-      list: offers.map(toOffer),
-      total,
-      page,
-      page_size,
-    });
+    const data = SerializedData.of<Page<Offer>>(
+      await pageOf(input, { rows: queries.selling.openOffers, total: queries.selling.openOfferCount }, toOffer),
+    );
     hall.set(key, now, version, data);
     return data;
   });
 
-  calls.user('selling/merchant', async ({ page, page_size }) => ({
-    list: await Promise.all(
-      (await queries.selling.merchantsPage(page_size, (page - 1) * page_size)).map(async (merchant) => {
-        const best = await queries.selling.bestOfferOf(merchant.id);
-        return { ...toMerchantSummary(merchant), best_offer: best ? toOffer(best) : null };
-      }),
+  calls.user('selling/merchant', (input) =>
+    pageOf(
+      input,
+      {
+        rows: async (limit, offset) =>
+          Promise.all(
+            (await queries.selling.merchantsPage(limit, offset)).map(async (merchant) => ({
+              merchant,
+              best: await queries.selling.bestOfferOf(merchant.id),
+            })),
+          ),
+        total: queries.selling.merchantCount,
+      },
+      ({ merchant, best }) => ({ ...toMerchantSummary(merchant), best_offer: best ? toOffer(best) : null }),
     ),
-    total: await queries.selling.merchantCount(),
-    page,
-    page_size,
-  }));
+  );
 
   /**
    * A sale takes the USDT out of the balance at once and the quantity off the offer, both or
@@ -113,12 +112,7 @@ export function sellingRoutes(calls: CallRegistry, context: ServerContext): void
       if (!offer) throw notFound();
       if (offer.remaining <= 0) throw conflict('offer_exhausted');
       if (input.number < offer.min_number || input.number > offer.max_number) {
-        throw new ApiError(
-          ResultCode.invalid,
-          'number_out_of_range',
-          { field: 'number' },
-          { min: money(offer.min_number), max: money(offer.max_number) },
-        );
+        throw outOfRange('number_out_of_range', 'number', { min: offer.min_number, max: offer.max_number });
       }
       if (!(await queries.selling.take(offer.id, input.number))) {
         const remaining = money(offer.remaining);
@@ -152,10 +146,14 @@ export function sellingRoutes(calls: CallRegistry, context: ServerContext): void
     }),
   );
 
-  calls.user('saleu/list-order', async ({ page, page_size, state }, { user }) => ({
-    list: (await queries.selling.ordersPage(user.id, state, page_size, (page - 1) * page_size)).map(toSaleOrder),
-    total: await queries.selling.orderCount(user.id, state),
-    page,
-    page_size,
-  }));
+  calls.user('saleu/list-order', (input, { user }) =>
+    pageOf(
+      input,
+      {
+        rows: (limit, offset) => queries.selling.ordersPage(user.id, input.state, limit, offset),
+        total: () => queries.selling.orderCount(user.id, input.state),
+      },
+      toSaleOrder,
+    ),
+  );
 }

@@ -1,15 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runOps } from '../ops/ops';
-import { call, expectLedgerBalanced, fund, post, signUp, startTestServer, type TestServer } from '../test-support';
+import { call, fund, post, signUp, freshServerPerTest, type TestServer } from '../test-support';
 
 let server: TestServer;
-beforeEach(async () => {
-  server = await startTestServer({ demo: true });
-});
-afterEach(async () => {
-  await expectLedgerBalanced(server);
-  await server.close();
-});
+freshServerPerTest((started) => (server = started), { demo: true, checkLedger: true });
 
 describe('team', () => {
   it('counts two levels below the user, masks accounts and sums their approved recharges', async () => {

@@ -1,5 +1,6 @@
 import type { CallRegistry } from '../calls';
 import type { ServerContext } from '../context';
+import { pageOf } from '../paging';
 import { maskAccount, money } from '../wire';
 
 export function teamRoutes(calls: CallRegistry, context: ServerContext): void {
@@ -15,23 +16,24 @@ export function teamRoutes(calls: CallRegistry, context: ServerContext): void {
     };
   });
 
-  calls.user('team/list', async ({ page, page_size }, { user }) => {
-    const [figures, members] = await Promise.all([
-      queries.team.figures(user.id),
-      queries.team.members(user.id, page_size, (page - 1) * page_size),
-    ]);
-    return {
-      list: members.map((member) => ({
+  calls.user('team/list', (input, { user }) =>
+    pageOf(
+      input,
+      {
+        rows: (limit, offset) => queries.team.members(user.id, limit, offset),
+        total: async () => {
+          const figures = await queries.team.figures(user.id);
+          return figures.direct + figures.indirect;
+        },
+      },
+      (member) => ({
         account: maskAccount(member.account),
         nickname: member.nickname,
         level: member.level,
         created_at: member.created_at,
-      })),
-      total: figures.direct + figures.indirect,
-      page,
-      page_size,
-    };
-  });
+      }),
+    ),
+  );
 
   /**
    * The invite link opens registration with the code filled in (hash route, query inside). It is

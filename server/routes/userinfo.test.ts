@@ -1,16 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MoneyInfo, UserInfo } from '../../contract/responses';
 import { DEMO_ACCOUNT } from '../demo';
-import { TINY_PNG, call, expectLedgerBalanced, post, signUp, startTestServer, type TestServer } from '../test-support';
+import { TINY_PNG, call, post, signUp, freshServerPerTest, type TestServer } from '../test-support';
 
 let server: TestServer;
-beforeEach(async () => {
-  server = await startTestServer({ demo: true });
-});
-afterEach(async () => {
-  await expectLedgerBalanced(server);
-  await server.close();
-});
+freshServerPerTest((started) => (server = started), { demo: true, checkLedger: true });
 
 async function demoToken(): Promise<string> {
   const reply = await call(server, 'user/login', { account: DEMO_ACCOUNT.account, password: DEMO_ACCOUNT.password });

@@ -1,12 +1,12 @@
-import { ResultCode } from '../../contract/envelope';
 import { cents, negateMoney } from '../../contract/money';
 import { MIN_WITHDRAW_CENTS } from '../../contract/rules';
 import type { CallRegistry } from '../calls';
 import type { ServerContext } from '../context';
-import { ApiError, invalidField, notFound } from '../errors';
+import { invalidField, notFound, outOfRange } from '../errors';
 import { once, replayed } from '../idempotency';
 import { checkPasswordGuess, guessKey } from '../security/password-guesses';
 import { newPublicCode } from '../security/tokens';
+import { pageOf } from '../paging';
 import { maskIban, money } from '../wire';
 import type { WithdrawCreated } from '../../contract/responses';
 
@@ -30,12 +30,7 @@ export function withdrawRoutes(calls: CallRegistry, context: ServerContext): voi
       const binding = await queries.bank.owned(input.bk_id, user.id, input.type);
       if (!binding) throw notFound();
       if (input.amount < MIN_WITHDRAW_CENTS) {
-        throw new ApiError(
-          ResultCode.invalid,
-          'amount_below_minimum',
-          { field: 'amount' },
-          { min: money(MIN_WITHDRAW_CENTS) },
-        );
+        throw outOfRange('amount_below_minimum', 'amount', { min: MIN_WITHDRAW_CENTS });
       }
       const now = context.now();
       const orderNo = orderNumber(now);
@@ -59,21 +54,25 @@ export function withdrawRoutes(calls: CallRegistry, context: ServerContext): voi
     });
   });
 
-  calls.user('withdraw/list', async ({ page, page_size }, { user }) => ({
-    list: (await queries.withdraw.page(user.id, page_size, (page - 1) * page_size)).map((row) => ({
-      id: row.id,
-      order_no: row.order_no,
-      type: row.type,
-      amount: money(row.amount),
-      fee: money(row.fee),
-      account: maskIban((JSON.parse(row.details) as { iban?: string }).iban ?? ''),
-      state: row.state,
-      remark: row.remark,
-      created_at: row.created_at,
-      updated_at: row.updated_at,
-    })),
-    total: await queries.withdraw.count(user.id),
-    page,
-    page_size,
-  }));
+  calls.user('withdraw/list', (input, { user }) =>
+    pageOf(
+      input,
+      {
+        rows: (limit, offset) => queries.withdraw.page(user.id, limit, offset),
+        total: () => queries.withdraw.count(user.id),
+      },
+      (row) => ({
+        id: row.id,
+        order_no: row.order_no,
+        type: row.type,
+        amount: money(row.amount),
+        fee: money(row.fee),
+        account: maskIban((JSON.parse(row.details) as { iban?: string }).iban ?? ''),
+        state: row.state,
+        remark: row.remark,
+        created_at: row.created_at,
+        updated_at: row.updated_at,
+      }),
+    ),
+  );
 }
