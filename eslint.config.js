@@ -73,6 +73,20 @@ export default tseslint.config(
   },
   { files: ['app/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
   {
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: ['app/lib/paths.ts', 'app/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'Literal[value=/^\\/pages\\//]', message: 'Screen addresses live in app/lib/paths.ts (PATHS).' },
+        {
+          selector: 'TemplateElement[value.raw=/^\\/pages\\//]',
+          message: 'Screen addresses live in app/lib/paths.ts (PATHS).',
+        },
+      ],
+    },
+  },
+  {
     // Every database call of the server is async: a forgotten await would read a Promise as data
     // or let a money statement run after its transaction ended.
     files: ['server/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts'],

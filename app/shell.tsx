@@ -5,7 +5,8 @@ import { activateLocale, loadPageMessages } from './i18n/i18n';
 import { LANGUAGES } from './i18n/languages';
 import { goBack, navigate, useHashLocation } from './lib/hash-location';
 import { appConfig } from './lib/config';
-import { LOGIN_PATH, TABS, findRoute, type RouteDef } from './routes';
+import { PATHS } from './lib/paths';
+import { TABS, findRoute, type RouteDef } from './routes';
 import { activeLanguageAtom, languageChoiceAtom } from './state/language';
 import { networkTipAtom } from './state/network';
 import { sessionAtom } from './state/session';
@@ -200,7 +201,7 @@ export function Shell() {
 
   useEffect(() => {
     if (!route) navigate('/', { replace: true });
-    else if (blocked) navigate(LOGIN_PATH, { replace: true });
+    else if (blocked) navigate(PATHS.login, { replace: true });
   }, [route, blocked]);
 
   useEffect(() => {

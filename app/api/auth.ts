@@ -3,7 +3,7 @@ import { call } from './client';
 import { endSession, startSession } from './session';
 
 export async function logIn(account: string, password: string): Promise<void> {
-  startSession(await call('user/login', { account, password }, { catch: true }));
+  startSession(await call('user/login', { account, password }));
 }
 
 export interface Registration {
@@ -16,23 +16,23 @@ export interface Registration {
 }
 
 export async function register(fields: Registration): Promise<void> {
-  startSession(await call('user/register', fields, { catch: true }));
+  startSession(await call('user/register', fields));
 }
 
 /** Mails a code; resolves with the seconds to wait before another may be sent. */
 export async function sendEmailCode(email: string, scene: SendCodeScene): Promise<number> {
-  const { retry_after } = await call('sms/send-code', { email, scene }, { catch: true });
+  const { retry_after } = await call('sms/send-code', { email, scene });
   return retry_after;
 }
 
 export async function resetPassword(fields: Omit<Registration, 'account' | 'invite_code'>): Promise<void> {
-  await call('user/reset-password', fields, { catch: true });
+  await call('user/reset-password', fields);
 }
 
 /** Revokes the token on the server when it can be reached; signs out locally either way. */
 export async function logOut(): Promise<void> {
   try {
-    await call('user/logout', {}, { catch: true, silent: true });
+    await call('user/logout', {}, { silent: true });
   } catch {
     // Offline or already revoked: the local sign-out below still protects this device.
   }

@@ -16,7 +16,7 @@ export function useBinding(type: BankType) {
 }
 
 export async function bindAccount(fields: CallRequest<'bankinfo/create'>): Promise<BankInfo> {
-  const created = await call('bankinfo/create', fields, { catch: true });
+  const created = await call('bankinfo/create', fields);
   await revalidateCalls('bankinfo/get-is-add', 'bankinfo/list');
   return created;
 }

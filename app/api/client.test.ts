@@ -5,7 +5,8 @@ import { languageChoiceAtom } from '../state/language';
 import { sessionAtom, type Session } from '../state/session';
 import { store } from '../state/store';
 import { toastsAtom } from '../state/toast';
-import { ApiFailure, NetworkFailure, call, setSignOutHandler } from './client';
+import { call, setSignOutHandler } from './client';
+import { ApiFailure, NetworkFailure } from '../lib/failures';
 
 const session: Session = {
   id: 7,
@@ -83,28 +84,30 @@ describe('call', () => {
 
   it('signs out on -1 and never settles', async () => {
     answer = envelope(-1);
-    expect(await pendingAfterTicks(call('userinfo/get-info', {}, { catch: true }))).toBe('pending');
+    expect(await pendingAfterTicks(call('userinfo/get-info', {}))).toBe('pending');
     expect(signedOut).toHaveBeenCalledOnce();
     expect(store.get(toastsAtom)).toEqual([]);
   });
 
-  it('toasts other codes, then rejects when asked to catch', async () => {
+  it('toasts other codes, then rejects so the caller can recover', async () => {
     answer = envelope(409, { field: 'email' }, 'Already registered');
-    const failure = await call('user/register', {} as never, { catch: true }).catch((error: unknown) => error);
+    const failure = await call('user/register', {} as never).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiFailure);
     expect((failure as ApiFailure).field).toBe('email');
     expect(store.get(toastsAtom).map((toast) => toast.text)).toEqual(['Already registered']);
   });
 
-  it('stays pending on other codes without catch, like the original', async () => {
+  it('settles every other code: nothing is left pending', async () => {
     answer = envelope(400);
-    expect(await pendingAfterTicks(call('user/login', { account: 'a', password: 'b' }))).toBe('pending');
+    expect(await pendingAfterTicks(call('user/login', { account: 'a', password: 'b' }).catch(() => 'failed'))).toBe(
+      'settled',
+    );
     expect(store.get(toastsAtom)).toHaveLength(1);
   });
 
   it('does not toast a silent call', async () => {
     answer = envelope(404);
-    await expect(call('userinfo/get-info', {}, { catch: true, silent: true })).rejects.toBeInstanceOf(ApiFailure);
+    await expect(call('userinfo/get-info', {}, { silent: true })).rejects.toBeInstanceOf(ApiFailure);
     expect(store.get(toastsAtom)).toEqual([]);
   });
 
@@ -114,7 +117,7 @@ describe('call', () => {
     ['a body that is not an envelope', () => new Response('{"hello":1}')],
   ])('rejects %s as a network failure and lights the tip', async (_name, failing) => {
     answer = failing;
-    await expect(call('userinfo/get-info', {}, { catch: true })).rejects.toBeInstanceOf(NetworkFailure);
+    await expect(call('userinfo/get-info', {})).rejects.toBeInstanceOf(NetworkFailure);
     expect(store.get(networkAtom).requestFailed).toBe(true);
     expect(store.get(toastsAtom).map((toast) => toast.message)).toEqual(['network-error']);
     answer = envelope(200);
@@ -145,7 +148,7 @@ describe('call', () => {
   it('refuses an action at once while the browser is offline, but lets cached reads through', async () => {
     store.set(networkAtom, { browserOnline: false, requestFailed: false, cachedAt: null });
     answer = envelope(200);
-    await expect(call('userinfo/save', { nickname: 'x' }, { catch: true })).rejects.toBeInstanceOf(NetworkFailure);
+    await expect(call('userinfo/save', { nickname: 'x' })).rejects.toBeInstanceOf(NetworkFailure);
     expect(requests).toHaveLength(0);
     expect(store.get(toastsAtom).map((toast) => toast.message)).toEqual(['offline-action']);
     await call('userinfo/get-money-info', {});
@@ -158,7 +161,7 @@ describe('call', () => {
   ])('refuses an action at once when %s, though the browser says online', async (_name, evidence) => {
     store.set(networkAtom, { browserOnline: true, ...evidence });
     answer = () => Promise.reject(new TypeError('Failed to fetch'));
-    await expect(call('withdraw/create', {} as never, { catch: true })).rejects.toBeInstanceOf(NetworkFailure);
+    await expect(call('withdraw/create', {} as never)).rejects.toBeInstanceOf(NetworkFailure);
     expect(store.get(toastsAtom).map((toast) => toast.message)).toEqual(['offline-action']);
     expect(requests.map((request) => new URL(request.url).pathname)).toEqual(['/api/v1/userinfo/get-info']);
   });
@@ -166,9 +169,9 @@ describe('call', () => {
   it('lets the next action through once the probe reached the server', async () => {
     store.set(networkAtom, { browserOnline: true, requestFailed: true, cachedAt: null });
     answer = envelope(200);
-    await expect(call('userinfo/save', { nickname: 'x' }, { catch: true })).rejects.toBeInstanceOf(NetworkFailure);
+    await expect(call('userinfo/save', { nickname: 'x' })).rejects.toBeInstanceOf(NetworkFailure);
     await vi.waitFor(() => expect(store.get(networkAtom).requestFailed).toBe(false));
-    await expect(call('userinfo/save', { nickname: 'x' }, { catch: true })).resolves.toEqual({});
+    await expect(call('userinfo/save', { nickname: 'x' })).resolves.toEqual({});
     expect(requests.map((request) => new URL(request.url).pathname)).toEqual([
       '/api/v1/userinfo/get-info',
       '/api/v1/userinfo/save',
@@ -178,7 +181,7 @@ describe('call', () => {
   it('lets a read try the network after a failed request: the read is the check', async () => {
     store.set(networkAtom, { browserOnline: true, requestFailed: true, cachedAt: null });
     answer = envelope(200, { list: [] });
-    await expect(call('team/kefu-list', {}, { catch: true })).resolves.toEqual({ list: [] });
+    await expect(call('team/kefu-list', {})).resolves.toEqual({ list: [] });
     expect(store.get(networkAtom).requestFailed).toBe(false);
   });
 });

@@ -15,27 +15,9 @@ import {
 import { sessionAtom } from '../state/session';
 import { store } from '../state/store';
 import { showToast } from '../state/toast';
-
-/** A handled answer other than success, for calls that asked to catch it. */
-export class ApiFailure extends Error {
-  override readonly name = 'ApiFailure';
-  constructor(readonly envelope: Envelope) {
-    super(envelope.msg);
-  }
-  get field(): string | undefined {
-    const data = this.envelope.data as { field?: unknown } | null;
-    return typeof data?.field === 'string' ? data.field : undefined;
-  }
-}
-
-/** The server could not be reached, timed out, or answered outside HTTP 2xx. */
-export class NetworkFailure extends Error {
-  override readonly name = 'NetworkFailure';
-}
+import { ApiFailure, NetworkFailure } from '../lib/failures';
 
 export interface CallOptions {
-  /** Reject with ApiFailure on a non-200 code. Without it the call stays pending (see `settle`). */
-  catch?: boolean;
   /** Do not toast the server's message. */
   silent?: boolean;
   signal?: AbortSignal;
@@ -64,8 +46,8 @@ function never<T>(): Promise<T> {
 /**
  * The envelope rules. 200 gives `data` (or `{}`). -1 signs the customer out and the call never
  * settles: the page that made it is being replaced by login. Any other code is toasted unless the
- * call is silent; then it rejects if the call asked to catch, and otherwise stays pending — the
- * original app's behaviour, which callers that need to recover opt out of with `catch`.
+ * call is silent, and rejects with ApiFailure, so the caller can recover (the original app left
+ * such calls pending; every screen here recovers instead).
  */
 export function settle<T>(envelope: Envelope, options: CallOptions): Promise<T> {
   if (envelope.code === ResultCode.ok) return Promise.resolve((envelope.data ?? {}) as T);
@@ -74,7 +56,7 @@ export function settle<T>(envelope: Envelope, options: CallOptions): Promise<T> 
     return never<T>();
   }
   if (!options.silent && envelope.msg) showToast(envelope.msg);
-  return options.catch ? Promise.reject(new ApiFailure(envelope)) : never<T>();
+  return Promise.reject(new ApiFailure(envelope));
 }
 
 function formBody(fields: object, lang: string): URLSearchParams {

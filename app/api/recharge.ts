@@ -11,7 +11,7 @@ export function useReceivingAddress(type: string) {
 
 /** Uploads a proof image; the server says whether it really is one. */
 export async function uploadProof(file: File): Promise<string> {
-  const { url } = await uploadFile(file, { catch: true, silent: true });
+  const { url } = await uploadFile(file, { silent: true });
   return url;
 }
 
@@ -24,5 +24,5 @@ export interface RechargeRequest {
 }
 
 export async function createRecharge(request: RechargeRequest): Promise<void> {
-  await call('recharge/create', { ...request, category: 'USDT' }, { catch: true });
+  await call('recharge/create', { ...request, category: 'USDT' });
 }

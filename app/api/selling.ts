@@ -29,6 +29,6 @@ export interface SaleRequest {
 }
 
 export async function sellToMerchant(request: SaleRequest): Promise<void> {
-  await call('saleu/create-order', { ...request, saleu_id: String(request.saleu_id) }, { catch: true });
+  await call('saleu/create-order', { ...request, saleu_id: String(request.saleu_id) });
   await revalidateCalls('userinfo/get-money-info', 'selling/tongji', 'asset-log/tongji');
 }

@@ -4,8 +4,8 @@ import { dropHomeSnapshot } from '../state/home-snapshot';
 import { sessionAtom } from '../state/session';
 import { store } from '../state/store';
 import { purgeAllCachedReads, purgeCachedReads } from './offline-cache';
+import { PATHS } from '../lib/paths';
 
-export const LOGIN_PATH = '/pages/login/login';
 export const HOME_PATH = '/';
 
 /**
@@ -38,7 +38,7 @@ export function endSession(): void {
   dropHomeSnapshot();
   store.set(sessionAtom, null);
   forgetAllReads();
-  navigate(LOGIN_PATH, { replace: true });
+  navigate(PATHS.login, { replace: true });
 }
 
 /**

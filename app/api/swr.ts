@@ -24,7 +24,7 @@ const READ_DEFAULTS: SWRConfiguration = { dedupingInterval: 2000, errorRetryCoun
 
 /** Reads are silent and catch: pages show their own loading, error and retry states. */
 async function fetcher<P extends CallPath>([path, fields]: UserCallKey<P>): Promise<CallResponse<P>> {
-  return call(path, fields, { catch: true, silent: true });
+  return call(path, fields, { silent: true });
 }
 
 export function useCall<P extends CallPath>(

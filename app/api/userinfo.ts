@@ -20,7 +20,7 @@ export function preloadMoneyInfo(): void {
 }
 
 export async function saveNickname(nickname: string): Promise<void> {
-  const user = await call('userinfo/save', { nickname }, { catch: true });
+  const user = await call('userinfo/save', { nickname });
   const session = store.get(sessionAtom);
   if (session && session.id === user.id) store.set(sessionAtom, { ...session, ...user });
   await setCachedRead(userInfoKey, user);

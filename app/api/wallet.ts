@@ -17,6 +17,6 @@ export interface WalletPurchase {
 }
 
 export async function buyProduct(purchase: WalletPurchase): Promise<void> {
-  await call('lixibao/create-order', { ...purchase, lixibao_id: String(purchase.lixibao_id) }, { catch: true });
+  await call('lixibao/create-order', { ...purchase, lixibao_id: String(purchase.lixibao_id) });
   await revalidateCalls('userinfo/get-money-info', 'asset-log/tongji');
 }

@@ -11,7 +11,7 @@ export interface WithdrawRequest {
 }
 
 export async function createWithdrawal(request: WithdrawRequest): Promise<void> {
-  await call('withdraw/create', { ...request, bk_id: String(request.bk_id) }, { catch: true });
+  await call('withdraw/create', { ...request, bk_id: String(request.bk_id) });
   await revalidateCalls('userinfo/get-money-info', 'asset-log/tongji', 'property/tongji');
 }
 

@@ -14,8 +14,9 @@
  * not signed in.
  */
 import { SNAPSHOT_ELEMENT_ID, STORAGE_KEYS, type HomeSnapshot } from '../state/storage-keys';
+import { PATHS } from '../lib/paths';
 
-const HOME_ROUTES = ['', '/', '/pages/index/index'];
+const HOME_ROUTES = ['', '/', PATHS.home];
 const THEMES = ['subject1', 'subject2'];
 
 function read<T>(key: string): T | null {

@@ -1,13 +1,17 @@
 import { useCallback, useEffect, useRef, useState, type ButtonHTMLAttributes } from 'react';
+import { isExpectedFailure } from '../lib/failures';
 
 export const REPEAT_CLICK_GUARD_MS = 1500;
 
 /**
  * The repeat-click guard: `run(work)` refuses while busy, and busy lasts 1.5 s after a press or
- * for as long as the work is still running, whichever is longer.
+ * for as long as the work is still running, whichever is longer. A failed call ends the work
+ * quietly (the screen has said so already); any other error is a bug and goes to the error
+ * boundary and the console.
  */
 export function useGuard(): [boolean, (work: () => unknown) => Promise<void>] {
   const [busy, setBusy] = useState(false);
+  const [crash, setCrash] = useState<{ error: unknown } | null>(null);
   const busyRef = useRef(false);
   const mounted = useRef(true);
   useEffect(() => {
@@ -16,6 +20,7 @@ export function useGuard(): [boolean, (work: () => unknown) => Promise<void>] {
       mounted.current = false;
     };
   }, []);
+  if (crash) throw crash.error;
 
   const run = useCallback(async (work: () => unknown) => {
     if (busyRef.current) return;
@@ -26,7 +31,11 @@ export function useGuard(): [boolean, (work: () => unknown) => Promise<void>] {
       await Promise.all([
         Promise.resolve()
           .then(work)
-          .catch(() => undefined),
+          .catch((error: unknown) => {
+            if (isExpectedFailure(error)) return;
+            if (mounted.current) setCrash({ error });
+            else console.error(error);
+          }),
         guard,
       ]);
     } finally {

@@ -9,6 +9,7 @@ import { BottomSheet } from '../../ui/bottom-sheet';
 import { Form } from '../../ui/form';
 import { Fiat, Money } from '../../ui/money';
 import { AmountField, useAmountEntry } from '../shared/amount-entry';
+import { PATHS } from '../../lib/paths';
 
 /**
  * Selling to one offer: a quantity within the offer's limits, what is left of it and the balance;
@@ -38,7 +39,7 @@ export function SellSheet({ offer, onClose }: { offer: Offer; onClose: () => voi
       await sellToMerchant({ saleu_id: offer.id, number, request_id: requestId });
       showToast(t`Sale order placed`);
       onClose();
-      navigate('/pages/orders/orders');
+      navigate(PATHS.orders);
     });
 
   return (

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { PATHS } from '../../lib/paths';
 
 function Guide({
   id,
@@ -34,12 +35,7 @@ export default function BeginnerPage() {
         <Trans>Five short guides to using your wallet safely. Each ends with a button that takes you there.</Trans>
       </p>
 
-      <Guide
-        id="guide-recharge"
-        title={t`1. Recharge: put USDT in`}
-        to="/pages/mine/rechange"
-        action={t`Go to Recharge`}
-      >
+      <Guide id="guide-recharge" title={t`1. Recharge: put USDT in`} to={PATHS.recharge} action={t`Go to Recharge`}>
         <li>
           <Trans>Open Recharge and choose the network your USDT is on (for example TRC20).</Trans>
         </li>
@@ -59,7 +55,7 @@ export default function BeginnerPage() {
         </li>
       </Guide>
 
-      <Guide id="guide-sell" title={t`2. Sell USDT to a merchant`} to="/pages/dating/dating" action={t`Go to the Hall`}>
+      <Guide id="guide-sell" title={t`2. Sell USDT to a merchant`} to={PATHS.hall} action={t`Go to the Hall`}>
         <li>
           <Trans>
             Open the Hall. Offers are listed with the best price first, with each merchant's completion rate.
@@ -81,7 +77,7 @@ export default function BeginnerPage() {
       <Guide
         id="guide-wallet"
         title={t`3. Earn interest in the wallet`}
-        to="/pages/mine/wallet"
+        to={PATHS.interestWallet}
         action={t`Go to the Interest wallet`}
       >
         <li>
@@ -100,12 +96,7 @@ export default function BeginnerPage() {
         </li>
       </Guide>
 
-      <Guide
-        id="guide-withdraw"
-        title={t`4. Withdraw to your bank`}
-        to="/pages/mine/withdrawl"
-        action={t`Go to Withdraw`}
-      >
+      <Guide id="guide-withdraw" title={t`4. Withdraw to your bank`} to={PATHS.withdraw} action={t`Go to Withdraw`}>
         <li>
           <Trans>
             Bind your bank card or Wise account once under Account binding. Check every detail: only customer service
@@ -126,7 +117,7 @@ export default function BeginnerPage() {
       <Guide
         id="guide-safety"
         title={t`5. Stay safe from scams`}
-        to="/pages/index/service"
+        to={PATHS.customerService}
         action={t`Contact customer service`}
       >
         <li>

@@ -26,6 +26,7 @@ import {
   withdrawIcon,
 } from '../../ui/page-icons';
 import { noNetworkTipText } from '../../ui/no-network-tip';
+import { PATHS } from '../../lib/paths';
 
 /**
  * Takes over from the copy of this screen the boot script painted, once the figures (or their
@@ -59,14 +60,14 @@ export default function HomePage() {
   useHomeSnapshot(money, error !== undefined);
 
   const tiles: { href: string; label: string; icon: IconPath }[] = [
-    { href: '/pages/mine/asset-log', label: t`Fund log`, icon: fundLogIcon },
-    { href: '/pages/index/beginner', label: t`Beginner tutorial`, icon: tutorialIcon },
-    { href: '/pages/mine/promotion', label: t`Invite friends`, icon: inviteIcon },
-    { href: '/pages/index/service', label: t`Customer support`, icon: supportIcon },
-    { href: '/pages/mine/property', label: t`My assets`, icon: assetsIcon },
-    { href: '/pages/mine/team', label: t`Team list`, icon: teamIcon },
-    { href: '/pages/mine/binding', label: t`Account binding`, icon: bindingIcon },
-    { href: '/pages/mine/records', label: t`Account details`, icon: recordsIcon },
+    { href: PATHS.fundLog, label: t`Fund log`, icon: fundLogIcon },
+    { href: PATHS.tutorial, label: t`Beginner tutorial`, icon: tutorialIcon },
+    { href: PATHS.invite, label: t`Invite friends`, icon: inviteIcon },
+    { href: PATHS.customerService, label: t`Customer support`, icon: supportIcon },
+    { href: PATHS.assets, label: t`My assets`, icon: assetsIcon },
+    { href: PATHS.team, label: t`Team list`, icon: teamIcon },
+    { href: PATHS.binding, label: t`Account binding`, icon: bindingIcon },
+    { href: PATHS.withdrawalRecords, label: t`Account details`, icon: recordsIcon },
   ];
 
   return (
@@ -86,11 +87,11 @@ export default function HomePage() {
         action={<HideAmountsButton hidden={amountsHidden} onToggle={() => setAmountsHidden(!amountsHidden)} />}
       >
         <div className="actions">
-          <Link href="/pages/mine/rechange" className="button">
+          <Link href={PATHS.recharge} className="button">
             <Icon path={rechargeIcon} />
             <Trans>Recharge</Trans>
           </Link>
-          <Link href="/pages/mine/withdrawl" className="button secondary">
+          <Link href={PATHS.withdraw} className="button secondary">
             <Icon path={withdrawIcon} />
             <Trans>Withdraw</Trans>
           </Link>

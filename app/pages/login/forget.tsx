@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { CODE_LENGTH } from '../../../contract/rules';
 import { resetPassword } from '../../api/auth';
-import { LOGIN_PATH } from '../../api/session';
 import { navigate } from '../../lib/hash-location';
 import { showToast } from '../../state/toast';
 import { Field } from '../../ui/field';
@@ -10,6 +9,7 @@ import { Form } from '../../ui/form';
 import { useGuard } from '../../ui/guarded-button';
 import { SendCodeButton } from './send-code-button';
 import { collectErrors, hasErrors, useAuthRules, useFieldErrors } from './validation';
+import { PATHS } from '../../lib/paths';
 
 const FIELDS = ['email', 'code', 'password', 'repassword'] as const;
 type ForgetField = (typeof FIELDS)[number];
@@ -40,7 +40,7 @@ export default function ForgetPage() {
           repassword: form.repassword,
         });
         showToast(t`Your password has been reset. Please log in.`);
-        navigate(LOGIN_PATH, { replace: true });
+        navigate(PATHS.login, { replace: true });
       } catch (error) {
         showFailure(error);
       }

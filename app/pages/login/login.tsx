@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { logIn } from '../../api/auth';
-import { ApiFailure } from '../../api/client';
+import { ApiFailure } from '../../lib/failures';
 import { appConfig } from '../../lib/config';
 import { showToast } from '../../state/toast';
 import { Field } from '../../ui/field';
@@ -10,6 +10,7 @@ import { Form } from '../../ui/form';
 import { useGuard } from '../../ui/guarded-button';
 import { LanguageButton } from './language-button';
 import { collectErrors, hasErrors, useAuthRules, useFieldErrors } from './validation';
+import { PATHS } from '../../lib/paths';
 
 const FIELDS = ['account', 'password'] as const;
 type LoginField = (typeof FIELDS)[number];
@@ -77,10 +78,10 @@ export default function LoginPage() {
         </button>
       </Form>
       <div className="link-row">
-        <Link href="/pages/login/register">
+        <Link href={PATHS.register}>
           <Trans>Create an account</Trans>
         </Link>
-        <Link href="/pages/login/forget">
+        <Link href={PATHS.forgotPassword}>
           <Trans>Forgot password?</Trans>
         </Link>
       </div>

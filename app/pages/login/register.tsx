@@ -9,6 +9,7 @@ import { Form } from '../../ui/form';
 import { useGuard } from '../../ui/guarded-button';
 import { SendCodeButton } from './send-code-button';
 import { collectErrors, hasErrors, useAuthRules, useFieldErrors } from './validation';
+import { PATHS } from '../../lib/paths';
 
 const FIELDS = ['account', 'email', 'code', 'password', 'repassword', 'invite_code'] as const;
 type RegisterField = (typeof FIELDS)[number];
@@ -133,7 +134,7 @@ export default function RegisterPage() {
         </button>
       </Form>
       <p className="link-row">
-        <Link href="/pages/login/login">
+        <Link href={PATHS.login}>
           <Trans>I already have an account</Trans>
         </Link>
       </p>

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { SendCodeScene } from '../../../contract/rules';
 import { sendEmailCode } from '../../api/auth';
-import { ApiFailure } from '../../api/client';
+import { ApiFailure } from '../../lib/failures';
 import { useCountdown } from '../../lib/use-countdown';
 import { showToast } from '../../state/toast';
 import { useGuard } from '../../ui/guarded-button';

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useState } from 'react';
-import { ApiFailure } from '../../api/client';
+import { ApiFailure } from '../../lib/failures';
 import {
   ACCOUNT_PATTERN,
   CODE_PATTERN,

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { IBAN_PATTERN, SWIFT_PATTERN, isEmail, isPhone, normaliseIban, type BankType } from '../../../contract/rules';
 import type { BankInfo } from '../../../contract/responses';
 import { bindAccount, useBinding, useBindingDetail } from '../../api/bank';
-import { ApiFailure } from '../../api/client';
+import { ApiFailure } from '../../lib/failures';
 import { useHashSearch } from '../../lib/hash-location';
 import { showToast } from '../../state/toast';
 import { Field } from '../../ui/field';

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { MIN_WITHDRAW_CENTS, type BankType } from '../../../contract/rules';
 import { cents, formatMoney } from '../../../contract/money';
 import { useBinding } from '../../api/bank';
-import { ApiFailure } from '../../api/client';
+import { ApiFailure } from '../../lib/failures';
 import { useMoneyInfo } from '../../api/userinfo';
 import { createWithdrawal } from '../../api/withdraw';
 import { navigate, useHashSearch } from '../../lib/hash-location';
@@ -17,6 +17,7 @@ import { Form } from '../../ui/form';
 import { useGuard } from '../../ui/guarded-button';
 import { Money } from '../../ui/money';
 import { ErrorState, Spinner } from '../../ui/states';
+import { PATHS } from '../../lib/paths';
 
 const MIN_WITHDRAW = formatMoney(cents(MIN_WITHDRAW_CENTS));
 
@@ -43,7 +44,7 @@ export default function CardWithdrawalPage() {
         <p className="muted">
           <Trans>Withdrawals go only to an account bound to your wallet.</Trans>
         </p>
-        <Link href={`/pages/mine/binding?type=${type}`} className="button">
+        <Link href={`${PATHS.binding}?type=${type}`} className="button">
           <Trans>Bind now</Trans>
         </Link>
       </section>
@@ -65,7 +66,7 @@ export default function CardWithdrawalPage() {
       try {
         await createWithdrawal({ type, bk_id: binding.bk_id, amount: amount.trim(), password, request_id: requestId });
         showToast(t`Order placed successfully`);
-        navigate('/pages/mine/records?placed=1', { replace: true });
+        navigate(`${PATHS.withdrawalRecords}?placed=1`, { replace: true });
       } catch (error) {
         if (error instanceof ApiFailure && (error.field === 'amount' || error.field === 'password')) {
           setErrors({ [error.field]: error.envelope.msg });

@@ -29,6 +29,7 @@ import {
 } from '../../ui/page-icons';
 import { Menu, MenuButton, MenuLink } from '../../ui/menu';
 import { InstallEntry } from './install-entry';
+import { PATHS } from '../../lib/paths';
 
 export default function MyPage() {
   const { t } = useLingui();
@@ -69,16 +70,16 @@ export default function MyPage() {
       />
 
       <Menu label={t`My account`}>
-        <MenuLink href="/pages/mine/personal-info" icon={profileIcon} label={t`Personal information`} />
-        <MenuLink href="/pages/mine/rechange" icon={rechargeIcon} label={t`Recharge`} />
-        <MenuLink href="/pages/mine/withdrawl" icon={withdrawIcon} label={t`Withdraw`} />
-        <MenuLink href="/pages/mine/records" icon={recordsIcon} label={t`Withdrawal records`} />
-        <MenuLink href="/pages/mine/wallet" icon={walletIcon} label={t`Interest wallet`} />
-        <MenuLink href="/pages/mine/property" icon={assetsIcon} label={t`My assets`} />
-        <MenuLink href="/pages/mine/asset-log" icon={fundLogIcon} label={t`Fund log`} />
-        <MenuLink href="/pages/mine/binding" icon={bindingIcon} label={t`Account binding`} />
-        <MenuLink href="/pages/mine/team" icon={teamIcon} label={t`My team`} />
-        <MenuLink href="/pages/mine/promotion" icon={inviteIcon} label={t`Invite friends`} />
+        <MenuLink href={PATHS.personalInfo} icon={profileIcon} label={t`Personal information`} />
+        <MenuLink href={PATHS.recharge} icon={rechargeIcon} label={t`Recharge`} />
+        <MenuLink href={PATHS.withdraw} icon={withdrawIcon} label={t`Withdraw`} />
+        <MenuLink href={PATHS.withdrawalRecords} icon={recordsIcon} label={t`Withdrawal records`} />
+        <MenuLink href={PATHS.interestWallet} icon={walletIcon} label={t`Interest wallet`} />
+        <MenuLink href={PATHS.assets} icon={assetsIcon} label={t`My assets`} />
+        <MenuLink href={PATHS.fundLog} icon={fundLogIcon} label={t`Fund log`} />
+        <MenuLink href={PATHS.binding} icon={bindingIcon} label={t`Account binding`} />
+        <MenuLink href={PATHS.team} icon={teamIcon} label={t`My team`} />
+        <MenuLink href={PATHS.invite} icon={inviteIcon} label={t`Invite friends`} />
       </Menu>
 
       <Menu label={t`Settings`}>

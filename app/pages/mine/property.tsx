@@ -5,6 +5,7 @@ import { useMoneyInfo } from '../../api/userinfo';
 import { BalanceCard } from '../../ui/balance-card';
 import { Money } from '../../ui/money';
 import { StatGrid } from '../../ui/stat-grid';
+import { PATHS } from '../../lib/paths';
 
 export default function PropertyPage() {
   const { t } = useLingui();
@@ -30,7 +31,7 @@ export default function PropertyPage() {
           sold in completed orders.
         </Trans>
       </p>
-      <Link href="/pages/mine/asset-log" className="button secondary block">
+      <Link href={PATHS.fundLog} className="button secondary block">
         <Trans>Fund log</Trans>
       </Link>
     </>

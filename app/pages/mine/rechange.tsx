@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import type { ReceivingAddress } from '../../../contract/responses';
 import { UPLOAD_MAX_BYTES, UPLOAD_MIME_TYPES } from '../../../contract/rules';
-import { ApiFailure } from '../../api/client';
+import { ApiFailure } from '../../lib/failures';
 import { createRecharge, uploadProof, useReceivingAddress } from '../../api/recharge';
 import { checkAmount } from '../../lib/money-input';
 import { useRequestId } from '../../lib/request-id';

@@ -4,11 +4,12 @@ import type { BankType } from '../../../contract/rules';
 import { useBinding } from '../../api/bank';
 import { Icon, type IconPath } from '../../ui/icons';
 import { bankIcon, bindingIcon, chevronIcon, recordsIcon } from '../../ui/page-icons';
+import { PATHS } from '../../lib/paths';
 
 function Method({ type, title, icon }: { type: BankType; title: string; icon: IconPath }) {
   const { binding } = useBinding(type);
   return (
-    <Link href={`/pages/mine/cardWithdrawal?type=${type}`} className="choice">
+    <Link href={`${PATHS.withdrawToCard}?type=${type}`} className="choice">
       <span className="tile-icon">
         <Icon path={icon} />
       </span>
@@ -40,7 +41,7 @@ export default function WithdrawMethodPage() {
         <Method type="bank" title={t`Bank card`} icon={bankIcon} />
         <Method type="wise" title={t`Wise`} icon={bindingIcon} />
       </nav>
-      <Link href="/pages/mine/records" className="button secondary block">
+      <Link href={PATHS.withdrawalRecords} className="button secondary block">
         <Icon path={recordsIcon} />
         <Trans>Withdrawal records</Trans>
       </Link>

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { parseMoney, type Cents } from '../../../contract/money';
-import { ApiFailure } from '../../api/client';
+import { ApiFailure } from '../../lib/failures';
 import { checkAmount } from '../../lib/money-input';
 import { useRequestId } from '../../lib/request-id';
 import { useAmountMessage } from '../../ui/amount-message';
