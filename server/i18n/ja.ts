@@ -1,7 +1,7 @@
 import type { Messages } from './en';
 
 export const ja: Messages = {
-  ok: '成功しました',
+  ok: '完了',
   signed_out: 'もう一度ログインしてください',
   forbidden: 'このアカウントはロックされています。カスタマーサービスにお問い合わせください',
   not_found: '見つかりません',
@@ -29,12 +29,12 @@ export const ja: Messages = {
   'invalid.email': 'メールアドレスの形式が正しくありません',
   'invalid.code': 'メール認証コードは6桁の数字です',
   'invalid.invite_code': '招待コードが無効です',
-  'invalid.nickname': 'ニックネームは1～20文字で入力してください',
-  'invalid.amount': '小数点以下2桁までの正の金額を入力してください',
+  'invalid.nickname': 'ニックネームは1～20文字です',
+  'invalid.amount': '0より大きい金額を小数点以下2桁まで入力してください',
   'invalid.number': '小数点以下2桁までの正の数量を入力してください',
   'invalid.telephone': '電話番号の形式が正しくありません',
   'invalid.iban': 'IBANは英数字15～34文字です',
-  'invalid.swift': 'SWIFTコードは英数字8文字または11文字です',
+  'invalid.swift': 'SWIFTコードは英数字8桁または11桁です',
   'invalid.avatar': '先に画像をアップロードしてください',
   'invalid.credentials': '先に振込証明をアップロードしてください',
 
@@ -54,9 +54,9 @@ export const ja: Messages = {
     'このコードに心当たりがない場合は、このメールを破棄してください。当社からこのコードをお尋ねすることは一切ありません。',
   insufficient_balance: '残高が不足しています',
   address_changed: '受取アドレスが変更されました。お支払い前に新しいアドレスをご確認ください',
-  amount_below_minimum: '最低金額は {min} USDT です',
-  upload_type: 'PNG・JPEG・WebP 形式の画像をアップロードしてください',
-  upload_too_large: '画像は 5 MB 以下にしてください',
+  amount_below_minimum: '最低金額は{min} USDTです',
+  upload_type: 'PNG、JPEG、WebP形式の画像をアップロードしてください',
+  upload_too_large: '画像は5MB以下にしてください',
   wrong_password: 'パスワードが正しくありません',
   already_bound: 'この口座はすでに登録されています。変更はカスタマーサービスにお問い合わせください',
   request_conflict: 'このリクエストは別の内容ですでに送信されています。最初からやり直してください',

@@ -1,7 +1,7 @@
 import type { Messages } from './en';
 
 export const zhHant: Messages = {
-  ok: '操作成功',
+  ok: '成功',
   signed_out: '請重新登入',
   forbidden: '此帳號已被鎖定，請聯絡客服',
   not_found: '找不到內容',
@@ -13,7 +13,7 @@ export const zhHant: Messages = {
 
   'required.account': '請輸入帳號',
   'required.email': '請輸入電子信箱',
-  'required.code': '請輸入電子郵件驗證碼',
+  'required.code': '請輸入信箱驗證碼',
   'required.password': '請輸入密碼',
   'required.repassword': '請確認密碼',
   'required.invite_code': '邀請碼不得為空白',
@@ -27,10 +27,10 @@ export const zhHant: Messages = {
 
   'invalid.account': '帳號須為4～20個字母、數字或底線',
   'invalid.email': '電子信箱格式不正確',
-  'invalid.code': '電子郵件驗證碼為6位數字',
+  'invalid.code': '信箱驗證碼為6位數字',
   'invalid.invite_code': '邀請碼無效',
-  'invalid.nickname': '暱稱須為1～20個字元',
-  'invalid.amount': '請輸入正數金額，最多兩位小數',
+  'invalid.nickname': '暱稱為1～20個字元',
+  'invalid.amount': '請輸入大於0的金額，最多兩位小數',
   'invalid.number': '請輸入正數數量，最多兩位小數',
   'invalid.telephone': '電話號碼格式不正確',
   'invalid.iban': 'IBAN為15～34個字母和數字',
@@ -53,9 +53,9 @@ export const zhHant: Messages = {
   'mail.footer': '如果您並未申請此驗證碼，請忽略本郵件。我們絕不會向您索取驗證碼。',
   insufficient_balance: '餘額不足',
   address_changed: '收款地址已變更，請在付款前核對新地址',
-  amount_below_minimum: '最低金額為 {min} USDT',
-  upload_type: '請上傳 PNG、JPEG 或 WebP 格式的圖片',
-  upload_too_large: '圖片不能超過 5 MB',
+  amount_below_minimum: '最低金額為{min} USDT',
+  upload_type: '請上傳PNG、JPEG或WebP格式的圖片',
+  upload_too_large: '圖片不得超過5MB',
   wrong_password: '密碼不正確',
   already_bound: '此帳戶已綁定，如需修改請聯絡客服',
   request_conflict: '此請求已使用不同資訊提交過，請重新開始',
