@@ -1,24 +1,10 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../server/testing/free-port';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
-
-/** A port the OS says is free right now (nothing here assumes a fixed port). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** Until the server answers at all: a page, an error, anything but a refused connection. */
 async function waitUntilListening(url: string, deadline: number): Promise<void> {

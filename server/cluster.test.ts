@@ -90,9 +90,8 @@ async function expectNothingHalfApplied(): Promise<void> {
   expect(orphans).toEqual([]);
 }
 
-/** Credits the demo account the way production does: a recharge the operator approves. */
-async function topUp(token: string, amount: string): Promise<void> {
-  const proof = await uploadProof(node(0).baseUrl, token);
+/** A recharge in review, paid to the first receiving address with the given proof. */
+async function pendingRecharge(token: string, amount: string, proof: string): Promise<number> {
   const address = await post<{ type: string; address: string }>(
     node(0).baseUrl,
     'recharge/shoukuan-address',
@@ -106,7 +105,13 @@ async function topUp(token: string, amount: string): Promise<void> {
     token,
   );
   expect(recharge.code).toBe(200);
-  await ops('approve', 'recharge', String(recharge.data.id));
+  return recharge.data.id;
+}
+
+/** Credits the demo account the way production does: a recharge the operator approves. */
+async function topUp(token: string, amount: string): Promise<void> {
+  const id = await pendingRecharge(token, amount, await uploadProof(node(0).baseUrl, token));
+  await ops('approve', 'recharge', String(id));
 }
 
 async function uploadProof(baseUrl: string, token: string): Promise<string> {
@@ -164,18 +169,7 @@ describe('two nodes on one PostgreSQL', () => {
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer()).equals(TINY_PNG)).toBe(true);
 
-    const address = await post<{ type: string; address: string }>(
-      node(0).baseUrl,
-      'recharge/shoukuan-address',
-      { type: '' },
-      token,
-    );
-    const recharge = await post<{ id: number }>(
-      node(0).baseUrl,
-      'recharge/create',
-      { type: address.data.type, category: 'USDT', address: address.data.address, amount: '25', credentials: proof },
-      token,
-    );
+    const rechargeId = await pendingRecharge(token, '25', proof);
     const socket = new WebSocket(`${node(0).baseUrl.replace('http', 'ws')}/ws1`);
     await new Promise((resolve, reject) => {
       socket.once('open', resolve);
@@ -189,7 +183,7 @@ describe('two nodes on one PostgreSQL', () => {
         if (String(data).includes('"recharge"')) resolve(Date.now());
       }),
     );
-    await ops('approve', 'recharge', String(recharge.data.id));
+    await ops('approve', 'recharge', String(rechargeId));
     const approvedAt = Date.now();
     const arrivedAt = await received;
     socket.close();

@@ -4,6 +4,18 @@ import type { MoneyInfo } from '../../contract/responses';
 import { Money } from './money';
 import { ErrorState, Skeleton } from './states';
 
+/** One figure under the balance: a placeholder until it is known. */
+function Figure({ label, value }: { label: ReactNode; value: string | undefined }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd aria-busy={value === undefined ? true : undefined}>
+        {value === undefined ? <Skeleton /> : <Money value={value} />}
+      </dd>
+    </div>
+  );
+}
+
 /** Available balance in large type, with frozen, interest wallet and total beneath it. */
 export function BalanceCard({
   money,
@@ -37,24 +49,9 @@ export function BalanceCard({
             <span className="unit">USDT</span>
           </p>
           <dl className="figures">
-            <div>
-              <dt>
-                <Trans>Frozen</Trans>
-              </dt>
-              <dd aria-busy={money ? undefined : true}>{money ? <Money value={money.frozen} /> : <Skeleton />}</dd>
-            </div>
-            <div>
-              <dt>
-                <Trans>Interest wallet</Trans>
-              </dt>
-              <dd aria-busy={money ? undefined : true}>{money ? <Money value={money.wallet} /> : <Skeleton />}</dd>
-            </div>
-            <div>
-              <dt>
-                <Trans>Total</Trans>
-              </dt>
-              <dd aria-busy={money ? undefined : true}>{money ? <Money value={money.total} /> : <Skeleton />}</dd>
-            </div>
+            <Figure label={<Trans>Frozen</Trans>} value={money?.frozen} />
+            <Figure label={<Trans>Interest wallet</Trans>} value={money?.wallet} />
+            <Figure label={<Trans>Total</Trans>} value={money?.total} />
           </dl>
         </>
       )}
