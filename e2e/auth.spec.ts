@@ -5,6 +5,7 @@ import {
   expect,
   hashOf,
   openSignedIn,
+  ops,
   registerCustomer,
   rootInviteCode,
   test,
@@ -125,4 +126,16 @@ test('the nickname can be edited and shows on My', async ({ page }) => {
   await expect(page.getByText('Hello, Satoshi')).toBeVisible();
   await page.getByTestId('tab-bar').getByRole('link', { name: 'My' }).click();
   await expect(page.getByRole('heading', { name: /Satoshi/ })).toBeVisible();
+});
+
+test('the VIP level an operator sets shows on My', async ({ page }) => {
+  const customer = await registerCustomer();
+  await openSignedIn(page, customer, '/pages/mine/mine');
+  await expect(page.getByText('Member')).toBeVisible();
+  ops('user', customer.user.account, '--vip', '3');
+  // The server re-reads a signed-in user at most 5 s after a change made outside it.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByText('VIP 3')).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
 });

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const SOURCE_LOCALE = 'en';
-const SAME_IN_EVERY_LANGUAGE = new Set(['USDT', 'VIP {0}', 'Wise', 'IBAN', 'SWIFT', 'TRC20', 'ERC20', '{0} USDT']);
+const SAME_IN_EVERY_LANGUAGE = new Set(['USDT', 'VIP {level}', 'Wise', 'IBAN', 'SWIFT', 'TRC20', 'ERC20', '{0} USDT']);
 
 function unquote(line) {
   return JSON.parse(line.replace(/^(msgid|msgstr)\s+/, ''));

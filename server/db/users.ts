@@ -51,6 +51,7 @@ export function usersQueries(db: SqlRunner) {
       ),
     updateProfile: (id: number, nickname: string, avatar: string) =>
       db.run('UPDATE users SET nickname = @nickname, avatar = @avatar WHERE id = @id', { id, nickname, avatar }),
+    setVip: (id: number, level: number) => db.run('UPDATE users SET vip = ? WHERE id = ?', [level, id]),
     updatePassword: (id: number, passwordHash: string) =>
       db.run('UPDATE users SET password_hash = ? WHERE id = ?', [passwordHash, id]),
     count: async () => (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM users'))?.n ?? 0,

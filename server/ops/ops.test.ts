@@ -50,6 +50,19 @@ describe('operator commands', () => {
     ]);
   });
 
+  it('sets a VIP level, audited, and the customer’s next read carries it', async () => {
+    const user = await signUp(server);
+    expect(await ops('user', user.user.account, '--vip', '3')).toEqual([`${user.user.account} VIP 3`]);
+    expect(await server.app.wallet.queries.audit.forTarget('user', user.user.id)).toEqual([
+      expect.objectContaining({ action: 'vip set', detail: '0 → 3' }),
+    ]);
+    server.clock.advance(6);
+    expect((await call(server, 'userinfo/get-info', {}, user.token)).vip).toBe(3);
+    await expect(ops('user', user.user.account, '--vip', '100')).rejects.toThrow('0 to 99');
+    await expect(ops('user', user.user.account, '--vip', '-1')).rejects.toThrow();
+    await expect(ops('user', 'nobody', '--vip', '1')).rejects.toThrow('no user');
+  });
+
   it('fails with a one-line reason on bad input', async () => {
     await expect(ops('user', 'nobody')).rejects.toThrow(OpsError);
     await expect(ops('user')).rejects.toThrow('user needs an account name');

@@ -23,6 +23,7 @@ export const USAGE = `usage: npm run ops -- <command>
                                                  refuse it (a withdrawal or sale is refunded)
   invite-code                                    print the root invitation code
   user <account> [--json]                        a user, balance and ledger total
+  user <account> --vip <level>                   set the VIP level shown on My (0 to 99; 0: Member)
   address set <TYPE> <ADDRESS>                   the receiving address of a network
   merchant add --name N [--completion-rate R]    a merchant (R a percentage, default 100.00)
   offer add --merchant <id> --price P --currency C --quantity Q --min A --max B
@@ -38,6 +39,7 @@ type Flags = Map<string, string | true>;
 
 const STRING_OPTIONS = [
   'remark',
+  'vip',
   'name',
   'completion-rate',
   'merchant',
@@ -101,6 +103,30 @@ async function showUser(queries: Queries, io: OpsIo, account: string | undefined
     return;
   }
   for (const [key, value] of Object.entries(report)) io.out(`${key.padEnd(13)} ${String(value)}`);
+}
+
+const MAX_VIP = 99;
+
+async function setVip(domain: Domain, io: OpsIo, account: string | undefined, levelText: string): Promise<void> {
+  if (!account) throw new OpsError('user needs an account name');
+  const level = Number(levelText);
+  if (!/^\d{1,2}$/.test(levelText) || level > MAX_VIP) {
+    throw new OpsError(`--vip must be a whole number from 0 to ${MAX_VIP}`);
+  }
+  await inTransaction(domain, async (tx) => {
+    const user = await tx.queries.users.byAccount(account);
+    if (!user) throw new OpsError(`no user with account ${JSON.stringify(account)}`);
+    await tx.queries.users.setVip(user.id, level);
+    await tx.queries.audit.record({
+      actor: OPERATOR,
+      action: 'vip set',
+      target_type: 'user',
+      target_id: user.id,
+      detail: `${user.vip} → ${level}`,
+      created_at: tx.now().toISOString(),
+    });
+  });
+  io.out(`${account} VIP ${level}`);
 }
 
 async function showPending(queries: Queries, io: OpsIo, json: boolean): Promise<void> {
@@ -312,7 +338,8 @@ export async function runOps(
       return;
     }
     case 'user':
-      await showUser(queries, io, rest[0], json);
+      if (flags.has('vip')) await setVip(domain, io, rest[0], text(flags, 'vip'));
+      else await showUser(queries, io, rest[0], json);
       return;
     case 'pending':
       await showPending(queries, io, json);

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { logOut } from '../../api/auth';
-import { useMoneyInfo } from '../../api/userinfo';
+import { useMoneyInfo, useUserInfo } from '../../api/userinfo';
 import { appConfig } from '../../lib/config';
 import { activeLanguageAtom, languageChoiceAtom } from '../../state/language';
 import { sessionAtom } from '../../state/session';
@@ -35,6 +35,8 @@ export default function MyPage() {
   const { t } = useLingui();
   const session = useAtomValue(sessionAtom);
   const { data: money, error, mutate } = useMoneyInfo();
+  // The level an operator sets shows without a new sign-in.
+  const { data: user } = useUserInfo();
   const language = useAtomValue(activeLanguageAtom);
   const languageChoice = useAtomValue(languageChoiceAtom);
   const theme = useAtomValue(themeAtom);
@@ -42,7 +44,8 @@ export default function MyPage() {
   const [amountsHidden, setAmountsHidden] = useAtom(amountsHiddenAtom);
 
   if (!session) return null;
-  const vip = session.vip > 0 ? t`VIP ${session.vip}` : t`Member`;
+  const level = user?.vip ?? session.vip;
+  const vip = level > 0 ? t`VIP ${level}` : t`Member`;
   const themeName = theme === 'subject1' ? t`Blue and red` : t`Red and blue`;
 
   return (
