@@ -1,5 +1,6 @@
 import {
   TINY_PNG,
+  api,
   expect,
   expectAccessible,
   fundCustomer,
@@ -123,4 +124,34 @@ test('bind a bank card, withdraw, and see the operator’s rejection refunded li
   await expect(expenses).toContainText('-40.00');
   await page.getByRole('tab', { name: 'Income' }).click();
   await expect(page.getByRole('list', { name: 'Fund log' }).getByRole('listitem')).toHaveCount(2);
+});
+
+test('Withdraw tells which methods are bound from one read', async ({ page }) => {
+  const customer = await registerCustomer();
+  const card = await api(
+    'bankinfo/create',
+    {
+      type: 'bank',
+      full_name: 'Test Person',
+      telephone: '13800138000',
+      email: 'test@example.com',
+      iban: 'DE89370400440532013000',
+      bank_name: 'Bank',
+      area: 'Area',
+      country: 'DE',
+      swift: 'COBADEFF',
+    },
+    customer.token,
+  );
+  expect(card.code).toBe(200);
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    const call = /\/api\/v1\/(bankinfo\/[\w-]+)/.exec(request.url())?.[1];
+    if (call) reads.push(call);
+  });
+  await openSignedIn(page, customer, '/pages/mine/withdrawl');
+  const methods = page.getByRole('navigation', { name: 'Withdrawal methods' });
+  await expect(methods.getByRole('link', { name: /Bank card/ })).toContainText('Bound — ready to withdraw');
+  await expect(methods.getByRole('link', { name: /Wise/ })).toContainText('Not bound yet');
+  expect(reads).toEqual(['bankinfo/get-is-add']);
 });
