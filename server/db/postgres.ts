@@ -40,6 +40,8 @@ export async function openPostgres(url: string): Promise<Db & { pool: pg.Pool }>
   pool.on('error', () => undefined);
 
   const statements = new Map<string, PostgresStatement & { name: string }>();
+  /** Each INSERT's text with `RETURNING id`, built once rather than on every insert. */
+  const returningId = new Map<string, string>();
   function prepared(sql: string): PostgresStatement & { name: string } {
     let statement = statements.get(sql);
     if (!statement) {
@@ -65,7 +67,12 @@ export async function openPostgres(url: string): Promise<Db & { pool: pg.Pool }>
       get: async <Row>(sql: string, params?: SqlParams) => (await query<Row>(on(), sql, params)).rows[0],
       run: async (sql, params) => (await query(on(), sql, params)).rowCount ?? 0,
       insert: async (sql, params) => {
-        const row = (await query<{ id: number }>(on(), `${sql} RETURNING id`, params)).rows[0];
+        let text = returningId.get(sql);
+        if (text === undefined) {
+          text = `${sql} RETURNING id`;
+          returningId.set(sql, text);
+        }
+        const row = (await query<{ id: number }>(on(), text, params)).rows[0];
         if (!row) throw new Error('the insert returned no id');
         return row.id;
       },

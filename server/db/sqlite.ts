@@ -73,14 +73,18 @@ export function openSqlite(file: string): Db {
     insert: (sql: string, params?: SqlParams) => Number(prepared(sql).run(...bind(params)).lastInsertRowid),
   };
 
-  function outside<T>(statement: () => T): Promise<T> {
-    if (openTransaction) return waitThenRun(statement);
-    // The common case, kept free of an async frame: the statement runs now.
+  /** Runs a statement now; its result or its error comes back as a promise, like PostgreSQL's. */
+  function runNow<T>(statement: () => T): Promise<T> {
     try {
       return Promise.resolve(statement());
     } catch (error) {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
+  }
+
+  function outside<T>(statement: () => T): Promise<T> {
+    // The common case, kept free of an async frame: no transaction is open, the statement runs now.
+    return openTransaction ? waitThenRun(statement) : runNow(statement);
   }
 
   async function waitThenRun<T>(statement: () => T): Promise<T> {
@@ -103,8 +107,7 @@ export function openSqlite(file: string): Db {
       openTransaction = new Promise((resolve) => (end = resolve));
       let open = true;
       function inside<R>(statement: () => R): Promise<R> {
-        if (!open) return Promise.reject(new Error('the transaction has already ended'));
-        return Promise.resolve(statement());
+        return open ? runNow(statement) : Promise.reject(new Error('the transaction has already ended'));
       }
       const tx: Transaction = {
         dialect: 'sqlite',
