@@ -3,9 +3,9 @@ import { formatter } from '@lingui/format-po';
 
 /** The signed-in pages; their strings load with the first of them, after the sign-in screens. */
 const signedInPages = [
-  '<rootDir>/app/pages/index',
-  '<rootDir>/app/pages/mine',
-  '<rootDir>/app/pages/dating',
+  '<rootDir>/app/pages/home',
+  '<rootDir>/app/pages/my',
+  '<rootDir>/app/pages/hall',
   '<rootDir>/app/pages/orders',
   '<rootDir>/app/pages/shared',
 ];

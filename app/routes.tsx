@@ -19,7 +19,7 @@ export interface RouteDef {
   prefetch?: () => Promise<void>;
 }
 
-const home = () => import('./pages/index/index');
+const home = () => import('./pages/home/home');
 const prefetchMoney = () => import('./api/userinfo').then((userinfo) => userinfo.preloadMoneyInfo());
 
 /** Every route of the original product; hash router, base "/", no path parameters. */
@@ -29,7 +29,7 @@ export const ROUTES: readonly RouteDef[] = [
   {
     path: PATHS.hall,
     title: msg`Trading hall`,
-    page: () => import('./pages/dating/dating'),
+    page: () => import('./pages/hall/hall'),
     tab: 'hall',
     bare: true,
   },
@@ -40,36 +40,40 @@ export const ROUTES: readonly RouteDef[] = [
     tab: 'order',
     bare: true,
   },
-  { path: PATHS.my, title: msg`My`, page: () => import('./pages/mine/mine'), tab: 'my', bare: true },
+  { path: PATHS.my, title: msg`My`, page: () => import('./pages/my/my'), tab: 'my', bare: true },
   { path: PATHS.login, title: msg`Log in`, page: () => import('./pages/login/login'), public: true, bare: true },
   { path: PATHS.register, title: msg`Register`, page: () => import('./pages/login/register'), public: true },
   {
     path: PATHS.forgotPassword,
     title: msg`Forgot password`,
-    page: () => import('./pages/login/forget'),
+    page: () => import('./pages/login/forgot-password'),
     public: true,
   },
   {
     path: PATHS.personalInfo,
     title: msg`Personal information`,
-    page: () => import('./pages/mine/personal-info'),
+    page: () => import('./pages/my/personal-info'),
   },
-  { path: PATHS.recharge, title: msg`Recharge`, page: () => import('./pages/mine/rechange') },
-  { path: PATHS.interestWallet, title: msg`Interest wallet`, page: () => import('./pages/mine/wallet') },
-  { path: PATHS.assets, title: msg`My assets`, page: () => import('./pages/mine/property') },
-  { path: PATHS.binding, title: msg`Account binding`, page: () => import('./pages/mine/binding') },
-  { path: PATHS.withdraw, title: msg`Withdraw`, page: () => import('./pages/mine/withdrawl') },
+  { path: PATHS.recharge, title: msg`Recharge`, page: () => import('./pages/my/recharge') },
+  { path: PATHS.interestWallet, title: msg`Interest wallet`, page: () => import('./pages/my/interest-wallet') },
+  { path: PATHS.assets, title: msg`My assets`, page: () => import('./pages/my/assets') },
+  { path: PATHS.binding, title: msg`Account binding`, page: () => import('./pages/my/binding') },
+  { path: PATHS.withdraw, title: msg`Withdraw`, page: () => import('./pages/my/withdraw') },
   {
     path: PATHS.withdrawToCard,
     title: msg`Withdraw to bank card`,
-    page: () => import('./pages/mine/card-withdrawal'),
+    page: () => import('./pages/my/withdraw-to-card'),
   },
-  { path: PATHS.withdrawalRecords, title: msg`Withdrawal records`, page: () => import('./pages/mine/records') },
-  { path: PATHS.team, title: msg`My team`, page: () => import('./pages/mine/team') },
-  { path: PATHS.invite, title: msg`Invite friends`, page: () => import('./pages/mine/promotion') },
-  { path: PATHS.fundLog, title: msg`Fund log`, page: () => import('./pages/mine/asset-log') },
-  { path: PATHS.tutorial, title: msg`Beginner tutorial`, page: () => import('./pages/index/beginner') },
-  { path: PATHS.customerService, title: msg`Customer service`, page: () => import('./pages/index/service') },
+  {
+    path: PATHS.withdrawalRecords,
+    title: msg`Withdrawal records`,
+    page: () => import('./pages/my/withdrawal-records'),
+  },
+  { path: PATHS.team, title: msg`My team`, page: () => import('./pages/my/team') },
+  { path: PATHS.invite, title: msg`Invite friends`, page: () => import('./pages/my/invite') },
+  { path: PATHS.fundLog, title: msg`Fund log`, page: () => import('./pages/my/fund-log') },
+  { path: PATHS.tutorial, title: msg`Beginner tutorial`, page: () => import('./pages/home/tutorial') },
+  { path: PATHS.customerService, title: msg`Customer service`, page: () => import('./pages/home/customer-service') },
 ];
 
 export interface TabDef {

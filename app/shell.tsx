@@ -89,7 +89,7 @@ function useToastText(item: ToastItem | undefined): string | undefined {
       return t`Your sale was completed.`;
     case 'sale-reject':
       return t`Your sale was rejected; the USDT is back in your balance.`;
-    case 'lixibao-done':
+    case 'interest-paid':
       return t`An interest wallet term ended: principal and interest are in your balance.`;
     case 'unknown-theme':
       return t`Unknown theme "${item.detail ?? ''}". The current theme stays.`;

@@ -51,7 +51,7 @@ export function measureBundle(dist = 'dist'): BundleReport {
   const pageKeys = Object.keys(manifest).filter((key) => key.startsWith('app/pages/'));
   // Loaded at every start besides the page: the English catalog and the service-worker set-up.
   const startup = ['messages/en.po', 'app/api/worker.ts'];
-  const firstLoad = ['app/pages/login/login.tsx', 'app/pages/index/index.tsx'].map((page) => {
+  const firstLoad = ['app/pages/login/login.tsx', 'app/pages/home/home.tsx'].map((page) => {
     const keys = closure(manifest, entry);
     closure(manifest, page, keys);
     // Signed-in pages also wait for their part of the catalog.

@@ -139,7 +139,7 @@ const networkType = z
   .transform((value) => value.toUpperCase())
   .pipe(z.string().regex(/^[A-Z0-9]{2,16}$/));
 
-const shoukuanAddress = z.object({
+const receivingAddressRequest = z.object({
   type: z
     .string()
     .trim()
@@ -215,7 +215,7 @@ export const callSchemas = {
   'userinfo/get-info': empty,
   'userinfo/get-money-info': empty,
   'userinfo/save': saveUserInfo,
-  'recharge/shoukuan-address': shoukuanAddress,
+  'recharge/shoukuan-address': receivingAddressRequest,
   'recharge/create': createRecharge,
   'asset-log/list': assetLogList,
   'asset-log/tongji': empty,

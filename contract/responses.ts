@@ -3,7 +3,14 @@
  * rates are annual percentages with two places ("6.00"), times are ISO 8601 UTC strings.
  */
 import type { CallPath } from './calls';
-import type { BankType, InterestOrderState, KefuType, LedgerKind, ReviewState, SaleOrderState } from './rules';
+import type {
+  BankType,
+  InterestOrderState,
+  ContactChannelType,
+  LedgerKind,
+  ReviewState,
+  SaleOrderState,
+} from './rules';
 
 export type MoneyString = string;
 export type IsoTime = string;
@@ -60,14 +67,14 @@ export interface AssetLogEntry {
   created_at: IsoTime;
 }
 
-export interface AssetLogTotals {
+export interface FundLogTotals {
   balance: MoneyString;
   business_usdt: MoneyString;
   income: MoneyString;
   expenses: MoneyString;
 }
 
-export interface PropertyTotals {
+export interface AssetTotals {
   balance: MoneyString;
   recharge_amount: MoneyString;
   total_acquisition: MoneyString;
@@ -222,10 +229,10 @@ export interface SaleOrder {
   created_at: IsoTime;
 }
 
-export interface KefuEntry {
+export interface ContactChannel {
   id: number;
   name: string;
-  type: KefuType;
+  type: ContactChannelType;
   url: string;
 }
 
@@ -243,8 +250,8 @@ export interface CallResponses {
   'recharge/shoukuan-address': ReceivingAddress;
   'recharge/create': ReviewCreated;
   'asset-log/list': Page<AssetLogEntry>;
-  'asset-log/tongji': AssetLogTotals;
-  'property/tongji': PropertyTotals;
+  'asset-log/tongji': FundLogTotals;
+  'property/tongji': AssetTotals;
   'team/tongji': TeamTotals;
   'team/list': Page<TeamMember>;
   'invite/detail': InviteDetail;
@@ -263,7 +270,7 @@ export interface CallResponses {
   'selling/merchant': Page<Merchant>;
   'saleu/create-order': SaleOrder;
   'saleu/list-order': Page<SaleOrder>;
-  'team/kefu-list': { list: KefuEntry[] };
+  'team/kefu-list': { list: ContactChannel[] };
   'attach/upload': { url: string };
 }
 

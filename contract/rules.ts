@@ -97,8 +97,8 @@ export const LEDGER_KINDS = [
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
-export const KEFU_TYPES = ['telegram', 'whatsapp', 'email', 'link'] as const;
-export type KefuType = (typeof KEFU_TYPES)[number];
+export const CONTACT_CHANNEL_TYPES = ['telegram', 'whatsapp', 'email', 'link'] as const;
+export type ContactChannelType = (typeof CONTACT_CHANNEL_TYPES)[number];
 
 /** Customer-service contacts open in the customer's browser: only web and mail links. */
 export function isSafeContactUrl(value: string): boolean {

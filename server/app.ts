@@ -23,9 +23,9 @@ import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer';
 import { assetsRoutes } from './routes/assets';
 import { attachRoutes } from './routes/attach';
 import { authRoutes, authenticate } from './routes/auth';
-import { bankinfoRoutes } from './routes/bankinfo';
+import { bankRoutes } from './routes/bank';
 import { rechargeRoutes } from './routes/recharge';
-import { lixibaoRoutes } from './routes/lixibao';
+import { interestWalletRoutes } from './routes/interest-wallet';
 import { sellingRoutes } from './routes/selling';
 import { teamRoutes } from './routes/team';
 import { userinfoRoutes } from './routes/userinfo';
@@ -201,11 +201,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   authRoutes(calls, context);
   userinfoRoutes(calls, context);
   rechargeRoutes(calls, context);
-  bankinfoRoutes(calls, context);
+  bankRoutes(calls, context);
   withdrawRoutes(calls, context);
   assetsRoutes(calls, context);
   sellingRoutes(calls, context);
-  lixibaoRoutes(calls, context);
+  interestWalletRoutes(calls, context);
   teamRoutes(calls, context);
   attachRoutes(calls, app, context);
 

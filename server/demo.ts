@@ -115,7 +115,7 @@ export async function prepareDatabase(context: Domain, seedDemo: boolean): Promi
       ['Growth 90 days', 900, 90, '500.00', '50000.00'],
     ];
     for (const [name, rate, days, min, max] of products) {
-      await queries.lixibao.insertProduct({
+      await queries.interestWallet.insertProduct({
         name,
         rate,
         days,
@@ -125,19 +125,19 @@ export async function prepareDatabase(context: Domain, seedDemo: boolean): Promi
       });
     }
 
-    await queries.kefu.insert({
+    await queries.customerService.insert({
       name: 'Telegram support',
       type: 'telegram',
       url: 'https://t.me/example_support',
       created_at: at,
     });
-    await queries.kefu.insert({
+    await queries.customerService.insert({
       name: 'WhatsApp support',
       type: 'whatsapp',
       url: 'https://wa.me/10000000000',
       created_at: at,
     });
-    await queries.kefu.insert({
+    await queries.customerService.insert({
       name: 'E-mail support',
       type: 'email',
       url: 'mailto:support@example.com',

@@ -13,11 +13,11 @@ const BATCH = 200;
 export async function payMaturedOrders(domain: Domain): Promise<number> {
   let paid = 0;
   for (;;) {
-    const due = await domain.queries.lixibao.due(isoNow(domain), BATCH);
+    const due = await domain.queries.interestWallet.due(isoNow(domain), BATCH);
     for (const order of due) {
       const done = await inTransaction(domain, async (tx) => {
         const at = isoNow(tx);
-        if (!(await tx.queries.lixibao.markPaid(order.id, at))) return false;
+        if (!(await tx.queries.interestWallet.markPaid(order.id, at))) return false;
         const ref = { type: 'lixibao', id: order.id };
         await tx.ledger.post({ userId: order.user_id, kind: 'lixibao_return', amount: cents(order.number), ref, at });
         if (order.interest > 0) {

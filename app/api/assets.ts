@@ -2,14 +2,14 @@ import { callKey, useCall, usePagedCall } from './swr';
 
 export type LogFilter = '' | 'income' | 'expense';
 
-export function useAssetTotals() {
+export function useFundLogTotals() {
   return useCall(callKey('asset-log/tongji', {}));
 }
 
-export function useProperty() {
+export function useAssetTotals() {
   return useCall(callKey('property/tongji', {}));
 }
 
-export function useAssetLog(kind: LogFilter) {
+export function useFundLog(kind: LogFilter) {
   return usePagedCall('asset-log/list', { kind }, ['balance']);
 }

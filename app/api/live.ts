@@ -21,7 +21,7 @@ function react(event: LiveEvent): void {
         showNotify({ message: event.state === 'success' ? 'withdraw-success' : 'withdraw-failure' });
       break;
     case 'lixibao':
-      if (event.state === 'done') showNotify({ message: 'lixibao-done' });
+      if (event.state === 'done') showNotify({ message: 'interest-paid' });
       break;
     case 'sale_order':
       void revalidateCalls('selling/tongji', 'selling/history');

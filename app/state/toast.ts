@@ -13,7 +13,7 @@ export type AppMessage =
   | 'withdraw-failure'
   | 'sale-completion'
   | 'sale-reject'
-  | 'lixibao-done';
+  | 'interest-paid';
 
 export interface ToastItem {
   id: number;

@@ -4,9 +4,9 @@ import { codesQueries } from './codes';
 import type { SqlRunner } from './database';
 import { eventsQueries } from './events';
 import { idempotencyQueries } from './idempotency';
-import { kefuQueries } from './kefu';
+import { customerServiceQueries } from './customer-service';
 import { ledgerQueries } from './ledger';
-import { lixibaoQueries } from './lixibao';
+import { interestWalletQueries } from './interest-wallet';
 import { moneyQueries } from './money';
 import { rateLimitsQueries } from './rate-limits';
 import { rechargeQueries } from './recharge';
@@ -31,9 +31,9 @@ export function createQueries(db: SqlRunner) {
     codes: codesQueries(db),
     events: eventsQueries(db),
     idempotency: idempotencyQueries(db),
-    kefu: kefuQueries(db),
+    customerService: customerServiceQueries(db),
     ledger: ledgerQueries(db),
-    lixibao: lixibaoQueries(db),
+    interestWallet: interestWalletQueries(db),
     money: moneyQueries(db),
     rateLimits: rateLimitsQueries(db),
     recharge: rechargeQueries(db),

@@ -252,4 +252,8 @@ export const migrations: readonly string[] = [
     window_ends INTEGER NOT NULL
   );
   `,
+  `
+  -- The customer-service contacts under a name that says what they are.
+  ALTER TABLE kefu RENAME TO contact_channels;
+  `,
 ];

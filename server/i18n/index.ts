@@ -1,10 +1,10 @@
 import { isWireLanguage, type WireLanguage } from '../../contract/rules';
 import { de } from './de';
 import { en, type MessageKey, type Messages } from './en';
-import { fayu } from './fayu';
+import { es } from './es';
+import { fr } from './fr';
 import { ja } from './ja';
-import { pty } from './pty';
-import { xby } from './xby';
+import { pt } from './pt';
 import { zhHans } from './zh-hans';
 import { zhHant } from './zh-hant';
 
@@ -13,9 +13,9 @@ export type { MessageKey } from './en';
 const catalogs: Record<WireLanguage, Messages> = {
   en,
   de,
-  xby,
-  fayu,
-  pty,
+  xby: es,
+  fayu: fr,
+  pty: pt,
   ja,
   'zh-Hans': zhHans,
   'zh-Hant': zhHant,

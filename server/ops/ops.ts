@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { cents, formatMoney, formatRate, parseMoney, parseRate, type Cents } from '../../contract/money';
-import { KEFU_TYPES, isSafeContactUrl, type KefuType } from '../../contract/rules';
+import { CONTACT_CHANNEL_TYPES, isSafeContactUrl, type ContactChannelType } from '../../contract/rules';
 import { inTransaction, type Domain } from '../context';
 import { createQueries, type Queries } from '../db';
 import type { Db } from '../db/database';
@@ -298,22 +298,22 @@ async function addProduct(domain: Domain, io: OpsIo, flags: Flags): Promise<void
   const max = amount(flags, 'max');
   if (min > max) throw new OpsError('--min must not be above --max');
   await addAudited(domain, io, { kind: 'product', detail: `${name} ${formatRate(rate)}% ${days}d` }, (queries, at) =>
-    queries.lixibao.insertProduct({ name, rate, days, min_amount: min, max_amount: max, created_at: at }),
+    queries.interestWallet.insertProduct({ name, rate, days, min_amount: min, max_amount: max, created_at: at }),
   );
 }
 
-function isKefuType(value: string): value is KefuType {
-  return (KEFU_TYPES as readonly string[]).includes(value);
+function isContactChannelType(value: string): value is ContactChannelType {
+  return (CONTACT_CHANNEL_TYPES as readonly string[]).includes(value);
 }
 
-async function addKefu(domain: Domain, io: OpsIo, flags: Flags): Promise<void> {
+async function addContactChannel(domain: Domain, io: OpsIo, flags: Flags): Promise<void> {
   const name = text(flags, 'name');
   const type = text(flags, 'type');
-  if (!isKefuType(type)) throw new OpsError(`--type must be one of ${KEFU_TYPES.join(', ')}`);
+  if (!isContactChannelType(type)) throw new OpsError(`--type must be one of ${CONTACT_CHANNEL_TYPES.join(', ')}`);
   const url = text(flags, 'url', 300);
   if (!isSafeContactUrl(url)) throw new OpsError('--url must be an https: or mailto: address');
   await addAudited(domain, io, { kind: 'kefu', detail: `${type} ${url}` }, (queries, at) =>
-    queries.kefu.insert({ name, type, url, created_at: at }),
+    queries.customerService.insert({ name, type, url, created_at: at }),
   );
 }
 
@@ -363,7 +363,7 @@ export async function runOps(
       return;
     case 'kefu':
       if (rest[0] !== 'add') throw new OpsError('usage: kefu add --name N --type T --url U');
-      await addKefu(domain, io, flags);
+      await addContactChannel(domain, io, flags);
       return;
     case 'address':
       if (rest[0] !== 'set') throw new OpsError(`usage: address set <TYPE> <ADDRESS>`);

@@ -49,8 +49,8 @@ async function seller(amount = '200.00'): Promise<TestUser> {
   return user;
 }
 
-function sell(user: TestUser, saleuId: number, number: string, extra: Record<string, string> = {}) {
-  return post<SaleOrder>(server, 'saleu/create-order', { saleu_id: saleuId, number, ...extra }, { token: user.token });
+function sell(user: TestUser, offerId: number, number: string, extra: Record<string, string> = {}) {
+  return post<SaleOrder>(server, 'saleu/create-order', { saleu_id: offerId, number, ...extra }, { token: user.token });
 }
 
 async function remainingOf(offerId: number): Promise<string> {

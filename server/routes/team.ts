@@ -47,7 +47,7 @@ export function teamRoutes(calls: CallRegistry, context: ServerContext): void {
   }));
 
   calls.user('team/kefu-list', async () => ({
-    list: (await queries.kefu.all()).map((entry) => ({
+    list: (await queries.customerService.all()).map((entry) => ({
       id: entry.id,
       name: entry.name,
       type: entry.type,

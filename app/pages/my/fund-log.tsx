@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { AssetLogEntry } from '../../../contract/responses';
 import type { LedgerKind } from '../../../contract/rules';
-import { useAssetLog, useAssetTotals, type LogFilter } from '../../api/assets';
+import { useFundLog, useFundLogTotals, type LogFilter } from '../../api/assets';
 import { formatDateTime } from '../../lib/format';
 import { EndlessList } from '../../ui/endless-list';
 import { Money } from '../../ui/money';
@@ -50,11 +50,11 @@ function Entry({ entry }: { entry: AssetLogEntry }) {
   );
 }
 
-export default function AssetLogPage() {
+export default function FundLogPage() {
   const { t } = useLingui();
   const [filter, setFilter] = useState<LogFilter>('');
-  const { data: totals, error: totalsError, mutate: retryTotals } = useAssetTotals();
-  const log = useAssetLog(filter);
+  const { data: totals, error: totalsError, mutate: retryTotals } = useFundLogTotals();
+  const log = useFundLog(filter);
   return (
     <>
       <StatGrid

@@ -21,7 +21,7 @@ import { PATHS } from '../../lib/paths';
 
 const MIN_WITHDRAW = formatMoney(cents(MIN_WITHDRAW_CENTS));
 
-export default function CardWithdrawalPage() {
+export default function WithdrawToCardPage() {
   const { t } = useLingui();
   const amountMessage = useAmountMessage();
   const type: BankType = new URLSearchParams(useHashSearch()).get('type') === 'wise' ? 'wise' : 'bank';

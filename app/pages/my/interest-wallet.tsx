@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { addMoney, formatMoney, minMoney, parseRate, parseWireMoney, simpleInterest } from '../../../contract/money';
 import type { InterestOrder, InterestProduct } from '../../../contract/responses';
 import { useMoneyInfo } from '../../api/userinfo';
-import { buyProduct, useHoldings, useProducts } from '../../api/wallet';
+import { buyProduct, useHoldings, useProducts } from '../../api/interest-wallet';
 import { formatDateTime } from '../../lib/format';
 import { showToast } from '../../state/toast';
 import { BottomSheet } from '../../ui/bottom-sheet';
@@ -120,7 +120,7 @@ function Holding({ order }: { order: InterestOrder }) {
   );
 }
 
-export default function WalletPage() {
+export default function InterestWalletPage() {
   const { t } = useLingui();
   const { data: money, error: moneyError, mutate: retryMoney } = useMoneyInfo();
   const { data: products, error, mutate } = useProducts();

@@ -1,6 +1,6 @@
 import type { Messages } from './en';
 
-export const pty: Messages = {
+export const pt: Messages = {
   ok: 'Concluído',
   signed_out: 'Faça login novamente',
   forbidden: 'Esta conta está bloqueada. Entre em contato com o atendimento ao cliente',

@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { isSafeContactUrl, type KefuType } from '../../../contract/rules';
+import { isSafeContactUrl, type ContactChannelType } from '../../../contract/rules';
 import { useServiceContacts } from '../../api/team';
 import { appConfig } from '../../lib/config';
 import { Icon, type IconPath } from '../../ui/icons';
 import { chatIcon, chevronIcon, linkIcon, mailIcon, supportIcon, telegramIcon } from '../../ui/page-icons';
 import { ErrorState, Spinner } from '../../ui/states';
 
-const ICONS: Record<KefuType, IconPath> = {
+const ICONS: Record<ContactChannelType, IconPath> = {
   telegram: telegramIcon,
   whatsapp: chatIcon,
   email: mailIcon,
@@ -30,7 +30,7 @@ function Contact({ name, url, icon }: { name: string; url: string; icon: IconPat
   );
 }
 
-export default function ServicePage() {
+export default function CustomerServicePage() {
   const { t } = useLingui();
   const { data, error, mutate } = useServiceContacts();
   const contacts = (data?.list ?? []).filter((entry) => isSafeContactUrl(entry.url));

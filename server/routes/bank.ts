@@ -5,7 +5,7 @@ import { conflict, notFound } from '../errors';
 import { pageOf } from '../paging';
 import { toBankInfo } from '../wire';
 
-export function bankinfoRoutes(calls: CallRegistry, context: ServerContext): void {
+export function bankRoutes(calls: CallRegistry, context: ServerContext): void {
   const { queries } = context;
 
   calls.user('bankinfo/list', async (input, { user }) => {

@@ -1,6 +1,6 @@
 import type { Messages } from './en';
 
-export const xby: Messages = {
+export const es: Messages = {
   ok: 'Completado',
   signed_out: 'Vuelva a iniciar sesión',
   forbidden: 'Esta cuenta está bloqueada. Póngase en contacto con el servicio de atención al cliente',

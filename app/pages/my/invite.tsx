@@ -66,7 +66,7 @@ function CodeCard({
   );
 }
 
-export default function PromotionPage() {
+export default function InvitePage() {
   const { t } = useLingui();
   const { data: invite, error, mutate } = useInviteDetail();
   if (error && !invite) return <ErrorState onRetry={() => void mutate()} />;

@@ -1,6 +1,6 @@
 import type { Messages } from './en';
 
-export const fayu: Messages = {
+export const fr: Messages = {
   ok: 'Réussi',
   signed_out: 'Veuillez vous reconnecter',
   forbidden: 'Ce compte est bloqué. Veuillez contacter le service client',

@@ -1,15 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
-import { useProperty } from '../../api/assets';
+import { useAssetTotals } from '../../api/assets';
 import { useMoneyInfo } from '../../api/userinfo';
 import { BalanceCard } from '../../ui/balance-card';
 import { Money } from '../../ui/money';
 import { StatGrid } from '../../ui/stat-grid';
 import { PATHS } from '../../lib/paths';
 
-export default function PropertyPage() {
+export default function AssetsPage() {
   const { t } = useLingui();
-  const { data: property, error, mutate } = useProperty();
+  const { data: property, error, mutate } = useAssetTotals();
   const { data: money, error: moneyError, mutate: retryMoney } = useMoneyInfo();
   return (
     <>

@@ -14,7 +14,7 @@ import { PATHS } from '../../lib/paths';
 const FIELDS = ['email', 'code', 'password', 'repassword'] as const;
 type ForgetField = (typeof FIELDS)[number];
 
-export default function ForgetPage() {
+export default function ForgotPasswordPage() {
   const { t } = useLingui();
   const rules = useAuthRules();
   const [form, setForm] = useState({ email: '', code: '', password: '', repassword: '' });

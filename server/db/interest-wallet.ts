@@ -31,7 +31,7 @@ export interface InterestOrderRow {
 
 export type NewInterestOrder = Omit<InterestOrderRow, 'id' | 'state' | 'paid_at'>;
 
-export function lixibaoQueries(db: SqlRunner) {
+export function interestWalletQueries(db: SqlRunner) {
   return {
     insertProduct: (product: NewProduct) =>
       db.insert(

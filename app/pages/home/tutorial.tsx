@@ -27,7 +27,7 @@ function Guide({
   );
 }
 
-export default function BeginnerPage() {
+export default function TutorialPage() {
   const { t } = useLingui();
   return (
     <>

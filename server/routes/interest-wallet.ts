@@ -2,7 +2,7 @@ import { addMoney, cents, formatRate, negateMoney, simpleInterest } from '../../
 import type { InterestOrder } from '../../contract/responses';
 import type { CallRegistry } from '../calls';
 import type { ServerContext } from '../context';
-import type { InterestOrderRow } from '../db/lixibao';
+import type { InterestOrderRow } from '../db/interest-wallet';
 import { notFound, outOfRange } from '../errors';
 import { publish } from '../events';
 import { once } from '../idempotency';
@@ -27,18 +27,22 @@ function toInterestOrder(row: InterestOrderRow): InterestOrder {
   };
 }
 
-export function lixibaoRoutes(calls: CallRegistry, context: ServerContext): void {
+export function interestWalletRoutes(calls: CallRegistry, context: ServerContext): void {
   const { queries } = context;
 
   calls.user('lixibao/list', (input) =>
-    pageOf(input, { rows: queries.lixibao.productsPage, total: queries.lixibao.productCount }, (product) => ({
-      id: product.id,
-      name: product.name,
-      rate: formatRate(product.rate),
-      days: product.days,
-      min_amount: money(product.min_amount),
-      max_amount: money(product.max_amount),
-    })),
+    pageOf(
+      input,
+      { rows: queries.interestWallet.productsPage, total: queries.interestWallet.productCount },
+      (product) => ({
+        id: product.id,
+        name: product.name,
+        rate: formatRate(product.rate),
+        days: product.days,
+        min_amount: money(product.min_amount),
+        max_amount: money(product.max_amount),
+      }),
+    ),
   );
 
   /**
@@ -48,14 +52,14 @@ export function lixibaoRoutes(calls: CallRegistry, context: ServerContext): void
   calls.user('lixibao/create-order', (input, { user }) =>
     once(context, user.id, 'lixibao/create-order', input.request_id, input, async (tx) => {
       const { queries, ledger } = tx;
-      const product = await queries.lixibao.productById(input.lixibao_id);
+      const product = await queries.interestWallet.productById(input.lixibao_id);
       if (!product) throw notFound();
       if (input.number < product.min_amount || input.number > product.max_amount) {
         throw outOfRange('deposit_out_of_range', 'number', { min: product.min_amount, max: product.max_amount });
       }
       const now = context.now();
       const principal = cents(input.number);
-      const id = await queries.lixibao.insertOrder({
+      const id = await queries.interestWallet.insertOrder({
         user_id: user.id,
         product_id: product.id,
         name: product.name,
@@ -74,7 +78,7 @@ export function lixibaoRoutes(calls: CallRegistry, context: ServerContext): void
         at: now.toISOString(),
       });
       await publish(tx, user.id, { type: 'lixibao', id, state: 'holding' });
-      const order = await queries.lixibao.orderById(id);
+      const order = await queries.interestWallet.orderById(id);
       if (!order) throw notFound();
       return toInterestOrder(order);
     }),
@@ -84,8 +88,8 @@ export function lixibaoRoutes(calls: CallRegistry, context: ServerContext): void
     pageOf(
       input,
       {
-        rows: (limit, offset) => queries.lixibao.ordersPage(user.id, limit, offset),
-        total: () => queries.lixibao.orderCount(user.id),
+        rows: (limit, offset) => queries.interestWallet.ordersPage(user.id, limit, offset),
+        total: () => queries.interestWallet.orderCount(user.id),
       },
       toInterestOrder,
     ),
