@@ -3,12 +3,14 @@ import {
   codeFromOutbox,
   DEMO,
   expect,
+  expectAccessible,
   hashOf,
   openSignedIn,
   ops,
   registerCustomer,
   rootInviteCode,
   test,
+  TINY_PNG,
   uniqueAccount,
 } from './fixtures';
 
@@ -126,6 +128,30 @@ test('the nickname can be edited and shows on My', async ({ page }) => {
   await expect(page.getByText('Hello, Satoshi')).toBeVisible();
   await page.getByTestId('tab-bar').getByRole('link', { name: 'My' }).click();
   await expect(page.getByRole('heading', { name: /Satoshi/ })).toBeVisible();
+});
+
+test('a customer changes their profile picture, checked like a proof, and sees it on My', async ({ page }) => {
+  const customer = await registerCustomer();
+  await openSignedIn(page, customer, '/pages/mine/personal-info');
+  const picker = page.getByLabel('Profile picture');
+  await expect(page.getByText('Choose image')).toBeVisible();
+  await picker.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(page.getByText('Please upload a PNG, JPEG or WebP image')).toBeVisible();
+  await picker.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: TINY_PNG });
+  await expect(page.getByTestId('toast')).toHaveText('Your profile picture has been changed');
+  await expect(page.getByText('Please upload a PNG, JPEG or WebP image')).toHaveCount(0);
+  await expect(page.getByText('Replace image')).toBeVisible();
+  await expectAccessible(page);
+
+  const saved = (await api<{ avatar: string }>('userinfo/get-info', {}, customer.token)).data.avatar;
+  expect(saved).toMatch(/^\/uploads\//);
+  await page.getByTestId('nav-back').click();
+  await page.getByTestId('tab-bar').getByRole('link', { name: 'My' }).click();
+  const picture = page.locator('.profile-head img.avatar');
+  await expect(picture).toHaveAttribute('src', saved);
+  await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  await page.reload();
+  await expect(picture).toHaveAttribute('src', saved);
 });
 
 test('the VIP level an operator sets shows on My', async ({ page }) => {

@@ -12,9 +12,21 @@ import {
 } from './fixtures';
 
 /** A merchant and offer of this test's own, so parallel tests never share one. */
-async function ownOffer(price: string, currency: string): Promise<{ merchant: string; offer: string }> {
+async function ownOffer(
+  price: string,
+  currency: string,
+  avatar?: string,
+): Promise<{ merchant: string; offer: string }> {
   const name = `QA Merchant ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const merchant = ops('merchant', 'add', '--name', name, '--completion-rate', '99.90');
+  const merchant = ops(
+    'merchant',
+    'add',
+    '--name',
+    name,
+    '--completion-rate',
+    '99.90',
+    ...(avatar ? ['--avatar', avatar] : []),
+  );
   ops(
     'offer',
     'add',
@@ -104,4 +116,21 @@ test('a rejected sale is refunded and shows Rejected', async ({ page }) => {
   await expect(page.getByTestId('balance')).toHaveText(/^80\.00/);
   await page.getByTestId('tab-bar').getByRole('link', { name: 'Order' }).click();
   await expect(page.getByRole('list', { name: 'My orders' }).getByRole('listitem').first()).toContainText('Rejected');
+});
+
+test('a merchant with a picture shows it beside their name, one without shows none', async ({ page }) => {
+  const customer = await registerCustomer();
+  const pictured = await ownOffer('1.01', 'EUR', '/icons/icon-192.png');
+  const plain = await ownOffer('1.02', 'EUR');
+  await openSignedIn(page, customer, '/pages/dating/dating');
+  const picturedCard = page.getByRole('article', { name: `Offer from ${pictured.merchant}` });
+  await loadUntilListed(page, picturedCard);
+  const picture = picturedCard.locator('img.avatar');
+  await expect(picture).toHaveAttribute('src', '/icons/icon-192.png');
+  await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  const box = await picture.boundingBox();
+  expect(box?.width).toBe(32);
+  const plainCard = page.getByRole('article', { name: `Offer from ${plain.merchant}` });
+  await loadUntilListed(page, plainCard);
+  await expect(plainCard.locator('.avatar')).toHaveCount(0);
 });

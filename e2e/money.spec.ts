@@ -31,7 +31,7 @@ test('a recharge with proof is credited live when the operator approves it', asy
   await page.getByLabel('Amount (USDT)').fill('5');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('The minimum amount is 10.00 USDT')).toBeVisible();
-  await expect(page.getByText('Please upload the recharge credentials')).toBeVisible();
+  await expect(page.getByText('Please upload the transfer proof')).toBeVisible();
 
   await page
     .getByLabel(/Transfer proof/)
@@ -72,6 +72,9 @@ test('bind a bank card, withdraw, and see the operator’s rejection refunded li
   await expect(page.getByRole('note')).toContainText('can only be changed through customer service');
   await page.getByRole('button', { name: 'Bind account' }).click();
   await expect(page.getByText('Please fill in all the fields').first()).toBeVisible();
+  // The two fields the server has its own words for say them here too.
+  await expect(page.getByText('Please enter phone')).toBeVisible();
+  await expect(page.getByText('Please enter e-mail')).toBeVisible();
   await page.getByLabel('Full name').fill('Ada Lovelace');
   await page.getByLabel('Telephone').fill('13800138000');
   await page.getByLabel('Email').fill('ada@example.com');

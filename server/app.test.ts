@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { originsOf } from './config';
 import { post, signUp, freshServerPerTest, startTestServer, type TestServer } from './test-support';
 
 let server: TestServer;
@@ -17,6 +18,23 @@ describe('the API as a whole', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['strict-transport-security']).toBeDefined();
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('lets documents show images from the configured image and logo sites, and no other', async () => {
+    expect(String((await server.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'])).toContain(
+      "img-src 'self' data: blob:;",
+    );
+    const configured = await startTestServer({
+      imageOrigins: originsOf([
+        'https://img.example.com/base/',
+        undefined,
+        '/icons/logo.svg',
+        'https://cdn.example.org/l.png',
+      ]),
+    });
+    const csp = String((await configured.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
+    expect(csp).toContain("img-src 'self' data: blob: https://img.example.com https://cdn.example.org;");
+    expect(() => originsOf(['https://exa mple.com'])).toThrow(/not a URL/);
   });
 
   it('marks every API answer uncacheable, unsniffable and inert, errors included', async () => {

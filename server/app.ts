@@ -44,6 +44,8 @@ export interface AppOptions {
   logLevel?: string;
   publicUrl?: string | undefined;
   trustProxy?: TrustProxy;
+  /** Other origins the app's images come from (see Config.imageOrigins). */
+  imageOrigins?: readonly string[];
   now?: () => Date;
   mailer?: Mailer;
 }
@@ -140,7 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(options.imageOrigins ?? [])],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         workerSrc: ["'self'"],

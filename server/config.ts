@@ -37,6 +37,11 @@ export interface Config {
    * comma-separated. Never `true` on a node the internet reaches directly.
    */
   trustProxy: TrustProxy;
+  /**
+   * Other sites the app shows images from: the origins of the build's VITE_IMAGE_BASE_URL and
+   * VITE_LOGO_URL, read from the same environment, for the documents' content security policy.
+   */
+  imageOrigins: string[];
 }
 
 export type TrustProxy = boolean | string;
@@ -62,6 +67,20 @@ function integer(value: string | undefined, fallback: number, name: string): num
   return Number(value);
 }
 
+/** The http(s) origin of each absolute URL given; paths on this site need none. */
+export function originsOf(urls: readonly (string | undefined)[]): string[] {
+  const origins = new Set<string>();
+  for (const url of urls) {
+    if (!url || !/^https?:\/\//i.test(url)) continue;
+    try {
+      origins.add(new URL(url).origin);
+    } catch {
+      throw new Error(`not a URL: ${JSON.stringify(url)}`);
+    }
+  }
+  return [...origins];
+}
+
 /** Reads the environment; every setting is optional and documented in the README. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR || './data');
@@ -76,6 +95,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     staticDir: path.resolve(env.STATIC_DIR || './dist'),
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
+    imageOrigins: originsOf([env.VITE_IMAGE_BASE_URL, env.VITE_LOGO_URL]),
     limits: {
       requestsPerMinute: integer(
         env.LIMIT_REQUESTS_PER_MINUTE,

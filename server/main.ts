@@ -14,6 +14,7 @@ const app = await buildApp({
   logLevel: config.logLevel,
   publicUrl: config.publicUrl,
   trustProxy: config.trustProxy,
+  imageOrigins: config.imageOrigins,
 });
 const facts = await prepareDatabase(app.wallet, config.demo);
 

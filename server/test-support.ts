@@ -82,7 +82,9 @@ export async function testDatabase(dir: string): Promise<{ config: DatabaseConfi
   };
 }
 
-export async function startTestServer(options: { limits?: Partial<Limits>; demo?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { limits?: Partial<Limits>; demo?: boolean; imageOrigins?: string[] } = {},
+): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-test-'));
   const database = await testDatabase(dir);
   const db = await openDatabase(database.config);
@@ -95,6 +97,7 @@ export async function startTestServer(options: { limits?: Partial<Limits>; demo?
     logLevel: 'silent',
     now: clock.now,
     mailer,
+    ...(options.imageOrigins ? { imageOrigins: options.imageOrigins } : {}),
   });
   const facts = await prepareDatabase(app.wallet, options.demo ?? false);
   const server: TestServer = {

@@ -1,4 +1,4 @@
-import { uploadFile, call } from './client';
+import { call } from './client';
 import { callKey, useCall } from './swr';
 
 /**
@@ -7,12 +7,6 @@ import { callKey, useCall } from './swr';
  */
 export function useReceivingAddress(type: string) {
   return useCall(callKey('recharge/shoukuan-address', { type }), { keepPreviousData: false });
-}
-
-/** Uploads a proof image; the server says whether it really is one. */
-export async function uploadProof(file: File): Promise<string> {
-  const { url } = await uploadFile(file, { silent: true });
-  return url;
 }
 
 export interface RechargeRequest {

@@ -19,8 +19,9 @@ export function preloadMoneyInfo(): void {
   preloadCall(moneyInfoKey);
 }
 
-export async function saveNickname(nickname: string): Promise<void> {
-  const user = await call('userinfo/save', { nickname });
+/** Saves the nickname and, when given, a newly uploaded avatar (the server keeps the old one otherwise). */
+export async function saveProfile(profile: { nickname: string; avatar?: string }): Promise<void> {
+  const user = await call('userinfo/save', profile);
   const session = store.get(sessionAtom);
   if (session && session.id === user.id) store.set(sessionAtom, { ...session, ...user });
   await setCachedRead(userInfoKey, user);

@@ -6,17 +6,18 @@ import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
  */
 export function Form({
   onSubmit,
-  errorCount,
+  focusRound,
   children,
 }: {
   onSubmit: () => void;
-  errorCount: number;
+  /** Changes on every failed attempt (0 while nothing is invalid): see `useFieldErrors`. */
+  focusRound: number;
   children: ReactNode;
 }) {
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
-    if (errorCount > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [errorCount]);
+    if (focusRound > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRound]);
   return (
     <form
       ref={form}

@@ -1,21 +1,24 @@
 import { Trans } from '@lingui/react/macro';
-import { useEffect, useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, type ReactNode } from 'react';
 
 /**
- * Chooses one image and shows it. The parent checks and uploads the file; while it does,
- * `busy` is shown, and `error` says what went wrong in the customer's language.
+ * Chooses one image, beside the parent's `preview` of it (`hasImage` when there is one). The
+ * parent checks and uploads the file; while it does, `busy` is shown, and `error` says what went
+ * wrong in the customer's language.
  */
 export function ImagePicker({
   label,
   accept,
-  previewUrl,
+  preview,
+  hasImage,
   busy,
   error,
   onPick,
 }: {
   label: string;
   accept: string;
-  previewUrl: string | undefined;
+  preview: ReactNode;
+  hasImage: boolean;
   busy: boolean;
   error: string | undefined;
   onPick: (file: File) => void;
@@ -28,7 +31,7 @@ export function ImagePicker({
         {label}
       </span>
       <div className="image-picker">
-        {previewUrl ? <img src={previewUrl} alt="" className="image-preview" /> : null}
+        {preview}
         <input
           id={id}
           type="file"
@@ -45,7 +48,7 @@ export function ImagePicker({
           }}
         />
         <label htmlFor={id} className="button secondary small-button" aria-disabled={busy || undefined}>
-          {busy ? <Trans>Uploading…</Trans> : previewUrl ? <Trans>Replace image</Trans> : <Trans>Choose image</Trans>}
+          {busy ? <Trans>Uploading…</Trans> : hasImage ? <Trans>Replace image</Trans> : <Trans>Choose image</Trans>}
         </label>
       </div>
       {error ? (

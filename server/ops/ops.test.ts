@@ -186,6 +186,14 @@ describe('review commands', () => {
       remaining: '500.00',
       merchant: expect.objectContaining({ name: 'Acme OTC', completion_rate: '96.25' }),
     });
+    const pictured = await ops('merchant', 'add', '--name', 'Pictured', '--avatar', 'https://img.example.com/p.png');
+    const merchants = await call(server, 'selling/merchant', { page_size: '50' }, user.token);
+    expect(merchants.list.find((item) => String(item.id) === pictured[0])).toMatchObject({
+      avatar: 'https://img.example.com/p.png',
+    });
+    for (const refused of ['http://img.example.com/p.png', 'javascript:alert(1)', '//evil.example/p.png', 'p.png']) {
+      await expect(ops('merchant', 'add', '--name', 'X', '--avatar', refused)).rejects.toThrow('--avatar');
+    }
     await expect(
       ops(
         'offer',

@@ -25,7 +25,9 @@ export const USAGE = `usage: npm run ops -- <command>
   user <account> [--json]                        a user, balance and ledger total
   user <account> --vip <level>                   set the VIP level shown on My (0 to 99; 0: Member)
   address set <TYPE> <ADDRESS>                   the receiving address of a network
-  merchant add --name N [--completion-rate R]    a merchant (R a percentage, default 100.00)
+  merchant add --name N [--completion-rate R] [--avatar URL]
+                                                 a merchant (R a percentage, default 100.00; URL an
+                                                 https: address or a path under the image base URL)
   offer add --merchant <id> --price P --currency C --quantity Q --min A --max B
                                                  a merchant's demand to buy USDT
   product add --name N --rate R --days D --min A --max B
@@ -42,6 +44,7 @@ const STRING_OPTIONS = [
   'vip',
   'name',
   'completion-rate',
+  'avatar',
   'merchant',
   'price',
   'currency',
@@ -251,12 +254,26 @@ async function addAudited(
   io.out(String(id));
 }
 
+/** A picture the app may show: an https: address, or a path under the app's image base URL. */
+function isImageAddress(value: string): boolean {
+  if (/^\/[A-Za-z0-9._~%/-]*$/.test(value) && !value.startsWith('//')) return true;
+  try {
+    return new URL(value).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
 async function addMerchant(domain: Domain, io: OpsIo, flags: Flags): Promise<void> {
   const name = text(flags, 'name');
   const rate = flags.has('completion-rate') ? parseRate(text(flags, 'completion-rate')) : 10_000;
   if (rate === null || rate > 10_000) throw new OpsError('--completion-rate must be a percentage from 0 to 100');
+  const avatar = flags.has('avatar') ? text(flags, 'avatar') : '';
+  if (avatar && !isImageAddress(avatar)) {
+    throw new OpsError('--avatar must be an https: address or a path such as /merchants/acme.png');
+  }
   await addAudited(domain, io, { kind: 'merchant', detail: name }, (queries, at) =>
-    queries.selling.insertMerchant({ name, avatar: '', completion_rate: rate, orders_count: 0, created_at: at }),
+    queries.selling.insertMerchant({ name, avatar, completion_rate: rate, orders_count: 0, created_at: at }),
   );
 }
 
@@ -349,7 +366,7 @@ export async function runOps(
       await review(domain, io, command, rest[0], rest[1], remark);
       return;
     case 'merchant':
-      if (rest[0] !== 'add') throw new OpsError('usage: merchant add --name N [--completion-rate R]');
+      if (rest[0] !== 'add') throw new OpsError('usage: merchant add --name N [--completion-rate R] [--avatar URL]');
       await addMerchant(domain, io, flags);
       return;
     case 'offer':

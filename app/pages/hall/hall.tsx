@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { Merchant, Offer } from '../../../contract/responses';
 import { useHallTotals, useLatestSales, useMerchants, useOffers } from '../../api/selling';
+import { Avatar } from '../../ui/avatar';
 import { EndlessList } from '../../ui/endless-list';
 import { Fiat, Money } from '../../ui/money';
 import { StatGrid } from '../../ui/stat-grid';
@@ -51,13 +52,21 @@ function Ticker() {
   );
 }
 
+/** The merchant's name, with their picture when they have one. */
+function MerchantName({ merchant }: { merchant: { name: string; avatar: string } }) {
+  return (
+    <p className="merchant-name">
+      {merchant.avatar ? <Avatar path={merchant.avatar} name={merchant.name} size="small" /> : null}
+      <strong>{merchant.name}</strong>
+    </p>
+  );
+}
+
 function OfferCard({ offer, onSell }: { offer: Offer; onSell: (offer: Offer) => void }) {
   const { t } = useLingui();
   return (
     <article className="list-item offer" aria-label={t`Offer from ${offer.merchant.name}`}>
-      <p>
-        <strong>{offer.merchant.name}</strong>
-      </p>
+      <MerchantName merchant={offer.merchant} />
       <p className="end offer-price">
         <Fiat value={offer.unit_price} currency={offer.currency} />
         <span className="muted small"> / USDT</span>
@@ -91,9 +100,7 @@ function MerchantCard({ merchant, onSell }: { merchant: Merchant; onSell: (offer
   const best = merchant.best_offer;
   return (
     <article className="list-item" aria-label={merchant.name}>
-      <p>
-        <strong>{merchant.name}</strong>
-      </p>
+      <MerchantName merchant={merchant} />
       <p className="end">{best ? <Fiat value={best.unit_price} currency={best.currency} /> : '—'}</p>
       <p className="muted small">
         <Trans>

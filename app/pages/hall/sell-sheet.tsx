@@ -53,7 +53,7 @@ export function SellSheet({ offer, onClose }: { offer: Offer; onClose: () => voi
             <Fiat value={offer.unit_price} currency={offer.currency} /> / USDT
           </strong>
         </p>
-        <Form onSubmit={() => void submit()} errorCount={entry.errorRound}>
+        <Form onSubmit={() => void submit()} focusRound={entry.focusRound}>
           <AmountField entry={entry} label={t`Quantity for sale (USDT)`} max={max} />
           <p className="field-hint">
             <Trans>

@@ -1,14 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { CODE_LENGTH } from '../../../contract/rules';
 import { resetPassword } from '../../api/auth';
 import { navigate } from '../../lib/hash-location';
 import { showToast } from '../../state/toast';
-import { Field } from '../../ui/field';
 import { Form } from '../../ui/form';
 import { useGuard } from '../../ui/guarded-button';
-import { SendCodeButton } from './send-code-button';
-import { collectErrors, hasErrors, useAuthRules, useFieldErrors } from './validation';
+import { EmailCodeFields, NewPasswordFields } from './credential-fields';
+import { collectErrors, hasErrors, useFieldErrors } from '../shared/field-errors';
+import { useAuthRules } from './validation';
 import { PATHS } from '../../lib/paths';
 
 const FIELDS = ['email', 'code', 'password', 'repassword'] as const;
@@ -53,53 +52,15 @@ export default function ForgotPasswordPage() {
           We will e-mail you a code to set a new password. Every device signed in to your account will be signed out.
         </Trans>
       </p>
-      <Form onSubmit={() => void submit()} errorCount={focusRound}>
-        <Field
-          label={t`Email`}
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          value={form.email}
-          onChange={set('email')}
-          error={errors.email}
+      <Form onSubmit={() => void submit()} focusRound={focusRound}>
+        <EmailCodeFields
+          values={form}
+          set={set}
+          errors={errors}
+          scene="reset"
+          checkEmail={() => showOne('email', rules.email(form.email))}
         />
-        <Field
-          label={t`Email code`}
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={CODE_LENGTH}
-          value={form.code}
-          onChange={set('code')}
-          error={errors.code}
-          addon={
-            <SendCodeButton
-              email={form.email}
-              scene="reset"
-              validate={() => showOne('email', rules.email(form.email))}
-            />
-          }
-        />
-        <Field
-          label={t`Password`}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          placeholder={t`At least 8 characters, a letter and a digit`}
-          value={form.password}
-          onChange={set('password')}
-          error={errors.password}
-        />
-        <Field
-          label={t`Confirm password`}
-          name="repassword"
-          type="password"
-          autoComplete="new-password"
-          value={form.repassword}
-          onChange={set('repassword')}
-          error={errors.repassword}
-        />
+        <NewPasswordFields values={form} set={set} errors={errors} />
         <button type="submit" className="button block" disabled={busy} aria-busy={busy || undefined}>
           {t`Reset password`}
         </button>

@@ -9,7 +9,8 @@ import { Field } from '../../ui/field';
 import { Form } from '../../ui/form';
 import { useGuard } from '../../ui/guarded-button';
 import { LanguageButton } from './language-button';
-import { collectErrors, hasErrors, useAuthRules, useFieldErrors } from './validation';
+import { collectErrors, hasErrors, useFieldErrors } from '../shared/field-errors';
+import { useAuthRules } from './validation';
 import { PATHS } from '../../lib/paths';
 
 const FIELDS = ['account', 'password'] as const;
@@ -20,7 +21,7 @@ export default function LoginPage() {
   const rules = useAuthRules();
   const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
-  const { errors, focusRound, show } = useFieldErrors(FIELDS);
+  const { errors, focusRound, show, showFailure } = useFieldErrors(FIELDS);
   const [busy, run] = useGuard();
 
   const submit = () =>
@@ -36,6 +37,7 @@ export default function LoginPage() {
         showToast(t`Login success`);
       } catch (error) {
         if (error instanceof ApiFailure) setPassword('');
+        showFailure(error);
       }
     });
 
@@ -46,13 +48,13 @@ export default function LoginPage() {
         <LanguageButton />
       </div>
       <div className="brand">
-        <img src="/icons/favicon.svg" alt="" width="44" height="44" />
+        <img src={appConfig.logo} alt="" width="44" height="44" />
         <h2>{appConfig.appName}</h2>
       </div>
       <p className="lead">
         <Trans>Sign in to see your balance, sell USDT and withdraw.</Trans>
       </p>
-      <Form onSubmit={() => void submit()} errorCount={focusRound}>
+      <Form onSubmit={() => void submit()} focusRound={focusRound}>
         <Field
           label={t`Account`}
           name="account"

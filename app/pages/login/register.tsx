@@ -1,14 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import { CODE_LENGTH } from '../../../contract/rules';
 import { register } from '../../api/auth';
 import { showToast } from '../../state/toast';
 import { Field } from '../../ui/field';
 import { Form } from '../../ui/form';
 import { useGuard } from '../../ui/guarded-button';
-import { SendCodeButton } from './send-code-button';
-import { collectErrors, hasErrors, useAuthRules, useFieldErrors } from './validation';
+import { EmailCodeFields, NewPasswordFields } from './credential-fields';
+import { collectErrors, hasErrors, useFieldErrors } from '../shared/field-errors';
+import { useAuthRules } from './validation';
 import { PATHS } from '../../lib/paths';
 
 const FIELDS = ['account', 'email', 'code', 'password', 'repassword', 'invite_code'] as const;
@@ -62,7 +62,7 @@ export default function RegisterPage() {
       <p className="lead">
         <Trans>Create your wallet with the invitation code you were given.</Trans>
       </p>
-      <Form onSubmit={() => void submit()} errorCount={focusRound}>
+      <Form onSubmit={() => void submit()} focusRound={focusRound}>
         <Field
           label={t`Account`}
           name="account"
@@ -74,52 +74,14 @@ export default function RegisterPage() {
           onChange={set('account')}
           error={errors.account}
         />
-        <Field
-          label={t`Email`}
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          value={form.email}
-          onChange={set('email')}
-          error={errors.email}
+        <EmailCodeFields
+          values={form}
+          set={set}
+          errors={errors}
+          scene="register"
+          checkEmail={() => showOne('email', rules.email(form.email))}
         />
-        <Field
-          label={t`Email code`}
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={CODE_LENGTH}
-          value={form.code}
-          onChange={set('code')}
-          error={errors.code}
-          addon={
-            <SendCodeButton
-              email={form.email}
-              scene="register"
-              validate={() => showOne('email', rules.email(form.email))}
-            />
-          }
-        />
-        <Field
-          label={t`Password`}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          placeholder={t`At least 8 characters, a letter and a digit`}
-          value={form.password}
-          onChange={set('password')}
-          error={errors.password}
-        />
-        <Field
-          label={t`Confirm password`}
-          name="repassword"
-          type="password"
-          autoComplete="new-password"
-          value={form.repassword}
-          onChange={set('repassword')}
-          error={errors.repassword}
-        />
+        <NewPasswordFields values={form} set={set} errors={errors} />
         <Field
           label={t`Invitation code`}
           name="invite_code"

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { IBAN_PATTERN, SWIFT_PATTERN, isEmail, isPhone, normaliseIban, type BankType } from '../../../contract/rules';
 import type { BankInfo } from '../../../contract/responses';
 import { bindAccount, useBinding, useBindingDetail } from '../../api/bank';
-import { ApiFailure } from '../../lib/failures';
 import { useHashSearch } from '../../lib/hash-location';
 import { showToast } from '../../state/toast';
 import { Field } from '../../ui/field';
@@ -11,6 +10,7 @@ import { Form } from '../../ui/form';
 import { useGuard } from '../../ui/guarded-button';
 import { ErrorState, Spinner } from '../../ui/states';
 import { Tabs } from '../../ui/tabs';
+import { collectErrors, hasErrors, useFieldErrors } from '../shared/field-errors';
 
 const FIELDS = {
   bank: ['full_name', 'telephone', 'email', 'iban', 'bank_name', 'area', 'country', 'swift'],
@@ -72,12 +72,16 @@ function BindingForm({ type }: { type: BankType }) {
   const labels = useFieldLabels();
   const fields = FIELDS[type];
   const [values, setValues] = useState<Partial<Record<FieldName, string>>>({});
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [round, setRound] = useState(0);
+  const { errors, focusRound, show, showFailure } = useFieldErrors(fields);
   const [busy, run] = useGuard();
 
   const problemWith = (field: FieldName, value: string): string | undefined => {
-    if (!value.trim()) return t`Please fill in all the fields`;
+    if (!value.trim()) {
+      // The server's words for the same empty field: the two it names, and one for the rest.
+      if (field === 'email') return t`Please enter e-mail`;
+      if (field === 'telephone') return t`Please enter phone`;
+      return t`Please fill in all the fields`;
+    }
     if (field === 'email' && !isEmail(value.trim())) return t`E-mail format is wrong`;
     if (field === 'telephone' && !isPhone(value.trim())) return t`Phone format is wrong`;
     if (field === 'iban' && !IBAN_PATTERN.test(normaliseIban(value))) return t`The IBAN is 15–34 letters and digits`;
@@ -87,29 +91,25 @@ function BindingForm({ type }: { type: BankType }) {
 
   const submit = () =>
     run(async () => {
-      const found: Partial<Record<FieldName, string>> = {};
-      for (const field of fields) {
-        const problem = problemWith(field, values[field] ?? '');
-        if (problem) found[field] = problem;
-      }
-      setErrors(found);
-      setRound((value) => value + 1);
-      if (Object.keys(found).length > 0) return;
+      const found = collectErrors<FieldName>(
+        Object.fromEntries(fields.map((field) => [field, problemWith(field, values[field] ?? '')])) as Record<
+          FieldName,
+          string | undefined
+        >,
+      );
+      show(found);
+      if (hasErrors(found)) return;
       const trimmed = Object.fromEntries(fields.map((field) => [field, (values[field] ?? '').trim()]));
       try {
         await bindAccount({ type, ...trimmed } as Parameters<typeof bindAccount>[0]);
         showToast(t`Submit success`);
       } catch (error) {
-        const field = error instanceof ApiFailure ? error.field : undefined;
-        if (error instanceof ApiFailure && field && (fields as readonly string[]).includes(field)) {
-          setErrors({ [field]: error.envelope.msg });
-          setRound((value) => value + 1);
-        }
+        showFailure(error);
       }
     });
 
   return (
-    <Form onSubmit={() => void submit()} errorCount={Object.keys(errors).length > 0 ? round : 0}>
+    <Form onSubmit={() => void submit()} focusRound={focusRound}>
       <p className="notice" role="note">
         <Trans>
           Please make sure these details are correct: once bound, they can only be changed through customer service.

@@ -50,7 +50,7 @@ function DepositSheet({ product, onClose }: { product: InterestProduct; onClose:
           <span className="muted">{t`Rate and term`}</span>
           <strong>{t`${product.rate}% a year · ${product.days} days`}</strong>
         </p>
-        <Form onSubmit={() => void submit()} errorCount={entry.errorRound}>
+        <Form onSubmit={() => void submit()} focusRound={entry.focusRound}>
           <AmountField entry={entry} label={t`Amount to deposit (USDT)`} max={max} />
           <p className="field-hint">
             <Trans>

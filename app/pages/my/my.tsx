@@ -8,6 +8,7 @@ import { useAtom, useAtomValue, useSetAtom } from '../../state/store';
 import { chooseTheme, themeAtom } from '../../state/theme';
 import { languageSheetOpenAtom } from '../../state/ui';
 import { amountsHiddenAtom } from '../../state/privacy';
+import { Avatar } from '../../ui/avatar';
 import { BalanceCard } from '../../ui/balance-card';
 import { HideAmountsButton } from '../../ui/hide-amounts-button';
 import { GuardedButton } from '../../ui/guarded-button';
@@ -51,9 +52,7 @@ export default function MyPage() {
   return (
     <>
       <section className="card profile-head" aria-label={t`Profile`}>
-        <span className="avatar" aria-hidden="true">
-          {(session.nickname || session.account).slice(0, 1).toUpperCase()}
-        </span>
+        <Avatar path={user?.avatar ?? session.avatar} name={session.nickname || session.account} />
         <div>
           <h2>
             {session.nickname}

@@ -1,14 +1,20 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { NICKNAME_MAX_LENGTH, normaliseNickname } from '../../../contract/rules';
-import { saveNickname, useUserInfo } from '../../api/userinfo';
+import { saveProfile, useUserInfo } from '../../api/userinfo';
 import { formatDateTime } from '../../lib/format';
 import { sessionAtom } from '../../state/session';
 import { useAtomValue } from '../../state/store';
 import { showToast } from '../../state/toast';
+import { Avatar } from '../../ui/avatar';
 import { Field } from '../../ui/field';
 import { Form } from '../../ui/form';
 import { useGuard } from '../../ui/guarded-button';
+import { ImagePicker } from '../../ui/image-picker';
+import { useFieldErrors } from '../shared/field-errors';
+import { IMAGE_ACCEPT, useImageUpload } from '../shared/image-upload';
+
+const FIELDS = ['nickname', 'avatar'] as const;
 
 export default function PersonalInfoPage() {
   const { t, i18n } = useLingui();
@@ -16,9 +22,10 @@ export default function PersonalInfoPage() {
   const { data: user } = useUserInfo();
   const current = user ?? session;
   const [nickname, setNickname] = useState(current?.nickname ?? '');
-  const [error, setError] = useState<string>();
-  const [round, setRound] = useState(0);
+  const { errors, focusRound, showOne, showFailure } = useFieldErrors(FIELDS);
   const [busy, run] = useGuard();
+  const [savingAvatar, runAvatar] = useGuard();
+  const avatar = useImageUpload((message) => showOne('avatar', message));
 
   if (!current) return null;
 
@@ -26,23 +33,49 @@ export default function PersonalInfoPage() {
     run(async () => {
       const normalised = normaliseNickname(nickname);
       if (normalised === null) {
-        setError(nickname.trim() ? t`A nickname is 1–20 characters` : t`Please enter a nickname`);
-        setRound((value) => value + 1);
+        showOne('nickname', nickname.trim() ? t`A nickname is 1–20 characters` : t`Please enter a nickname`);
         return;
       }
-      setError(undefined);
+      showOne('nickname', undefined);
       try {
-        await saveNickname(normalised);
+        await saveProfile({ nickname: normalised });
         setNickname(normalised);
         showToast(t`Save success`);
-      } catch {
-        // The server's message was toasted; the field keeps what the customer typed.
+      } catch (error) {
+        showFailure(error);
       }
     });
 
+  // A new picture is saved as soon as it is uploaded, beside the nickname already saved (not the
+  // one being typed, which has its own Save).
+  const changeAvatar = async (file: File) => {
+    const url = await avatar.pick(file);
+    if (!url) return;
+    await runAvatar(async () => {
+      try {
+        await saveProfile({ nickname: current.nickname, avatar: url });
+        showToast(t`Your profile picture has been changed`);
+      } catch (error) {
+        avatar.clear();
+        showFailure(error);
+      }
+    });
+  };
+
   return (
     <>
-      <Form onSubmit={() => void save()} errorCount={error ? round : 0}>
+      <section className="card">
+        <ImagePicker
+          label={t`Profile picture`}
+          accept={IMAGE_ACCEPT}
+          preview={<Avatar path={avatar.preview ?? current.avatar} name={current.nickname || current.account} />}
+          hasImage={Boolean(avatar.preview || current.avatar)}
+          busy={avatar.uploading || savingAvatar}
+          error={errors.avatar}
+          onPick={(file) => void changeAvatar(file)}
+        />
+      </section>
+      <Form onSubmit={() => void save()} focusRound={focusRound}>
         <Field
           label={t`Nickname`}
           name="nickname"
@@ -50,7 +83,7 @@ export default function PersonalInfoPage() {
           maxLength={NICKNAME_MAX_LENGTH * 2}
           value={nickname}
           onChange={setNickname}
-          error={error}
+          error={errors.nickname}
         />
         <button type="submit" className="button block" disabled={busy} aria-busy={busy || undefined}>
           {t`Save`}

@@ -2,9 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { ReceivingAddress } from '../../../contract/responses';
-import { UPLOAD_MAX_BYTES, UPLOAD_MIME_TYPES } from '../../../contract/rules';
 import { ApiFailure } from '../../lib/failures';
-import { createRecharge, uploadProof, useReceivingAddress } from '../../api/recharge';
+import { createRecharge, useReceivingAddress } from '../../api/recharge';
 import { checkAmount } from '../../lib/money-input';
 import { useRequestId } from '../../lib/request-id';
 import { showToast } from '../../state/toast';
@@ -13,11 +12,13 @@ import { CopyButton } from '../../ui/copy-button';
 import { Field } from '../../ui/field';
 import { Form } from '../../ui/form';
 import { useGuard } from '../../ui/guarded-button';
-import { ImagePicker, useObjectUrl } from '../../ui/image-picker';
+import { ImagePicker } from '../../ui/image-picker';
 import { Money } from '../../ui/money';
 import { QrCode } from '../../ui/qr-code';
 import { ErrorState, Spinner } from '../../ui/states';
 import { Tabs } from '../../ui/tabs';
+import { collectErrors, hasErrors, useFieldErrors } from '../shared/field-errors';
+import { IMAGE_ACCEPT, useImageUpload } from '../shared/image-upload';
 
 /** The address of the chosen network, as QR code and text, with what may be sent to it. */
 function AddressCard({ address }: { address: ReceivingAddress }) {
@@ -42,10 +43,7 @@ function AddressCard({ address }: { address: ReceivingAddress }) {
   );
 }
 
-interface Proof {
-  file: File;
-  url?: string;
-}
+const FIELDS = ['amount', 'credentials'] as const;
 
 export default function RechargePage() {
   const { t } = useLingui();
@@ -56,57 +54,27 @@ export default function RechargePage() {
   const { data: loaded, mutate } = useReceivingAddress(selected);
   const address = loaded?.type === selected ? loaded : undefined;
   const [amount, setAmount] = useState('');
-  const [proof, setProof] = useState<Proof>();
-  const [uploading, setUploading] = useState(false);
-  const [errors, setErrors] = useState<{ amount?: string; credentials?: string }>({});
-  const [round, setRound] = useState(0);
+  const { errors, focusRound, show, showOne, showFailure } = useFieldErrors(FIELDS);
   const [submitted, setSubmitted] = useState(false);
   const [busy, run] = useGuard();
-  const preview = useObjectUrl(proof?.file);
-  const requestId = useRequestId([address?.type, address?.address, amount, proof?.url]);
-
-  const pick = async (file: File) => {
-    if (!(UPLOAD_MIME_TYPES as readonly string[]).includes(file.type)) {
-      setErrors((current) => ({ ...current, credentials: t`Please upload a PNG, JPEG or WebP image` }));
-      return;
-    }
-    if (file.size > UPLOAD_MAX_BYTES) {
-      setErrors((current) => ({ ...current, credentials: t`The image must be 5 MB or smaller` }));
-      return;
-    }
-    setProof({ file });
-    setErrors((current) => ({ ...current, credentials: undefined }));
-    setUploading(true);
-    try {
-      const url = await uploadProof(file);
-      setProof({ file, url });
-    } catch (error) {
-      setProof(undefined);
-      setErrors((current) => ({
-        ...current,
-        credentials: error instanceof ApiFailure ? error.envelope.msg : t`The upload failed. Please try again.`,
-      }));
-    } finally {
-      setUploading(false);
-    }
-  };
+  const proof = useImageUpload((message) => showOne('credentials', message));
+  const requestId = useRequestId([address?.type, address?.address, amount, proof.url]);
 
   const submit = () =>
     run(async () => {
       if (!address) return;
       const checked = checkAmount(amount, { min: address.min_amount });
-      const found = {
+      const found = collectErrors({
         amount: checked.problem
           ? amountMessage(checked.problem, {
               min: address.min_amount,
               emptyMessage: t`Please enter the recharge amount`,
             })
           : undefined,
-        credentials: proof?.url ? undefined : t`Please upload the recharge credentials`,
-      };
-      setErrors(found);
-      setRound((value) => value + 1);
-      if (found.amount || found.credentials || !proof?.url) return;
+        credentials: proof.url ? undefined : t`Please upload the transfer proof`,
+      });
+      show(found);
+      if (hasErrors(found) || !proof.url) return;
       try {
         await createRecharge({
           type: address.type,
@@ -119,9 +87,7 @@ export default function RechargePage() {
         setSubmitted(true);
       } catch (error) {
         if (error instanceof ApiFailure && error.field === 'address') void mutate();
-        if (error instanceof ApiFailure && (error.field === 'amount' || error.field === 'credentials')) {
-          setErrors({ [error.field]: error.envelope.msg });
-        }
+        showFailure(error);
       }
     });
 
@@ -144,7 +110,7 @@ export default function RechargePage() {
             onClick={() => {
               setSubmitted(false);
               setAmount('');
-              setProof(undefined);
+              proof.clear();
             }}
           >
             <Trans>New recharge</Trans>
@@ -166,7 +132,7 @@ export default function RechargePage() {
         onChange={setNetwork}
       />
       {address ? <AddressCard address={address} /> : <Spinner label={t`Loading`} />}
-      <Form onSubmit={() => void submit()} errorCount={errors.amount || errors.credentials ? round : 0}>
+      <Form onSubmit={() => void submit()} focusRound={focusRound}>
         <Field
           label={t`Amount (USDT)`}
           name="amount"
@@ -179,16 +145,17 @@ export default function RechargePage() {
         />
         <ImagePicker
           label={t`Transfer proof (screenshot of the transfer)`}
-          accept={UPLOAD_MIME_TYPES.join(',')}
-          previewUrl={preview}
-          busy={uploading}
+          accept={IMAGE_ACCEPT}
+          preview={proof.preview ? <img src={proof.preview} alt="" className="image-preview" /> : null}
+          hasImage={proof.preview !== undefined}
+          busy={proof.uploading}
           error={errors.credentials}
-          onPick={(file) => void pick(file)}
+          onPick={(file) => void proof.pick(file)}
         />
         <button
           type="submit"
           className="button block"
-          disabled={busy || uploading || !address}
+          disabled={busy || proof.uploading || !address}
           aria-busy={busy || undefined}
         >
           {t`Submit`}

@@ -4,7 +4,6 @@ import { Link } from 'wouter';
 import { MIN_WITHDRAW_CENTS, type BankType } from '../../../contract/rules';
 import { cents, formatMoney } from '../../../contract/money';
 import { useBinding } from '../../api/bank';
-import { ApiFailure } from '../../lib/failures';
 import { useMoneyInfo } from '../../api/userinfo';
 import { createWithdrawal } from '../../api/withdraw';
 import { navigate, useHashSearch } from '../../lib/hash-location';
@@ -18,7 +17,9 @@ import { useGuard } from '../../ui/guarded-button';
 import { Money } from '../../ui/money';
 import { ErrorState, Spinner } from '../../ui/states';
 import { PATHS } from '../../lib/paths';
+import { collectErrors, hasErrors, useFieldErrors } from '../shared/field-errors';
 
+const FIELDS = ['amount', 'password'] as const;
 const MIN_WITHDRAW = formatMoney(cents(MIN_WITHDRAW_CENTS));
 
 export default function WithdrawToCardPage() {
@@ -29,8 +30,7 @@ export default function WithdrawToCardPage() {
   const { data: money } = useMoneyInfo();
   const [amount, setAmount] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ amount?: string; password?: string }>({});
-  const [round, setRound] = useState(0);
+  const { errors, focusRound, show, showFailure } = useFieldErrors(FIELDS);
   const [busy, run] = useGuard();
   const requestId = useRequestId([type, binding?.bk_id, amount]);
 
@@ -54,24 +54,20 @@ export default function WithdrawToCardPage() {
   const submit = () =>
     run(async () => {
       const checked = checkAmount(amount, { min: MIN_WITHDRAW, ...(money ? { available: money.balance } : {}) });
-      const found = {
+      const found = collectErrors({
         amount: checked.problem
           ? amountMessage(checked.problem, { min: MIN_WITHDRAW, emptyMessage: t`Please enter the withdrawal amount` })
           : undefined,
         password: password ? undefined : t`Please enter the password`,
-      };
-      setErrors(found);
-      setRound((value) => value + 1);
-      if (found.amount || found.password) return;
+      });
+      show(found);
+      if (hasErrors(found)) return;
       try {
         await createWithdrawal({ type, bk_id: binding.bk_id, amount: amount.trim(), password, request_id: requestId });
         showToast(t`Order placed successfully`);
         navigate(`${PATHS.withdrawalRecords}?placed=1`, { replace: true });
       } catch (error) {
-        if (error instanceof ApiFailure && (error.field === 'amount' || error.field === 'password')) {
-          setErrors({ [error.field]: error.envelope.msg });
-          setRound((value) => value + 1);
-        }
+        showFailure(error);
         setPassword('');
       }
     });
@@ -85,7 +81,7 @@ export default function WithdrawToCardPage() {
           <span className="figure">{binding.iban}</span>
         </p>
       </section>
-      <Form onSubmit={() => void submit()} errorCount={errors.amount || errors.password ? round : 0}>
+      <Form onSubmit={() => void submit()} focusRound={focusRound}>
         <Field
           label={t`Withdrawal amount (USDT)`}
           name="amount"

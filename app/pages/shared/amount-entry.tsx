@@ -1,12 +1,14 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { parseMoney, type Cents } from '../../../contract/money';
-import { ApiFailure } from '../../lib/failures';
 import { checkAmount } from '../../lib/money-input';
 import { useRequestId } from '../../lib/request-id';
 import { useAmountMessage } from '../../ui/amount-message';
 import { Field } from '../../ui/field';
 import { useGuard } from '../../ui/guarded-button';
+import { useFieldErrors } from './field-errors';
+
+const FIELDS = ['number'] as const;
 
 interface AmountEntryOptions {
   /** Wire amounts; `available` is the balance, when known. */
@@ -25,35 +27,29 @@ interface AmountEntryOptions {
 export function useAmountEntry({ limits, emptyMessage, subject }: AmountEntryOptions) {
   const amountMessage = useAmountMessage();
   const [amount, setAmount] = useState('');
-  const [error, setError] = useState<string>();
-  const [round, setRound] = useState(0);
+  const { errors, focusRound, show, showOne, showFailure } = useFieldErrors(FIELDS);
   const [busy, run] = useGuard();
   const requestId = useRequestId([subject, amount]);
   // The previews follow whatever well-formed amount is typed; the limits are checked on confirm.
   const typed = parseMoney(amount.trim());
   const typedCents: Cents | undefined = typed !== null && typed > 0 ? typed : undefined;
 
-  const showError = (message: string) => {
-    setError(message);
-    setRound((value) => value + 1);
-  };
-
   const submit = (send: (amount: string, requestId: string) => Promise<void>) =>
     run(async () => {
       const checked = checkAmount(amount, limits);
       if (checked.problem) {
-        showError(amountMessage(checked.problem, { ...limits, emptyMessage }));
+        showOne('number', amountMessage(checked.problem, { ...limits, emptyMessage }));
         return;
       }
-      setError(undefined);
+      show({});
       try {
         await send(amount.trim(), requestId);
       } catch (failure) {
-        if (failure instanceof ApiFailure && failure.field === 'number') showError(failure.envelope.msg);
+        showFailure(failure);
       }
     });
 
-  return { amount, setAmount, typedCents, error, errorRound: error ? round : 0, busy, submit };
+  return { amount, setAmount, typedCents, error: errors.number, focusRound, busy, submit };
 }
 
 export type AmountEntry = ReturnType<typeof useAmountEntry>;

@@ -1,0 +1,49 @@
+import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { UPLOAD_MAX_BYTES, UPLOAD_MIME_TYPES } from '../../../contract/rules';
+import { uploadImage } from '../../api/attach';
+import { ApiFailure, isExpectedFailure } from '../../lib/failures';
+import { useObjectUrl } from '../../ui/image-picker';
+
+/** What the file input offers: the image types the server takes. */
+export const IMAGE_ACCEPT = UPLOAD_MIME_TYPES.join(',');
+
+/**
+ * One picked image, checked the way the server will (type, size) before it is sent, then
+ * uploaded. `showError` puts a problem under the picker, or clears it (undefined). `url` is the
+ * uploaded image's path once the upload has finished.
+ */
+export function useImageUpload(showError: (message: string | undefined) => void) {
+  const { t } = useLingui();
+  const [image, setImage] = useState<{ file: File; url?: string }>();
+  const [uploading, setUploading] = useState(false);
+  const preview = useObjectUrl(image?.file);
+
+  const pick = async (file: File): Promise<string | undefined> => {
+    if (!(UPLOAD_MIME_TYPES as readonly string[]).includes(file.type)) {
+      showError(t`Please upload a PNG, JPEG or WebP image`);
+      return undefined;
+    }
+    if (file.size > UPLOAD_MAX_BYTES) {
+      showError(t`The image must be 5 MB or smaller`);
+      return undefined;
+    }
+    showError(undefined);
+    setImage({ file });
+    setUploading(true);
+    try {
+      const url = await uploadImage(file);
+      setImage({ file, url });
+      return url;
+    } catch (error) {
+      if (!isExpectedFailure(error)) throw error;
+      setImage(undefined);
+      showError(error instanceof ApiFailure ? error.envelope.msg : t`The upload failed. Please try again.`);
+      return undefined;
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return { url: image?.url, preview, uploading, pick, clear: () => setImage(undefined) };
+}
