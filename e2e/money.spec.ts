@@ -56,7 +56,7 @@ test('a recharge with proof is credited live when the operator approves it', asy
   await expect(log.getByRole('listitem')).toHaveCount(1);
   await expect(log).toContainText('Recharge');
   await expect(log).toContainText('+150.25');
-  await expect(log).toContainText('PAID');
+  await expect(log).toContainText('Paid');
   await expectAccessible(page);
 });
 

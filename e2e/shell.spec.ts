@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, expectAccessible, hashOf, openSignedIn, registerCustomer, test } from './fixtures';
 
 test('the tab bar moves between the four tabs and marks the current one', async ({ page }) => {
@@ -15,7 +16,11 @@ test('the tab bar moves between the four tabs and marks the current one', async 
     await expect(tabs.getByRole('link', { name })).toHaveAttribute('aria-current', 'page');
   }
   await expect(tabs).toHaveCSS('background-color', 'rgb(18, 26, 38)');
-  await expect(tabs.getByRole('link', { name: 'Home' })).toHaveCSS('color', 'rgb(102, 102, 255)');
+  // The seed's selected colour on the icon and the bar above it; the label in the text colour.
+  const selected = tabs.getByRole('link', { name: 'Home' });
+  await expect(selected.locator('svg')).toHaveCSS('color', 'rgb(102, 102, 255)');
+  await expect(selected).toHaveCSS('box-shadow', 'rgb(102, 102, 255) 0px 2px 0px 0px inset');
+  await expect(selected).toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
   await expect(tabs.getByRole('link', { name: 'My' })).toHaveCSS('color', 'rgb(130, 138, 153)');
 });
 
@@ -70,27 +75,48 @@ const EVERY_SIGNED_IN_ROUTE = [
   '/pages/index/service',
 ];
 
-test('no icon on any route renders larger than its intended 22 px', async ({ page }) => {
-  const customer = await registerCustomer();
-  await openSignedIn(page, customer);
-  const oversized: string[] = [];
+/** Opens every signed-in route in turn and collects what `inspect` finds wrong on each. */
+async function problemsOnEveryRoute(page: Page, inspect: () => Promise<string[]>): Promise<string[]> {
+  const problems: string[] = [];
   for (const route of EVERY_SIGNED_IN_ROUTE) {
     // A fresh document each time, so that waiting for the network to settle waits for the page.
     await page.goto('about:blank');
     await page.goto(`/#${route}`);
     await page.waitForLoadState('networkidle');
     await expect(page.locator('main .spinner, main [aria-busy="true"]')).toHaveCount(0);
-    const found = await page.evaluate(() =>
+    const found = await inspect();
+    if (found.length > 0) problems.push(`${route}: ${found.join(', ')}`);
+  }
+  return problems;
+}
+
+test('no icon on any route renders larger than its intended 22 px', async ({ page }) => {
+  const customer = await registerCustomer();
+  await openSignedIn(page, customer);
+  const oversized = await problemsOnEveryRoute(page, () =>
+    page.evaluate(() =>
       [...document.querySelectorAll('svg')]
         // QR codes are pictures meant to be large; every other svg is an icon.
         .filter((svg) => !svg.classList.contains('qr-code'))
         .map((svg) => svg.getBoundingClientRect())
         .filter((box) => box.width > 22.5 || box.height > 22.5)
         .map((box) => `${Math.round(box.width)}×${Math.round(box.height)}`),
-    );
-    if (found.length > 0) oversized.push(`${route}: ${found.join(', ')}`);
-  }
+    ),
+  );
   expect(oversized).toEqual([]);
+});
+
+test('no screen is wider than the phone, even in German with its long words', async ({ page }) => {
+  const customer = await registerCustomer();
+  await openSignedIn(page, customer);
+  await page.evaluate(() => localStorage.setItem('language', 'de'));
+  // The phone's width, not the page's: a mobile browser zooms out to fit a page that is too wide.
+  const phoneWidth = page.viewportSize()?.width ?? 0;
+  const tooWide = await problemsOnEveryRoute(page, async () => {
+    const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    return pageWidth > phoneWidth ? [`${pageWidth} px on a ${phoneWidth} px phone`] : [];
+  });
+  expect(tooWide).toEqual([]);
 });
 
 test('a bottom sheet keeps the keyboard inside and gives focus back; tab lists move focus with the selection', async ({

@@ -3,7 +3,7 @@ import type { MoneyString } from '../../contract/responses';
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
 /**
- * A wire amount ("1250.00") shown in the active locale. Intl formats the decimal string itself,
+ * A two-decimal wire figure ("1250.00" USDT, a "3.65" % rate) shown in the active locale. Intl formats the decimal string itself,
  * so no float ever stands between the server's cents and the screen.
  */
 export function formatAmount(value: MoneyString, locale: string): string {

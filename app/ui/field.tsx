@@ -5,15 +5,19 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> &
   value: string;
   onChange: (value: string) => void;
   error?: string | undefined;
+  /** A rule worth knowing before typing, shown under the field (a placeholder would be cut off). */
+  hint?: string;
   /** Something beside the input, e.g. the "Send code" button. */
   addon?: ReactNode;
   inputRef?: Ref<HTMLInputElement>;
 };
 
 /** A labelled input whose error is announced and tied to it. */
-export function Field({ label, value, onChange, error, addon, inputRef, className, ...input }: Props) {
+export function Field({ label, value, onChange, error, hint, addon, inputRef, className, ...input }: Props) {
   const id = useId();
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');
   const control = (
     <input
       {...input}
@@ -23,7 +27,7 @@ export function Field({ label, value, onChange, error, addon, inputRef, classNam
       value={value}
       onChange={(event) => onChange(event.target.value)}
       aria-invalid={error ? true : undefined}
-      aria-describedby={error ? errorId : undefined}
+      aria-describedby={describedBy || undefined}
     />
   );
   return (
@@ -37,6 +41,11 @@ export function Field({ label, value, onChange, error, addon, inputRef, classNam
       ) : (
         control
       )}
+      {hint ? (
+        <p className="field-hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p className="field-error" id={errorId} role="alert">
           {error}

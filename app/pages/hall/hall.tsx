@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { Merchant, Offer } from '../../../contract/responses';
 import { useHallTotals, useLatestSales, useMerchants, useOffers } from '../../api/selling';
+import { formatAmount } from '../../lib/format';
 import { Avatar } from '../../ui/avatar';
 import { EndlessList } from '../../ui/endless-list';
 import { Fiat, Money } from '../../ui/money';
@@ -63,7 +64,7 @@ function MerchantName({ merchant }: { merchant: { name: string; avatar: string }
 }
 
 function OfferCard({ offer, onSell }: { offer: Offer; onSell: (offer: Offer) => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   return (
     <article className="list-item offer" aria-label={t`Offer from ${offer.merchant.name}`}>
       <MerchantName merchant={offer.merchant} />
@@ -73,7 +74,7 @@ function OfferCard({ offer, onSell }: { offer: Offer; onSell: (offer: Offer) => 
       </p>
       <p className="muted small">
         <Trans>
-          {offer.merchant.completion_rate}% completed · {offer.merchant.orders_count} orders
+          {formatAmount(offer.merchant.completion_rate, i18n.locale)}% completed · {offer.merchant.orders_count} orders
         </Trans>
       </p>
       <p className="muted small end">
@@ -96,7 +97,7 @@ function OfferCard({ offer, onSell }: { offer: Offer; onSell: (offer: Offer) => 
 }
 
 function MerchantCard({ merchant, onSell }: { merchant: Merchant; onSell: (offer: Offer) => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const best = merchant.best_offer;
   return (
     <article className="list-item" aria-label={merchant.name}>
@@ -104,7 +105,7 @@ function MerchantCard({ merchant, onSell }: { merchant: Merchant; onSell: (offer
       <p className="end">{best ? <Fiat value={best.unit_price} currency={best.currency} /> : '—'}</p>
       <p className="muted small">
         <Trans>
-          {merchant.completion_rate}% completed · {merchant.orders_count} orders
+          {formatAmount(merchant.completion_rate, i18n.locale)}% completed · {merchant.orders_count} orders
         </Trans>
       </p>
       <p className="end">

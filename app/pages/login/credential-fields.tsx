@@ -68,7 +68,7 @@ export function NewPasswordFields({
         name="password"
         type="password"
         autoComplete="new-password"
-        placeholder={t`At least 8 characters, a letter and a digit`}
+        hint={t`At least 8 characters, a letter and a digit`}
         value={values.password}
         onChange={set('password')}
         error={errors.password}

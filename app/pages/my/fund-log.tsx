@@ -26,7 +26,7 @@ function useKindName(): (kind: LedgerKind) => string {
 }
 
 function Entry({ entry }: { entry: AssetLogEntry }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const kindName = useKindName();
   const incoming = !entry.amount.startsWith('-');
   return (
@@ -43,7 +43,7 @@ function Entry({ entry }: { entry: AssetLogEntry }) {
         <Trans>
           Balance <Money value={entry.balance} />
         </Trans>{' '}
-        · <span className="state-label state-success">{entry.status}</span>
+        · <span className="state-label state-success">{t`Paid`}</span>
       </p>
       {entry.remark ? <p className="muted small">{entry.remark}</p> : null}
     </article>

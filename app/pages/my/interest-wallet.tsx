@@ -4,7 +4,7 @@ import { addMoney, formatMoney, minMoney, parseRate, parseWireMoney, simpleInter
 import type { InterestOrder, InterestProduct } from '../../../contract/responses';
 import { useMoneyInfo } from '../../api/userinfo';
 import { buyProduct, useHoldings, useProducts } from '../../api/interest-wallet';
-import { formatDateTime } from '../../lib/format';
+import { formatAmount, formatDateTime } from '../../lib/format';
 import { showToast } from '../../state/toast';
 import { BottomSheet } from '../../ui/bottom-sheet';
 import { EndlessList } from '../../ui/endless-list';
@@ -48,7 +48,7 @@ function DepositSheet({ product, onClose }: { product: InterestProduct; onClose:
       <div className="sheet-body">
         <p className="row">
           <span className="muted">{t`Rate and term`}</span>
-          <strong>{t`${product.rate}% a year · ${product.days} days`}</strong>
+          <strong>{t`${formatAmount(product.rate, i18n.locale)}% a year · ${product.days} days`}</strong>
         </p>
         <Form onSubmit={() => void submit()} focusRound={entry.focusRound}>
           <AmountField entry={entry} label={t`Amount to deposit (USDT)`} max={max} />
@@ -121,7 +121,7 @@ function Holding({ order }: { order: InterestOrder }) {
 }
 
 export default function InterestWalletPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { data: money, error: moneyError, mutate: retryMoney } = useMoneyInfo();
   const { data: products, error, mutate } = useProducts();
   const holdings = useHoldings();
@@ -151,7 +151,7 @@ export default function InterestWalletPage() {
               <p>
                 <strong>{product.name}</strong>
               </p>
-              <p className="end offer-price">{t`${product.rate}%`}</p>
+              <p className="end offer-price">{t`${formatAmount(product.rate, i18n.locale)}%`}</p>
               <p className="muted small">
                 <Trans>
                   {product.days} days · <Money value={product.min_amount} /> – <Money value={product.max_amount} /> USDT

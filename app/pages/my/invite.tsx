@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useInviteDetail } from '../../api/team';
 import { copyText } from '../../lib/clipboard';
 import { appConfig } from '../../lib/config';
+import { invitationLink } from '../../lib/invitation-link';
 import { downloadDataUrl } from '../../lib/download';
 import { showToast } from '../../state/toast';
 import { CopyButton } from '../../ui/copy-button';
@@ -66,13 +67,27 @@ function CodeCard({
   );
 }
 
+/** A long link that wraps after its slashes and separators, never inside a word. */
+function BreakableLink({ link }: { link: string }) {
+  const parts = link.split(/(?<=[/?&=#.])/);
+  return (
+    <>
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 ? <wbr /> : null}
+          {part}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
 export default function InvitePage() {
   const { t } = useLingui();
   const { data: invite, error, mutate } = useInviteDetail();
   if (error && !invite) return <ErrorState onRetry={() => void mutate()} />;
   if (!invite) return <Spinner label={t`Loading`} />;
-  // The server sends a path, or an absolute link where PUBLIC_URL is set; VITE_APP_URL wins.
-  const link = (appConfig.appUrl || location.origin) + invite.invite_url.replace(/^https?:\/\/[^/]+/, '');
+  const link = invitationLink(invite.invite_url, appConfig.appUrl, location.origin);
   const copied = () => showToast(t`copy success!`);
   return (
     <>
@@ -89,7 +104,9 @@ export default function InvitePage() {
         qrLabel={t`QR code of your invitation link`}
         fileName={`invite-${invite.invite_code}.png`}
       >
-        <p className="address-text small">{link}</p>
+        <p className="address-text small">
+          <BreakableLink link={link} />
+        </p>
         <div className="row">
           <CopyButton text={link} label={t`Copy the invitation link`} onCopied={copied} />
           <button

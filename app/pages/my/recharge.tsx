@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import type { ReceivingAddress } from '../../../contract/responses';
 import { ApiFailure } from '../../lib/failures';
 import { createRecharge, useReceivingAddress } from '../../api/recharge';
+import { formatAmount } from '../../lib/format';
 import { checkAmount } from '../../lib/money-input';
 import { useRequestId } from '../../lib/request-id';
 import { showToast } from '../../state/toast';
@@ -46,7 +47,7 @@ function AddressCard({ address }: { address: ReceivingAddress }) {
 const FIELDS = ['amount', 'credentials'] as const;
 
 export default function RechargePage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const amountMessage = useAmountMessage();
   const [network, setNetwork] = useState('');
   const { data: first, error: firstError, mutate: retryFirst } = useReceivingAddress('');
@@ -138,7 +139,7 @@ export default function RechargePage() {
           name="amount"
           inputMode="decimal"
           autoComplete="off"
-          placeholder={address ? t`At least ${address.min_amount}` : undefined}
+          placeholder={address ? t`At least ${formatAmount(address.min_amount, i18n.locale)}` : undefined}
           value={amount}
           onChange={setAmount}
           error={errors.amount}

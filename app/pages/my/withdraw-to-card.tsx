@@ -7,6 +7,7 @@ import { useBinding } from '../../api/bank';
 import { useMoneyInfo } from '../../api/userinfo';
 import { createWithdrawal } from '../../api/withdraw';
 import { navigate, useHashSearch } from '../../lib/hash-location';
+import { formatAmount } from '../../lib/format';
 import { checkAmount } from '../../lib/money-input';
 import { useRequestId } from '../../lib/request-id';
 import { showToast } from '../../state/toast';
@@ -23,7 +24,7 @@ const FIELDS = ['amount', 'password'] as const;
 const MIN_WITHDRAW = formatMoney(cents(MIN_WITHDRAW_CENTS));
 
 export default function WithdrawToCardPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const amountMessage = useAmountMessage();
   const type: BankType = new URLSearchParams(useHashSearch()).get('type') === 'wise' ? 'wise' : 'bank';
   const { binding, error: bindingError, mutate: retryBinding } = useBinding(type);
@@ -87,7 +88,7 @@ export default function WithdrawToCardPage() {
           name="amount"
           inputMode="decimal"
           autoComplete="off"
-          placeholder={t`At least ${MIN_WITHDRAW}`}
+          placeholder={t`At least ${formatAmount(MIN_WITHDRAW, i18n.locale)}`}
           value={amount}
           onChange={setAmount}
           error={errors.amount}

@@ -1,10 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from 'wouter';
 import { useWithdrawals } from '../../api/withdraw';
 import { formatDateTime } from '../../lib/format';
 import { useHashSearch } from '../../lib/hash-location';
 import { EndlessList } from '../../ui/endless-list';
 import { Money } from '../../ui/money';
 import { ReviewStateLabel } from '../../ui/state-label';
+import { PATHS } from '../../lib/paths';
 
 export default function WithdrawalRecordsPage() {
   const { t, i18n } = useLingui();
@@ -20,7 +22,14 @@ export default function WithdrawalRecordsPage() {
       <EndlessList
         label={t`Withdrawal records`}
         list={records}
-        empty={<Trans>No withdrawals yet.</Trans>}
+        empty={
+          <>
+            <Trans>No withdrawals yet.</Trans>
+            <Link href={PATHS.withdraw} className="button small-button state-action">
+              <Trans>Withdraw</Trans>
+            </Link>
+          </>
+        }
         itemKey={(record) => record.id}
         renderItem={(record) => (
           <article className="list-item" aria-label={t`Withdrawal ${record.order_no}`}>

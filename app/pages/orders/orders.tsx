@@ -1,9 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
+import { Link } from 'wouter';
 import type { SaleOrder } from '../../../contract/responses';
 import type { SaleOrderState } from '../../../contract/rules';
 import { useSaleOrders } from '../../api/selling';
 import { formatDateTime } from '../../lib/format';
+import { PATHS } from '../../lib/paths';
 import { EndlessList } from '../../ui/endless-list';
 import { Fiat, Money } from '../../ui/money';
 import { SaleStateLabel } from '../../ui/sale-state-label';
@@ -69,7 +71,12 @@ export default function OrdersPage() {
         list={orders}
         empty={
           state === '' ? (
-            <Trans>No orders yet. Sell USDT to a merchant in the Hall.</Trans>
+            <>
+              <Trans>No orders yet. Sell USDT to a merchant in the Hall.</Trans>
+              <Link href={PATHS.hall} className="button small-button state-action">
+                <Trans>Go to the Hall</Trans>
+              </Link>
+            </>
           ) : (
             <Trans>No orders in this state.</Trans>
           )
