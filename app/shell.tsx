@@ -210,7 +210,8 @@ export function Shell() {
 
   const title = route ? i18n._(route.title) : '';
   useEffect(() => {
-    document.title = title ? `${title} · ${appConfig.appName}` : appConfig.appName;
+    // Soft hyphens let long German words break on narrow tiles; a title never needs them.
+    document.title = (title ? `${title} · ${appConfig.appName}` : appConfig.appName).replaceAll('\u00ad', '');
   }, [title]);
 
   const Page = useMemo(() => (route ? pageFor(route, attempt) : null), [route, attempt]);

@@ -13,7 +13,7 @@ import { ROOT } from '../e2e/server';
 import { buildApp } from '../server/app';
 import { DEFAULT_LIMITS } from '../server/config';
 import { openDatabase } from '../server/db/database';
-import { prepareDatabase } from '../server/demo';
+import { DEMO_ACCOUNT, prepareDatabase } from '../server/demo';
 
 /**
  * `npm run shots`: a PNG of every screen of the built app on both phones of the browser suite, in
@@ -44,8 +44,6 @@ const REACTION_MS = 300;
  * to go quiet, so two at once nearly halve the run on this two-core machine.
  */
 const PARALLEL_VARIANTS = 2;
-
-const DEMO_LOGIN = { account: 'demo', password: 'Demo12345' } as const;
 
 /** The two projects of playwright.config.ts, same names and devices (both on Chromium there too). */
 const VIEWPORTS = [
@@ -160,7 +158,7 @@ async function signInDemo(baseUrl: string): Promise<AuthResult> {
   const response = await fetch(`${baseUrl}/api/v1/user/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(DEMO_LOGIN),
+    body: new URLSearchParams({ account: DEMO_ACCOUNT.account, password: DEMO_ACCOUNT.password }),
   });
   const reply = (await response.json()) as Envelope<AuthResult>;
   if (reply.code !== ResultCode.ok) throw new Error(`demo sign-in failed: ${reply.code} ${reply.msg}`);

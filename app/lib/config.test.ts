@@ -29,6 +29,7 @@ describe('the global settings', () => {
     expect(imageUrl('merchants/b.png')).toBe('https://img.example.com/wallet/merchants/b.png');
     // Addresses that are already whole, and pictures still on the device, stay as they are.
     expect(imageUrl('https://cdn.example.org/c.png')).toBe('https://cdn.example.org/c.png');
+    expect(imageUrl('HTTPS://cdn.example.org/d.png')).toBe('HTTPS://cdn.example.org/d.png');
     expect(imageUrl('blob:https://wallet.example/1')).toBe('blob:https://wallet.example/1');
   });
 });

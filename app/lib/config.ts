@@ -24,6 +24,6 @@ export const appConfig = {
 
 /** An image path from the server, resolved against the image base url. */
 export function imageUrl(path: string): string {
-  if (!path || /^(https?:|data:|blob:)/.test(path)) return path;
+  if (!path || /^(https?:|data:|blob:)/i.test(path)) return path;
   return `${appConfig.imageBaseUrl}${path.startsWith('/') ? '' : '/'}${path}`;
 }

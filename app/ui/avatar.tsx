@@ -16,7 +16,7 @@ export function Avatar({ path, name, size = 'large' }: { path: string; name: str
   }
   return (
     <span className={className} aria-hidden="true">
-      {name.slice(0, 1).toUpperCase()}
+      {(Array.from(name)[0] ?? '').toUpperCase()}
     </span>
   );
 }

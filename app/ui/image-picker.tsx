@@ -37,7 +37,8 @@ export function ImagePicker({
           type="file"
           accept={accept}
           className="visually-hidden"
-          aria-labelledby={`${id}-label`}
+          // The field's name, then what the button offers now (choose, replace, uploading).
+          aria-labelledby={`${id}-label ${id}-action`}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           disabled={busy}
@@ -47,7 +48,12 @@ export function ImagePicker({
             if (file) onPick(file);
           }}
         />
-        <label htmlFor={id} className="button secondary small-button" aria-disabled={busy || undefined}>
+        <label
+          htmlFor={id}
+          id={`${id}-action`}
+          className="button secondary small-button"
+          aria-disabled={busy || undefined}
+        >
           {busy ? <Trans>Uploading…</Trans> : hasImage ? <Trans>Replace image</Trans> : <Trans>Choose image</Trans>}
         </label>
       </div>

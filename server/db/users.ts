@@ -49,8 +49,13 @@ export function usersQueries(db: SqlRunner) {
          VALUES (@account, @email, @password_hash, @nickname, @invite_code, @transfer_code, @inviter_id, @created_at)`,
         { ...user },
       ),
-    updateProfile: (id: number, nickname: string, avatar: string) =>
-      db.run('UPDATE users SET nickname = @nickname, avatar = @avatar WHERE id = @id', { id, nickname, avatar }),
+    /** The avatar changes only when one is given: a nickname save never writes back an older one. */
+    updateProfile: (id: number, nickname: string, avatar: string | undefined) =>
+      db.run('UPDATE users SET nickname = @nickname, avatar = COALESCE(@avatar, avatar) WHERE id = @id', {
+        id,
+        nickname,
+        avatar: avatar ?? null,
+      }),
     setVip: (id: number, level: number) => db.run('UPDATE users SET vip = ? WHERE id = ?', [level, id]),
     updatePassword: (id: number, passwordHash: string) =>
       db.run('UPDATE users SET password_hash = ? WHERE id = ?', [passwordHash, id]),

@@ -191,7 +191,14 @@ describe('review commands', () => {
     expect(merchants.list.find((item) => String(item.id) === pictured[0])).toMatchObject({
       avatar: 'https://img.example.com/p.png',
     });
-    for (const refused of ['http://img.example.com/p.png', 'javascript:alert(1)', '//evil.example/p.png', 'p.png']) {
+    for (const refused of [
+      'http://img.example.com/p.png',
+      'javascript:alert(1)',
+      '//evil.example/p.png',
+      'p.png',
+      '/',
+      'https:img.example.com/p.png',
+    ]) {
       await expect(ops('merchant', 'add', '--name', 'X', '--avatar', refused)).rejects.toThrow('--avatar');
     }
     await expect(

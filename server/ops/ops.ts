@@ -254,13 +254,17 @@ async function addAudited(
   io.out(String(id));
 }
 
-/** A picture the app may show: an https: address, or a path under the app's image base URL. */
-function isImageAddress(value: string): boolean {
-  if (/^\/[A-Za-z0-9._~%/-]*$/.test(value) && !value.startsWith('//')) return true;
+/**
+ * A picture the app may show, as the app will read it: a path under its image base URL, or an
+ * https: address (written out in full); null for anything else.
+ */
+function imageAddress(value: string): string | null {
+  if (/^\/[A-Za-z0-9._~%-][A-Za-z0-9._~%/-]*$/.test(value)) return value;
   try {
-    return new URL(value).protocol === 'https:';
+    const url = new URL(value);
+    return url.protocol === 'https:' && /^https:\/\//i.test(value) ? url.href : null;
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -268,8 +272,8 @@ async function addMerchant(domain: Domain, io: OpsIo, flags: Flags): Promise<voi
   const name = text(flags, 'name');
   const rate = flags.has('completion-rate') ? parseRate(text(flags, 'completion-rate')) : 10_000;
   if (rate === null || rate > 10_000) throw new OpsError('--completion-rate must be a percentage from 0 to 100');
-  const avatar = flags.has('avatar') ? text(flags, 'avatar') : '';
-  if (avatar && !isImageAddress(avatar)) {
+  const avatar = flags.has('avatar') ? imageAddress(text(flags, 'avatar', 300)) : '';
+  if (avatar === null) {
     throw new OpsError('--avatar must be an https: address or a path such as /merchants/acme.png');
   }
   await addAudited(domain, io, { kind: 'merchant', detail: name }, (queries, at) =>

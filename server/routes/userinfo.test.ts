@@ -124,6 +124,15 @@ describe('userinfo/save', () => {
     expect(foreign.code).toBe(400);
   });
 
+  it('keeps an avatar set elsewhere when only the nickname is saved', async () => {
+    const user = await signUp(server);
+    // The session check is cached; another node (or a save in flight) changes the avatar meanwhile.
+    await call(server, 'userinfo/get-info', {}, user.token);
+    await server.db.run('UPDATE users SET avatar = ? WHERE id = ?', ['/uploads/set-elsewhere.png', user.user.id]);
+    const saved = await call(server, 'userinfo/save', { nickname: 'Renamed' }, user.token);
+    expect(saved).toMatchObject({ nickname: 'Renamed', avatar: '/uploads/set-elsewhere.png' });
+  });
+
   it('answers -1 without a session', async () => {
     expect((await post(server, 'userinfo/save', { nickname: 'x' })).code).toBe(-1);
   });

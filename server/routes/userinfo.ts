@@ -27,7 +27,7 @@ export function userinfoRoutes(calls: CallRegistry, context: ServerContext): voi
     if (avatar !== undefined && !(await queries.uploads.isOwnedBy(avatar, user.id))) {
       throw invalidField('avatar', 'invalid.avatar');
     }
-    await queries.users.updateProfile(user.id, nickname, avatar ?? user.avatar);
+    await queries.users.updateProfile(user.id, nickname, avatar);
     context.sessions.forgetUser(user.id);
     const saved = await queries.users.byId(user.id);
     if (!saved) throw notFound();

@@ -11,7 +11,7 @@ import { useAuthRules } from './validation';
 import { PATHS } from '../../lib/paths';
 
 const FIELDS = ['email', 'code', 'password', 'repassword'] as const;
-type ForgetField = (typeof FIELDS)[number];
+type ForgotPasswordField = (typeof FIELDS)[number];
 
 export default function ForgotPasswordPage() {
   const { t } = useLingui();
@@ -19,11 +19,11 @@ export default function ForgotPasswordPage() {
   const [form, setForm] = useState({ email: '', code: '', password: '', repassword: '' });
   const { errors, focusRound, show, showOne, showFailure } = useFieldErrors(FIELDS);
   const [busy, run] = useGuard();
-  const set = (field: ForgetField) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
+  const set = (field: ForgotPasswordField) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
 
   const submit = () =>
     run(async () => {
-      const found = collectErrors<ForgetField>({
+      const found = collectErrors<ForgotPasswordField>({
         email: rules.email(form.email),
         code: rules.code(form.code),
         password: rules.password(form.password, true),

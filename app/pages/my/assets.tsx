@@ -9,20 +9,20 @@ import { PATHS } from '../../lib/paths';
 
 export default function AssetsPage() {
   const { t } = useLingui();
-  const { data: property, error, mutate } = useAssetTotals();
+  const { data: totals, error, mutate } = useAssetTotals();
   const { data: money, error: moneyError, mutate: retryMoney } = useMoneyInfo();
   return (
     <>
       <BalanceCard money={money} failed={moneyError !== undefined && !money} onRetry={() => void retryMoney()} />
       <StatGrid
         label={t`My assets`}
-        failed={error !== undefined && !property}
+        failed={error !== undefined && !totals}
         onRetry={() => void mutate()}
         stats={[
-          { label: t`Balance`, value: property && <Money value={property.balance} /> },
-          { label: t`Recharge amount`, value: property && <Money value={property.recharge_amount} /> },
-          { label: t`Total acquisition`, value: property && <Money value={property.total_acquisition} /> },
-          { label: t`Total sale`, value: property && <Money value={property.total_sale} /> },
+          { label: t`Balance`, value: totals && <Money value={totals.balance} /> },
+          { label: t`Recharge amount`, value: totals && <Money value={totals.recharge_amount} /> },
+          { label: t`Total acquisition`, value: totals && <Money value={totals.total_acquisition} /> },
+          { label: t`Total sale`, value: totals && <Money value={totals.total_sale} /> },
         ]}
       />
       <p className="muted small">

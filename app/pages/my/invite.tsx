@@ -69,7 +69,8 @@ function CodeCard({
 
 /** A long link that wraps after its slashes and separators, never inside a word. */
 function BreakableLink({ link }: { link: string }) {
-  const parts = link.split(/(?<=[/?&=#.])/);
+  // Each part ends at a separator (a match, not a lookbehind split: older Safari cannot parse those).
+  const parts = link.match(/[^/?&=#.]+[/?&=#.]*|[/?&=#.]+/g) ?? [link];
   return (
     <>
       {parts.map((part, index) => (

@@ -4,7 +4,7 @@ import { NICKNAME_MAX_LENGTH, normaliseNickname } from '../../../contract/rules'
 import { saveProfile, useUserInfo } from '../../api/userinfo';
 import { formatDateTime } from '../../lib/format';
 import { sessionAtom } from '../../state/session';
-import { useAtomValue } from '../../state/store';
+import { store, useAtomValue } from '../../state/store';
 import { showToast } from '../../state/toast';
 import { Avatar } from '../../ui/avatar';
 import { Field } from '../../ui/field';
@@ -25,7 +25,8 @@ export default function PersonalInfoPage() {
   const { errors, focusRound, showOne, showFailure } = useFieldErrors(FIELDS);
   const [busy, run] = useGuard();
   const [savingAvatar, runAvatar] = useGuard();
-  const avatar = useImageUpload((message) => showOne('avatar', message));
+  const avatar = useImageUpload((message) => showOne('avatar', message, false));
+  const changingAvatar = avatar.uploading || savingAvatar;
 
   if (!current) return null;
 
@@ -46,21 +47,21 @@ export default function PersonalInfoPage() {
       }
     });
 
-  // A new picture is saved as soon as it is uploaded, beside the nickname already saved (not the
-  // one being typed, which has its own Save).
-  const changeAvatar = async (file: File) => {
-    const url = await avatar.pick(file);
-    if (!url) return;
-    await runAvatar(async () => {
+  // A new picture is saved as soon as it is uploaded, beside the nickname saved last (read then,
+  // not when the picture was chosen; the one being typed has its own Save).
+  const changeAvatar = (file: File) =>
+    runAvatar(async () => {
+      const url = await avatar.upload(file);
+      if (!url) return;
       try {
-        await saveProfile({ nickname: current.nickname, avatar: url });
+        await saveProfile({ nickname: store.get(sessionAtom)?.nickname ?? current.nickname, avatar: url });
         showToast(t`Your profile picture has been changed`);
       } catch (error) {
         avatar.clear();
         showFailure(error);
+        throw error;
       }
     });
-  };
 
   return (
     <>
@@ -70,9 +71,11 @@ export default function PersonalInfoPage() {
           accept={IMAGE_ACCEPT}
           preview={<Avatar path={avatar.preview ?? current.avatar} name={current.nickname || current.account} />}
           hasImage={Boolean(avatar.preview || current.avatar)}
-          busy={avatar.uploading || savingAvatar}
+          busy={changingAvatar || busy}
           error={errors.avatar}
-          onPick={(file) => void changeAvatar(file)}
+          onPick={(file) => {
+            if (avatar.check(file)) void changeAvatar(file);
+          }}
         />
       </section>
       <Form onSubmit={() => void save()} focusRound={focusRound}>
@@ -85,7 +88,7 @@ export default function PersonalInfoPage() {
           onChange={setNickname}
           error={errors.nickname}
         />
-        <button type="submit" className="button block" disabled={busy} aria-busy={busy || undefined}>
+        <button type="submit" className="button block" disabled={busy || changingAvatar} aria-busy={busy || undefined}>
           {t`Save`}
         </button>
       </Form>

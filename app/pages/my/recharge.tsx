@@ -58,7 +58,9 @@ export default function RechargePage() {
   const { errors, focusRound, show, showOne, showFailure } = useFieldErrors(FIELDS);
   const [submitted, setSubmitted] = useState(false);
   const [busy, run] = useGuard();
-  const proof = useImageUpload((message) => showOne('credentials', message));
+  // Its own guard: a picture chosen just after a refused Submit must still upload.
+  const [, runUpload] = useGuard();
+  const proof = useImageUpload((message) => showOne('credentials', message, false));
   const requestId = useRequestId([address?.type, address?.address, amount, proof.url]);
 
   const submit = () =>
@@ -151,7 +153,9 @@ export default function RechargePage() {
           hasImage={proof.preview !== undefined}
           busy={proof.uploading}
           error={errors.credentials}
-          onPick={(file) => void proof.pick(file)}
+          onPick={(file) => {
+            if (proof.check(file)) void runUpload(() => proof.upload(file));
+          }}
         />
         <button
           type="submit"

@@ -31,11 +31,14 @@ export function useFieldErrors<F extends string>(fields: readonly F[]) {
     setRound((value) => value + 1);
   }, []);
 
-  /** Sets or clears one field's error and leaves the others; true when the field is fine. */
-  const showOne = useCallback((field: F, message: string | undefined) => {
+  /**
+   * Sets or clears one field's error and leaves the others; true when the field is fine. `focus`
+   * false leaves focus where it is (a picker's own error, said while the customer is on it).
+   */
+  const showOne = useCallback((field: F, message: string | undefined, focus = true) => {
     if (message) {
       setErrors((current) => ({ ...current, [field]: message }));
-      setRound((value) => value + 1);
+      if (focus) setRound((value) => value + 1);
     } else {
       setErrors((current) => {
         const rest = { ...current };

@@ -9,9 +9,10 @@ import { useObjectUrl } from '../../ui/image-picker';
 export const IMAGE_ACCEPT = UPLOAD_MIME_TYPES.join(',');
 
 /**
- * One picked image, checked the way the server will (type, size) before it is sent, then
- * uploaded. `showError` puts a problem under the picker, or clears it (undefined). `url` is the
- * uploaded image's path once the upload has finished.
+ * One picked image: `check` it the way the server will (type, size), then `upload` it, inside the
+ * screen's guard so that an unexpected failure reaches the error boundary. `showError` puts a
+ * problem under the picker, or clears it (undefined). `url` is the uploaded image's path once the
+ * upload has finished.
  */
 export function useImageUpload(showError: (message: string | undefined) => void) {
   const { t } = useLingui();
@@ -19,16 +20,20 @@ export function useImageUpload(showError: (message: string | undefined) => void)
   const [uploading, setUploading] = useState(false);
   const preview = useObjectUrl(image?.file);
 
-  const pick = async (file: File): Promise<string | undefined> => {
+  const check = (file: File): boolean => {
     if (!(UPLOAD_MIME_TYPES as readonly string[]).includes(file.type)) {
       showError(t`Please upload a PNG, JPEG or WebP image`);
-      return undefined;
+      return false;
     }
     if (file.size > UPLOAD_MAX_BYTES) {
       showError(t`The image must be 5 MB or smaller`);
-      return undefined;
+      return false;
     }
     showError(undefined);
+    return true;
+  };
+
+  const upload = async (file: File): Promise<string | undefined> => {
     setImage({ file });
     setUploading(true);
     try {
@@ -36,8 +41,8 @@ export function useImageUpload(showError: (message: string | undefined) => void)
       setImage({ file, url });
       return url;
     } catch (error) {
-      if (!isExpectedFailure(error)) throw error;
       setImage(undefined);
+      if (!isExpectedFailure(error)) throw error;
       showError(error instanceof ApiFailure ? error.envelope.msg : t`The upload failed. Please try again.`);
       return undefined;
     } finally {
@@ -45,5 +50,5 @@ export function useImageUpload(showError: (message: string | undefined) => void)
     }
   };
 
-  return { url: image?.url, preview, uploading, pick, clear: () => setImage(undefined) };
+  return { url: image?.url, preview, uploading, check, upload, clear: () => setImage(undefined) };
 }
