@@ -9,8 +9,9 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const apiServer = process.env.API_URL ?? 'http://127.0.0.1:8080';
-// index.html shows the name before any script runs; app/lib/config.ts has the same default.
+// index.html shows the name and logo before any script runs; app/lib/config.ts has the same defaults.
 process.env.VITE_APP_NAME ||= 'USDT Wallet';
+process.env.VITE_LOGO_URL ||= '/icons/favicon.svg';
 
 /**
  * The web app manifest lives at the project root and must reach dist/ under its own name: Vite
