@@ -52,7 +52,7 @@ export interface TestServer {
 }
 
 /** The engine the server tests run on: SQLite, or PostgreSQL in the `server-postgres` run. */
-export const TEST_ENGINE = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+const TEST_ENGINE = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
 
 let databaseCounter = 0;
 

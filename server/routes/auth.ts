@@ -21,7 +21,7 @@ function codeDigest(email: string, code: string): string {
   return sha256(`${email.toLowerCase()}:${code}`);
 }
 
-export async function createSession(context: Domain, userId: number): Promise<string> {
+async function createSession(context: Domain, userId: number): Promise<string> {
   const token = newToken();
   const now = context.now();
   await context.queries.sessions.insert(

@@ -18,12 +18,12 @@ export interface PostgresCluster {
   stop(): void;
 }
 
-export const POSTGRES_MISSING = `PostgreSQL's server binaries were not found, and the server's tests run on PostgreSQL too.
+const POSTGRES_MISSING = `PostgreSQL's server binaries were not found, and the server's tests run on PostgreSQL too.
 Install them (Debian/Ubuntu: apt-get install postgresql; .ci/run does this), or set PG_BIN to the
 folder holding initdb and pg_ctl, or set TEST_DATABASE_URL to a PostgreSQL server you may create
 databases on.`;
 
-export function findPostgresBin(): string | undefined {
+function findPostgresBin(): string | undefined {
   const candidates = [process.env.PG_BIN];
   const debian = '/usr/lib/postgresql';
   if (fs.existsSync(debian)) {

@@ -8,7 +8,7 @@ import { showToast } from '../../state/toast';
 import { BottomSheet } from '../../ui/bottom-sheet';
 import { Form } from '../../ui/form';
 import { Fiat, Money } from '../../ui/money';
-import { AmountField, useAmountEntry } from '../shared/amount-entry';
+import { AmountField, AmountSheetButtons, useAmountEntry } from '../shared/amount-entry';
 import { PATHS } from '../../lib/paths';
 
 /**
@@ -74,12 +74,7 @@ export function SellSheet({ offer, onClose }: { offer: Offer; onClose: () => voi
               The USDT leaves your balance now; the merchant pays after review. A rejected order is refunded.
             </Trans>
           </p>
-          <button type="submit" className="button block" disabled={entry.busy} aria-busy={entry.busy || undefined}>
-            {t`Confirm sale`}
-          </button>
-          <button type="button" className="button secondary block" onClick={onClose}>
-            {t`Cancel`}
-          </button>
+          <AmountSheetButtons entry={entry} confirmLabel={t`Confirm sale`} onCancel={onClose} />
         </Form>
       </div>
     </BottomSheet>

@@ -12,7 +12,7 @@ import { Form } from '../../ui/form';
 import { Money } from '../../ui/money';
 import { ErrorState, Spinner } from '../../ui/states';
 import { StatGrid } from '../../ui/stat-grid';
-import { AmountField, useAmountEntry } from '../shared/amount-entry';
+import { AmountField, AmountSheetButtons, useAmountEntry } from '../shared/amount-entry';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -80,12 +80,7 @@ function DepositSheet({ product, onClose }: { product: InterestProduct; onClose:
               interest when the term ends; it cannot be taken out earlier.
             </Trans>
           </p>
-          <button type="submit" className="button block" disabled={entry.busy} aria-busy={entry.busy || undefined}>
-            {t`Confirm deposit`}
-          </button>
-          <button type="button" className="button secondary block" onClick={onClose}>
-            {t`Cancel`}
-          </button>
+          <AmountSheetButtons entry={entry} confirmLabel={t`Confirm deposit`} onCancel={onClose} />
         </Form>
       </div>
     </BottomSheet>

@@ -26,7 +26,6 @@ export default function PersonalInfoPage() {
   const [busy, run] = useGuard();
   const [savingAvatar, runAvatar] = useGuard();
   const avatar = useImageUpload((message) => showOne('avatar', message, false));
-  const changingAvatar = avatar.uploading || savingAvatar;
 
   if (!current) return null;
 
@@ -71,7 +70,7 @@ export default function PersonalInfoPage() {
           accept={IMAGE_ACCEPT}
           preview={<Avatar path={avatar.preview ?? current.avatar} name={current.nickname || current.account} />}
           hasImage={Boolean(avatar.preview || current.avatar)}
-          busy={changingAvatar || busy}
+          busy={savingAvatar || busy}
           error={errors.avatar}
           onPick={(file) => {
             if (avatar.check(file)) void changeAvatar(file);
@@ -88,7 +87,7 @@ export default function PersonalInfoPage() {
           onChange={setNickname}
           error={errors.nickname}
         />
-        <button type="submit" className="button block" disabled={busy || changingAvatar} aria-busy={busy || undefined}>
+        <button type="submit" className="button block" disabled={busy || savingAvatar} aria-busy={busy || undefined}>
           {t`Save`}
         </button>
       </Form>

@@ -74,3 +74,26 @@ export function AmountField({ entry, label, max }: { entry: AmountEntry; label: 
     />
   );
 }
+
+/** The sheet's two buttons: send the amount, or close without sending anything. */
+export function AmountSheetButtons({
+  entry,
+  confirmLabel,
+  onCancel,
+}: {
+  entry: AmountEntry;
+  confirmLabel: string;
+  onCancel: () => void;
+}) {
+  const { t } = useLingui();
+  return (
+    <>
+      <button type="submit" className="button block" disabled={entry.busy} aria-busy={entry.busy || undefined}>
+        {confirmLabel}
+      </button>
+      <button type="button" className="button secondary block" onClick={onCancel}>
+        {t`Cancel`}
+      </button>
+    </>
+  );
+}

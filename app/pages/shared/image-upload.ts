@@ -17,7 +17,6 @@ export const IMAGE_ACCEPT = UPLOAD_MIME_TYPES.join(',');
 export function useImageUpload(showError: (message: string | undefined) => void) {
   const { t } = useLingui();
   const [image, setImage] = useState<{ file: File; url?: string }>();
-  const [uploading, setUploading] = useState(false);
   const preview = useObjectUrl(image?.file);
 
   const check = (file: File): boolean => {
@@ -35,7 +34,6 @@ export function useImageUpload(showError: (message: string | undefined) => void)
 
   const upload = async (file: File): Promise<string | undefined> => {
     setImage({ file });
-    setUploading(true);
     try {
       const url = await uploadImage(file);
       setImage({ file, url });
@@ -45,10 +43,10 @@ export function useImageUpload(showError: (message: string | undefined) => void)
       if (!isExpectedFailure(error)) throw error;
       showError(error instanceof ApiFailure ? error.envelope.msg : t`The upload failed. Please try again.`);
       return undefined;
-    } finally {
-      setUploading(false);
     }
   };
 
+  // A picture without its address yet is one being uploaded.
+  const uploading = image !== undefined && image.url === undefined;
   return { url: image?.url, preview, uploading, check, upload, clear: () => setImage(undefined) };
 }
