@@ -25,6 +25,7 @@ import {
   isPhone,
   isPlainText,
   isStrongEnoughPassword,
+  isVisibleText,
   normaliseIban,
   normaliseNickname,
 } from './rules';
@@ -33,13 +34,14 @@ import {
 export const MessageKey = {
   passwordMismatch: 'password_mismatch',
   weakPassword: 'weak_password',
+  passwordCharacters: 'password_characters',
 } as const;
 
 const INTERNAL_ID_PATTERN = /^[1-9]\d{0,14}$/;
 const UPLOAD_URL_PATTERN = /^\/uploads\/[a-f0-9]{32}\.(png|jpg|webp)$/;
 
-/** Free text: trimmed, 1 to `max` long, plain (see isPlainText). */
-const text = (max: number) => z.string().trim().min(1).max(max).refine(isPlainText);
+/** Free text: trimmed, 1 to `max` long, visible (see isVisibleText). */
+const text = (max: number) => z.string().trim().min(1).max(max).refine(isVisibleText);
 
 const email = z
   .string()
@@ -48,7 +50,11 @@ const email = z
   .refine(isEmail)
   .transform((value) => value.toLowerCase());
 
-const strongPassword = z.string().refine(isStrongEnoughPassword, { message: MessageKey.weakPassword });
+/** A new password: strong enough, and nothing in it that is not text (see isPlainText). */
+const strongPassword = z
+  .string()
+  .refine(isStrongEnoughPassword, { message: MessageKey.weakPassword, abort: true })
+  .refine(isPlainText, { message: MessageKey.passwordCharacters });
 
 const id = z.string().trim().regex(INTERNAL_ID_PATTERN).transform(Number);
 
@@ -108,7 +114,7 @@ const register = z
   .refine(withMatchingPassword, mismatch);
 
 const login = z.object({
-  account: z.string().trim().min(1).max(EMAIL_MAX_LENGTH),
+  account: z.string().trim().min(1).max(EMAIL_MAX_LENGTH).refine(isPlainText),
   password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
 });
 

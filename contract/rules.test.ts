@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { isCnMobile, isEmail, isPlainText, isSafeContactUrl, isStrongEnoughPassword, normaliseNickname } from './rules';
+import {
+  isCnMobile,
+  isEmail,
+  isPlainText,
+  isSafeContactUrl,
+  isStrongEnoughPassword,
+  isVisibleText,
+  normaliseNickname,
+} from './rules';
 
 describe('isEmail', () => {
   it.each(['a@b.co', 'first.last+tag@example.com', 'user@mail.example.org', '名前@例え.jp'])('accepts %j', (value) =>
@@ -18,6 +26,13 @@ describe('isEmail', () => {
     'a@@b.com',
     `${'x'.repeat(65)}@example.com`,
     `a@${'d'.repeat(250)}.com`,
+    'a\u0000b@example.com',
+    'a\u202eb@example.com',
+    'a\u001b[31m@example.com',
+    'a\u0008@example.com',
+    'a\u200b@example.com',
+    'a\u3164@example.com',
+    'a@exa\u00admple.com',
   ])('refuses %j', (value) => expect(isEmail(value)).toBe(false));
 });
 
@@ -41,10 +56,44 @@ describe('isStrongEnoughPassword', () => {
 describe('isPlainText', () => {
   it('accepts letters of any script and refuses control and format characters', () => {
     expect(isPlainText('Zoë Müller-Łukasz 王小明 محمد')).toBe(true);
-    for (const bad of ['a\u0000b', 'a\nb', 'a\rb', 'a\tb', 'a\u202eb', 'a\u200bb', 'a\u2028b', 'a\u2029b']) {
-      expect(isPlainText(bad)).toBe(false);
+    for (const bad of [
+      'a\u0000b',
+      'a\nb',
+      'a\rb',
+      'a\tb',
+      'a\u001b[2Jb',
+      'a\u0008b',
+      'a\u009bb',
+      'a\u202eb',
+      'a\u200bb',
+      'a\u2028b',
+      'a\u2029b',
+      'a\uffffb',
+      'a\ufdd0b',
+      'a\ud800b',
+      'a\udc00',
+    ]) {
+      expect(isPlainText(bad), JSON.stringify(bad)).toBe(false);
     }
   });
+});
+
+describe('isVisibleText', () => {
+  it.each(['Zoë', 'Nguyễn Thị', 'ภาษาไทย', 'हिन्दी', '❤️', '😀', 'a\u0301\u0302\u0303'])('accepts %j', (value) =>
+    expect(isVisibleText(value)).toBe(true),
+  );
+  it.each([
+    '\u3164',
+    '\u3164\u3164',
+    '\u2800',
+    '\u115f\u1160',
+    '\uffa0',
+    ' \u00a0\u3000',
+    '\u0301\u0302',
+    `a${'\u0301'.repeat(19)}`,
+    'a\u0301\u0302\u0303\u0304',
+    'a\u0000',
+  ])('refuses %j', (value) => expect(isVisibleText(value)).toBe(false));
 });
 
 describe('normaliseNickname', () => {
@@ -53,8 +102,9 @@ describe('normaliseNickname', () => {
     expect(normaliseNickname('小明')).toBe('小明');
     expect(normaliseNickname('😀'.repeat(20))).toBe('😀'.repeat(20));
   });
-  it.each(['', '   ', 'x'.repeat(21), 'a\u0000b', 'a\nb', 'a\u202eb'])('refuses %j', (value) =>
-    expect(normaliseNickname(value)).toBeNull(),
+  it.each(['', '   ', 'x'.repeat(21), 'a\u0000b', 'a\nb', 'a\u202eb', '\u3164', '\u2800', '\uffff', '\ud800'])(
+    'refuses %j',
+    (value) => expect(normaliseNickname(value)).toBeNull(),
   );
 });
 

@@ -22,7 +22,12 @@ export const SWIFT_PATTERN = /^[A-Za-z0-9]{8}([A-Za-z0-9]{3})?$/;
 export const PAGE_SIZE_MAX = 50;
 
 export function isEmail(value: string): boolean {
-  return value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value);
+  return (
+    value.length <= EMAIL_MAX_LENGTH &&
+    EMAIL_PATTERN.test(value) &&
+    isPlainText(value) &&
+    !HIDDEN_IN_ADDRESS.test(value)
+  );
 }
 
 export function isCnMobile(value: string): boolean {
@@ -52,18 +57,48 @@ export function isStrongEnoughPassword(value: string): boolean {
 }
 
 /**
- * The one rule for free text (names, bank and Wise fields, addresses): no control or format
- * characters (NUL, newlines, the right-to-left override and the like) and no line separators.
+ * Characters no text field takes: control and format characters (NUL, ESC, backspace, newlines,
+ * the right-to-left override, zero-width characters), line and paragraph separators, lone
+ * surrogate halves and the noncharacters (U+FFFE, U+FFFF and their kin).
+ */
+const NOT_TEXT =
+  /\p{Cc}|\p{Cf}|\p{Zl}|\p{Zp}|\p{Cs}|[\u{FDD0}-\u{FDEF}]|[\u{FFFE}\u{FFFF}\u{1FFFE}\u{1FFFF}\u{2FFFE}\u{2FFFF}\u{10FFFE}\u{10FFFF}]/u;
+
+/**
+ * Characters that draw nothing a reader can see: spaces, combining marks on their own, the
+ * default-ignorable ones (the Hangul fillers U+3164 and U+115F among them) and the blank braille
+ * pattern U+2800.
+ */
+const ALL_INVISIBLE = /^[\p{White_Space}\p{M}\p{Default_Ignorable_Code_Point}\u{2800}]*$/u;
+
+/** In an address, where they only serve to make two addresses look alike. */
+const HIDDEN_IN_ADDRESS = /[\p{Default_Ignorable_Code_Point}\u{2800}]/u;
+
+/** More combining marks on one letter than any script writes (Zalgo text). */
+export const MAX_COMBINING_MARKS = 3;
+const STACKED_MARKS = new RegExp(`\\p{M}{${MAX_COMBINING_MARKS + 1}}`, 'u');
+
+/**
+ * The one rule for every text field, identifiers included: nothing that is not text (see
+ * NOT_TEXT), so no field can carry terminal escapes, bidi tricks or bytes a database refuses.
  */
 export function isPlainText(value: string): boolean {
-  return !/\p{Cc}|\p{Cf}|\p{Zl}|\p{Zp}/u.test(value);
+  return !NOT_TEXT.test(value);
 }
 
-/** A nickname is 1–20 printable characters once trimmed. */
+/**
+ * Free text a person reads (names, bank and Wise fields, addresses): plain, with something
+ * visible in it, and no letter carrying more than three combining marks.
+ */
+export function isVisibleText(value: string): boolean {
+  return isPlainText(value) && !ALL_INVISIBLE.test(value) && !STACKED_MARKS.test(value);
+}
+
+/** A nickname is 1–20 visible characters once trimmed. */
 export function normaliseNickname(value: string): string | null {
   const trimmed = value.trim();
   const length = [...trimmed].length;
-  if (length < 1 || length > NICKNAME_MAX_LENGTH || !isPlainText(trimmed)) return null;
+  if (length < 1 || length > NICKNAME_MAX_LENGTH || !isVisibleText(trimmed)) return null;
   return trimmed;
 }
 

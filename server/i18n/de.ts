@@ -68,4 +68,13 @@ export const de: Messages = {
   number_out_of_range: 'Bei diesem Angebot können Sie zwischen {min} und {max} USDT verkaufen',
   deposit_out_of_range: 'In dieses Produkt können Sie zwischen {min} und {max} USDT einzahlen',
   'required.saleu_id': 'Bitte wählen Sie ein Angebot',
+  busy: 'Der Server ist ausgelastet. Bitte versuchen Sie es gleich noch einmal',
+  password_characters: 'Das Passwort darf keine Zeilenumbrüche oder anderen Steuerzeichen enthalten',
+  proof_used:
+    'Dieser Überweisungsnachweis gehört bereits zu einer anderen Einzahlung. Bitte laden Sie den Nachweis dieser Zahlung hoch',
+  too_many_pending_recharges:
+    'Sie haben bereits {count} Einzahlungen in Prüfung. Bitte warten Sie, bis sie geprüft sind',
+  'mail.subject.registered': 'Zu Ihrem Konto',
+  'mail.body.registered':
+    'Jemand wollte mit dieser E-Mail-Adresse ein Konto erstellen, doch zu ihr gibt es bereits eines. Wenn Sie das waren, melden Sie sich mit Ihrem Kontonamen oder dieser Adresse an oder setzen Sie Ihr Passwort in der App zurück. Wenn nicht, ignorieren Sie diese E-Mail.',
 };

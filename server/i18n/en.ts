@@ -69,6 +69,14 @@ export const en = {
   number_out_of_range: 'On this offer you can sell between {min} and {max} USDT',
   deposit_out_of_range: 'You can deposit between {min} and {max} USDT in this product',
   'required.saleu_id': 'Please choose an offer',
+  busy: 'The server is busy. Please try again in a moment',
+  password_characters: 'The password cannot contain line breaks or other control characters',
+  proof_used: 'This transfer proof already belongs to another recharge. Please upload the proof of this payment',
+  too_many_pending_recharges:
+    'You already have {count} recharges waiting for review. Please wait until they are reviewed',
+  'mail.subject.registered': 'About your account',
+  'mail.body.registered':
+    'Someone asked to create an account with this e-mail address, which already has one. If it was you, sign in with your account name or this address, or reset your password in the app. If it was not you, ignore this e-mail.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -67,4 +67,11 @@ export const es: Messages = {
   number_out_of_range: 'En esta oferta puede vender entre {min} y {max} USDT',
   deposit_out_of_range: 'En este producto puede depositar entre {min} y {max} USDT',
   'required.saleu_id': 'Elija una oferta',
+  busy: 'El servidor está ocupado. Vuelva a intentarlo en un momento',
+  password_characters: 'La contraseña no puede contener saltos de línea ni otros caracteres de control',
+  proof_used: 'Este comprobante de transferencia ya pertenece a otro depósito. Suba el comprobante de este pago',
+  too_many_pending_recharges: 'Ya tiene {count} depósitos pendientes de revisión. Espere a que se revisen',
+  'mail.subject.registered': 'Sobre su cuenta',
+  'mail.body.registered':
+    'Alguien ha pedido crear una cuenta con esta dirección de correo, que ya tiene una. Si fue usted, inicie sesión con su nombre de cuenta o esta dirección, o restablezca la contraseña en la aplicación. Si no fue usted, ignore este correo.',
 };

@@ -67,4 +67,12 @@ export const fr: Messages = {
   number_out_of_range: 'Sur cette offre, vous pouvez vendre entre {min} et {max} USDT',
   deposit_out_of_range: 'Dans ce produit, vous pouvez déposer entre {min} et {max} USDT',
   'required.saleu_id': 'Veuillez choisir une offre',
+  busy: 'Le serveur est occupé. Veuillez réessayer dans un instant',
+  password_characters: 'Le mot de passe ne peut pas contenir de saut de ligne ni d’autres caractères de contrôle',
+  proof_used: 'Cette preuve de virement appartient déjà à un autre dépôt. Veuillez téléverser la preuve de ce paiement',
+  too_many_pending_recharges:
+    'Vous avez déjà {count} dépôts en attente de vérification. Veuillez attendre qu’ils soient vérifiés',
+  'mail.subject.registered': 'À propos de votre compte',
+  'mail.body.registered':
+    'Quelqu’un a demandé à créer un compte avec cette adresse e-mail, qui en a déjà un. Si c’était vous, connectez-vous avec votre nom de compte ou cette adresse, ou réinitialisez votre mot de passe dans l’application. Sinon, ignorez cet e-mail.',
 };

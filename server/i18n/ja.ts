@@ -68,4 +68,11 @@ export const ja: Messages = {
   number_out_of_range: 'このオファーでは {min}～{max} USDT の範囲で売却できます',
   deposit_out_of_range: 'この商品には {min}～{max} USDT を預け入れできます',
   'required.saleu_id': 'オファーを選択してください',
+  busy: 'サーバーが混み合っています。しばらくしてから再度お試しください',
+  password_characters: 'パスワードに改行やその他の制御文字は使用できません',
+  proof_used: 'この振込証明は別の入金にすでに使われています。今回のお支払いの証明をアップロードしてください',
+  too_many_pending_recharges: '審査待ちの入金がすでに{count}件あります。審査が終わるまでお待ちください',
+  'mail.subject.registered': 'アカウントについてのお知らせ',
+  'mail.body.registered':
+    'このメールアドレスでアカウントの作成が申請されましたが、このアドレスのアカウントはすでにあります。ご本人の場合は、アカウント名またはこのアドレスでログインするか、アプリでパスワードを再設定してください。お心当たりがない場合は、このメールを無視してください。',
 };

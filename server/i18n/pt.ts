@@ -67,4 +67,11 @@ export const pt: Messages = {
   number_out_of_range: 'Nesta oferta você pode vender entre {min} e {max} USDT',
   deposit_out_of_range: 'Neste produto você pode depositar entre {min} e {max} USDT',
   'required.saleu_id': 'Escolha uma oferta',
+  busy: 'O servidor está ocupado. Tente novamente em instantes',
+  password_characters: 'A senha não pode conter quebras de linha nem outros caracteres de controle',
+  proof_used: 'Este comprovante de transferência já pertence a outro depósito. Envie o comprovante deste pagamento',
+  too_many_pending_recharges: 'Você já tem {count} depósitos aguardando análise. Aguarde até que sejam analisados',
+  'mail.subject.registered': 'Sobre a sua conta',
+  'mail.body.registered':
+    'Alguém pediu para criar uma conta com este endereço de e-mail, que já tem uma. Se foi você, entre com o nome da sua conta ou este endereço, ou redefina sua senha no aplicativo. Se não foi você, ignore este e-mail.',
 };

@@ -67,4 +67,11 @@ export const zhHans: Messages = {
   number_out_of_range: '该报价可出售 {min} 至 {max} USDT',
   deposit_out_of_range: '该产品可存入 {min} 至 {max} USDT',
   'required.saleu_id': '请选择报价',
+  busy: '服务器繁忙，请稍后重试',
+  password_characters: '密码不能包含换行符或其他控制字符',
+  proof_used: '此转账凭证已用于另一笔充值，请上传本次付款的凭证',
+  too_many_pending_recharges: '您已有{count}笔充值正在审核，请等待审核完成',
+  'mail.subject.registered': '关于您的账号',
+  'mail.body.registered':
+    '有人申请使用此邮箱注册账号，但此邮箱已有账号。如果是您本人，请使用账号名或此邮箱登录，或在应用中重置密码。如果不是您本人，请忽略本邮件。',
 };

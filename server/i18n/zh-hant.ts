@@ -67,4 +67,11 @@ export const zhHant: Messages = {
   number_out_of_range: '此報價可出售 {min} 至 {max} USDT',
   deposit_out_of_range: '該產品可存入 {min} 至 {max} USDT',
   'required.saleu_id': '請選擇報價',
+  busy: '伺服器忙碌中，請稍後再試',
+  password_characters: '密碼不能包含換行符號或其他控制字元',
+  proof_used: '此轉帳憑證已用於另一筆儲值，請上傳本次付款的憑證',
+  too_many_pending_recharges: '您已有{count}筆儲值正在審核，請等待審核完成',
+  'mail.subject.registered': '關於您的帳號',
+  'mail.body.registered':
+    '有人申請使用此電子信箱註冊帳號，但此信箱已有帳號。如果是您本人，請使用帳號名稱或此信箱登入，或在應用程式中重設密碼。如果不是您本人，請忽略本郵件。',
 };
