@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { startServer, type RunningServer } from '../e2e/server';
 import { startPostgresCluster } from '../server/testing/postgres-cluster';
-import { TINY_PNG } from '../server/testing/tiny-png';
+import { uniquePng } from '../server/testing/tiny-png';
 import { measureBundle } from './bundle';
 import { runLighthouse, type LighthouseScores } from './lighthouse';
 import { hammer, postgresPids, startBareServer, type LoadResult, type LoadTarget } from './load';
@@ -133,7 +133,7 @@ async function fundedSeller(engine: Engine): Promise<Record<string, string>> {
   const auth = await signIn(baseUrl, 'demo_friend', 'Demo12345-friend');
   const form = new FormData();
   form.append('lang', 'en');
-  form.append('file', new Blob([TINY_PNG], { type: 'image/png' }), 'proof.png');
+  form.append('file', new Blob([await uniquePng()], { type: 'image/png' }), 'proof.png');
   const proof = (await (
     await fetch(`${baseUrl}/api/v1/attach/upload`, { method: 'POST', headers: auth, body: form })
   ).json()) as { data: { url: string } };

@@ -5,6 +5,9 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import type { Envelope } from '../contract/envelope';
 import type { AuthResult } from '../contract/responses';
+import { TINY_PNG, uniquePng } from '../server/testing/tiny-png';
+
+export { TINY_PNG, uniquePng };
 
 export { expect };
 
@@ -75,17 +78,11 @@ export function pendingId(kind: 'recharge' | 'withdraw' | 'sale', account: strin
   return last.id;
 }
 
-/** A 1×1 PNG, for proof uploads. */
-export const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-
 /** Gives a customer a balance the way production does: recharge with proof, operator approval. */
 export async function fundCustomer(customer: AuthResult, amount: string): Promise<void> {
   const form = new FormData();
   form.set('lang', 'en');
-  form.set('file', new Blob([TINY_PNG], { type: 'image/png' }), 'proof.png');
+  form.set('file', new Blob([await uniquePng()], { type: 'image/png' }), 'proof.png');
   const uploaded = (await (
     await fetch(`${baseUrl()}/api/v1/attach/upload`, {
       method: 'POST',

@@ -1,5 +1,5 @@
 import {
-  TINY_PNG,
+  uniquePng,
   api,
   expect,
   expectAccessible,
@@ -37,7 +37,9 @@ test('a recharge with proof is credited live when the operator approves it', asy
     .getByLabel(/Transfer proof/)
     .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
   await expect(page.getByText('Please upload a PNG, JPEG or WebP image')).toBeVisible();
-  await page.getByLabel(/Transfer proof/).setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: TINY_PNG });
+  await page
+    .getByLabel(/Transfer proof/)
+    .setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: await uniquePng() });
   await expect(page.getByText('Replace image')).toBeVisible();
   await page.getByLabel('Amount (USDT)').fill('150.25');
   await page.getByRole('button', { name: 'Submit' }).click();

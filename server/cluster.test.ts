@@ -11,7 +11,7 @@ import { ROOT, startServer, type RunningServer } from '../e2e/server';
 import { createQueries } from './db';
 import { openDatabase, type DatabaseConfig, type Db } from './db/database';
 import { DEMO_ACCOUNT } from './demo';
-import { TINY_PNG, testDatabase } from './test-support';
+import { testDatabase, uniquePng } from './test-support';
 
 /**
  * Several nodes on one PostgreSQL: two real server processes on two ports, as behind a load
@@ -117,7 +117,7 @@ async function topUp(token: string, amount: string): Promise<void> {
 async function uploadProof(baseUrl: string, token: string): Promise<string> {
   const form = new FormData();
   form.append('lang', 'en');
-  form.append('file', new Blob([TINY_PNG], { type: 'image/png' }), 'proof.png');
+  form.append('file', new Blob([await uniquePng()], { type: 'image/png' }), 'proof.png');
   const response = await fetch(`${baseUrl}/api/v1/attach/upload`, {
     method: 'POST',
     headers: { 'access-token': token },
@@ -167,7 +167,10 @@ describe('two nodes on one PostgreSQL', () => {
     // An upload through node A is served by node B.
     const served = await fetch(`${node(1).baseUrl}${proof}`);
     expect(served.status).toBe(200);
-    expect(Buffer.from(await served.arrayBuffer()).equals(TINY_PNG)).toBe(true);
+    const stored = await db.get<{ content: Buffer }>('SELECT content FROM uploads WHERE name = ?', [
+      proof.replace('/uploads/', ''),
+    ]);
+    expect(Buffer.from(await served.arrayBuffer()).equals(stored?.content ?? Buffer.alloc(0))).toBe(true);
 
     const rechargeId = await pendingRecharge(token, '25', proof);
     const socket = new WebSocket(`${node(0).baseUrl.replace('http', 'ws')}/ws1`);

@@ -1,4 +1,5 @@
-import { deflateSync } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CALL_PATHS, callSchemas } from '../contract/calls';
@@ -26,16 +27,99 @@ const TINY_WEBP = Buffer.from(
   'base64',
 );
 
-/** A PNG whose text chunk carries a script: a valid image, and an HTML page if sniffed as one. */
-function pngWithTextChunk(text: string): Buffer {
-  const iend = TINY_PNG.length - 12;
-  const data = Buffer.from(`Comment\0${text}`, 'latin1');
+/** A PNG chunk of `type` with its length and CRC, as a decoder checks them. */
+function pngChunk(type: string, data: Buffer): Buffer {
+  const typeAndData = Buffer.concat([Buffer.from(type, 'latin1'), data]);
   const chunk = Buffer.alloc(12 + data.length);
   chunk.writeUInt32BE(data.length, 0);
-  chunk.write('tEXt', 4, 'latin1');
-  data.copy(chunk, 8);
-  return Buffer.concat([TINY_PNG.subarray(0, iend), chunk, TINY_PNG.subarray(iend)]);
+  typeAndData.copy(chunk, 4);
+  chunk.writeUInt32BE(crc32(typeAndData), 8 + data.length);
+  return chunk;
 }
+
+/** TINY_PNG with `chunks` put before its end chunk. */
+function pngWith(...chunks: Buffer[]): Buffer {
+  const iend = TINY_PNG.length - 12;
+  return Buffer.concat([TINY_PNG.subarray(0, iend), ...chunks, TINY_PNG.subarray(iend)]);
+}
+
+/** A PNG that declares `width` × `height` pixels and carries a few bytes of data (a "bomb"). */
+function pngDeclaring(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 0, 0, 0, 0], 8);
+  return Buffer.concat([
+    TINY_PNG.subarray(0, 8),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.alloc(64 * 1024))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** TINY_WEBP with a metadata chunk carrying `text`, its RIFF size made to cover it. */
+function webpWith(text: string): Buffer {
+  const data = Buffer.from(text, 'latin1');
+  const chunk = Buffer.alloc(8 + data.length + (data.length % 2));
+  chunk.write('XMP ', 0, 'latin1');
+  chunk.writeUInt32LE(data.length, 4);
+  data.copy(chunk, 8);
+  const webp = Buffer.concat([TINY_WEBP, chunk]);
+  webp.writeUInt32LE(webp.length - 8, 4);
+  return webp;
+}
+
+const SCRIPT = '<html><body><script>alert(document.cookie)</script></body></html>';
+
+/**
+ * The parts of a stored image's container, in order: PNG chunk types, JPEG marker bytes (hex) up
+ * to the start of the scan, WebP chunk names. Metadata and comments would show here.
+ */
+function containerParts(image: Buffer): string[] {
+  const parts: string[] = [];
+  if (image.subarray(1, 4).toString('latin1') === 'PNG') {
+    for (let offset = 8; offset + 8 <= image.length; offset += 12 + image.readUInt32BE(offset)) {
+      parts.push(image.toString('latin1', offset + 4, offset + 8));
+    }
+  } else if (image[0] === 0xff && image[1] === 0xd8) {
+    for (let offset = 2; offset + 4 <= image.length && image[offset] === 0xff;) {
+      const marker = image[offset + 1] ?? 0;
+      parts.push(marker.toString(16));
+      if (marker === 0xda) break;
+      offset += 2 + image.readUInt16BE(offset + 2);
+    }
+  } else {
+    for (
+      let offset = 12;
+      offset + 8 <= image.length;
+      offset += 8 + image.readUInt32LE(offset + 4) + (image.readUInt32LE(offset + 4) % 2)
+    ) {
+      parts.push(image.toString('latin1', offset, offset + 4));
+    }
+  }
+  return parts;
+}
+
+/** What a re-encoded image may consist of: pixels and what is needed to draw them, nothing else. */
+const PIXEL_PARTS = new Set([
+  'IHDR',
+  'PLTE',
+  'pHYs',
+  'tRNS',
+  'IDAT',
+  'IEND',
+  'e0',
+  'db',
+  'c0',
+  'c2',
+  'c4',
+  'dd',
+  'da',
+  'VP8 ',
+  'VP8L',
+  'VP8X',
+  'ALPH',
+]);
 
 let server: TestServer;
 let user: TestUser;
@@ -60,23 +144,59 @@ describe('uploads', () => {
   });
 
   it.each([
+    ['a PNG with an HTML page after its end', Buffer.concat([TINY_PNG, Buffer.from(SCRIPT)])],
+    ['a PNG with a script in a text chunk', pngWith(pngChunk('tEXt', Buffer.from(`Comment\0${SCRIPT}`, 'latin1')))],
     [
-      'a PNG with an HTML page after its end',
-      Buffer.concat([TINY_PNG, Buffer.from('<html><script>alert(1)</script></html>')]),
+      'a PNG with a script in a compressed text chunk',
+      pngWith(pngChunk('zTXt', Buffer.concat([Buffer.from('Comment\0\0', 'latin1'), deflateSync(SCRIPT)]))),
     ],
-    ['a PNG with a script in a text chunk', pngWithTextChunk('<script>alert(document.cookie)</script>')],
-    ['a PNG that stops before its end chunk', TINY_PNG.subarray(0, TINY_PNG.length - 12)],
-    ['a JPEG with a ZIP archive appended', Buffer.concat([TINY_JPEG, Buffer.from('PK\x03\x04 evil.jar', 'latin1')])],
+    ['a JPEG with a ZIP archive appended', Buffer.concat([TINY_JPEG, Buffer.from(`PK\x03\x04${SCRIPT}`, 'latin1')])],
+    ['a WebP with a page in its metadata', webpWith(SCRIPT)],
     [
       'a WebP whose size field does not cover the file',
       Buffer.concat([TINY_WEBP, Buffer.from('<?php system($_GET[0]); ?>')]),
     ],
+  ])('keeps only the pixels of %s', async (_name, content) => {
+    const reply = await upload(server, user.token, content, { contentType: 'image/png', filename: 'proof.png' });
+    if (reply.code === 415) return;
+    expect(reply.code).toBe(200);
+    const stored = await server.db.get<{ content: Buffer }>('SELECT content FROM uploads WHERE name = ?', [
+      reply.data.url.replace('/uploads/', ''),
+    ]);
+    const image = stored?.content ?? Buffer.alloc(0);
+    for (const payload of ['<script', '<html', '<?php', 'PK\x03\x04'])
+      expect(image.includes(payload, 0, 'latin1')).toBe(false);
+    expect(containerParts(image).filter((part) => !PIXEL_PARTS.has(part))).toEqual([]);
+    const metadata = await sharp(image).metadata();
+    expect([metadata.width, metadata.exif, metadata.xmp]).toEqual([expect.any(Number), undefined, undefined]);
+  });
+
+  it.each([
+    ['a 30000×30000 PNG in a small file', pngDeclaring(30_000, 30_000)],
+    ['a PNG that declares 2³¹−1 × 1 pixels', pngDeclaring(2 ** 31 - 1, 1)],
+    ['a PNG of 40,000,001 pixels', pngDeclaring(40_000_001, 1)],
+    ['a PNG that stops before its pixels', TINY_PNG.subarray(0, 33)],
     ['an SVG with a script', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')],
     ['a PDF', Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF')],
     ['compressed noise', deflateSync(Buffer.alloc(2048, 7))],
   ])('refuses %s with 415', async (_name, content) => {
     const reply = await upload(server, user.token, content, { contentType: 'image/png', filename: 'proof.png' });
     expect(reply).toMatchObject({ code: 415, data: { field: 'file' } });
+  });
+
+  it('turns a photo upright and drops its EXIF (the place it was taken)', async () => {
+    const photo = await sharp({ create: { width: 4, height: 2, channels: 3, background: '#808080' } })
+      .jpeg()
+      .withMetadata({ orientation: 6, exif: { IFD0: { Artist: 'someone', ImageDescription: SCRIPT } } })
+      .toBuffer();
+    const reply = await upload(server, user.token, photo, { contentType: 'image/jpeg', filename: 'photo.jpg' });
+    expect(reply.code).toBe(200);
+    const stored = await server.db.get<{ content: Buffer }>('SELECT content FROM uploads WHERE name = ?', [
+      reply.data.url.replace('/uploads/', ''),
+    ]);
+    const metadata = await sharp(stored?.content).metadata();
+    expect([metadata.format, metadata.width, metadata.height, metadata.exif]).toEqual(['jpeg', 2, 4, undefined]);
+    expect(containerParts(stored?.content ?? Buffer.alloc(0)).filter((part) => !PIXEL_PARTS.has(part))).toEqual([]);
   });
 
   it('allows 30 uploads per hour from one address', async () => {

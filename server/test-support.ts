@@ -14,7 +14,7 @@ import { prepareDatabase } from './demo';
 import type { Mail, Mailer } from './mail/mailer';
 import { runOps } from './ops/ops';
 import { decide } from './review';
-import { TINY_PNG } from './testing/tiny-png';
+import { TINY_PNG, uniquePng } from './testing/tiny-png';
 
 export class CapturingMailer implements Mailer {
   readonly sent: Mail[] = [];
@@ -229,7 +229,7 @@ export async function expectLedgerBalanced(server: TestServer): Promise<void> {
   expect(await server.app.wallet.queries.ledger.mismatches()).toEqual([]);
 }
 
-export { TINY_PNG };
+export { TINY_PNG, uniquePng };
 
 /** Sends a multipart upload the way the app does: `lang`, then the file field. */
 export async function upload(
@@ -260,7 +260,7 @@ export async function upload(
 
 /** Credits a user the way production does: a recharge with proof, approved by the operator. */
 export async function fund(server: TestServer, user: TestUser, amount: string): Promise<number> {
-  const proof = await upload(server, user.token, TINY_PNG);
+  const proof = await upload(server, user.token, await uniquePng());
   const address = await call(server, 'recharge/shoukuan-address', { type: '' }, user.token);
   const recharge = await call(
     server,

@@ -17,6 +17,8 @@ export interface RechargeRow {
   address: string;
   amount: number;
   credentials: string;
+  /** What the proof's picture is (see uploads.identityOf). */
+  proof_hash: string;
   state: ReviewState;
   remark: string;
   created_at: string;
@@ -39,11 +41,23 @@ export function rechargeQueries(db: SqlRunner) {
       (await db.get<{ n: number }>('SELECT COALESCE(MAX(position), 0) + 1 AS n FROM receiving_addresses'))?.n ?? 1,
     insert: (row: NewRecharge) =>
       db.insert(
-        `INSERT INTO recharges (user_id, type, category, address, amount, credentials, created_at, updated_at)
-         VALUES (@user_id, @type, @category, @address, @amount, @credentials, @created_at, @created_at)`,
+        `INSERT INTO recharges (user_id, type, category, address, amount, credentials, proof_hash, created_at, updated_at)
+         VALUES (@user_id, @type, @category, @address, @amount, @credentials, @proof_hash, @created_at, @created_at)`,
         { ...row },
       ),
     byId: (id: number) => db.get<RechargeRow>('SELECT * FROM recharges WHERE id = ?', [id]),
+    /** Whether a recharge in review or approved already rests on this picture. */
+    isProofInUse: async (proofHash: string) =>
+      (await db.get("SELECT 1 AS found FROM recharges WHERE proof_hash = ? AND state <> 'failure' LIMIT 1", [
+        proofHash,
+      ])) !== undefined,
+    /** The user's recharges waiting for review. */
+    openCount: async (userId: number) =>
+      (
+        await db.get<{ n: number }>("SELECT COUNT(*) AS n FROM recharges WHERE user_id = ? AND state = 'audit'", [
+          userId,
+        ])
+      )?.n ?? 0,
     /** Moves an order out of review; false when it was not in review any more. */
     review: async (id: number, state: Exclude<ReviewState, 'audit'>, remark: string, at: string) =>
       (await db.run(

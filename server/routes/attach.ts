@@ -9,7 +9,8 @@ import { UPLOAD_MAX_BYTES, UPLOAD_MIME_TYPES, type UploadMimeType } from '../../
 import type { CallRegistry } from '../calls';
 import { isoNow, type ServerContext } from '../context';
 import { ApiError, invalidField } from '../errors';
-import { isCleanImage } from '../security/images';
+import { rewriteImage } from '../security/images';
+import { sha256Bytes } from '../security/tokens';
 import { languageOf } from '../i18n';
 
 const EXTENSIONS: Record<UploadMimeType, string> = {
@@ -53,17 +54,20 @@ export function attachRoutes(calls: CallRegistry, app: FastifyInstance, context:
       const content = await readUpload(request);
       // What the bytes are, not what the file claims to be.
       const sniffed = await fileTypeFromBuffer(content);
-      if (!sniffed || !isAccepted(sniffed.mime) || !isCleanImage(content, sniffed.mime)) {
-        throw new ApiError(ResultCode.unsupportedMedia, 'upload_type', { field: 'file' });
-      }
-      const name = `${randomBytes(16).toString('hex')}.${EXTENSIONS[sniffed.mime]}`;
-      // In the database, so that every node serves it.
+      const mime = sniffed && isAccepted(sniffed.mime) ? sniffed.mime : undefined;
+      const rewritten = mime && (await rewriteImage(content, mime));
+      if (!mime || !rewritten) throw new ApiError(ResultCode.unsupportedMedia, 'upload_type', { field: 'file' });
+      const name = `${randomBytes(16).toString('hex')}.${EXTENSIONS[mime]}`;
+      // In the database, so that every node serves it. The digest tells one picture from another
+      // (the same picture sent twice is written out to the same bytes), so that one transfer
+      // proof cannot back two recharges.
       await queries.uploads.insert({
         user_id: user.id,
         name,
-        mime: sniffed.mime,
-        size: content.length,
-        content,
+        mime,
+        size: rewritten.length,
+        content: rewritten,
+        content_hash: sha256Bytes(rewritten),
         created_at: isoNow(context),
       });
       return { url: `/uploads/${name}` };

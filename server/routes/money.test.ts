@@ -1,10 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { AssetLogEntry, BankInfo, Page, Withdrawal } from '../../contract/responses';
 import { decide, ReviewError } from '../review';
+import { MAX_OPEN_RECHARGES } from './recharge';
 import {
   TINY_PNG,
+  uniquePng,
   call,
   fund,
   post,
@@ -51,7 +54,7 @@ async function balanceOf(user: TestUser): Promise<string> {
 }
 
 async function proofUrl(user: TestUser): Promise<string> {
-  const reply = await upload(server, user.token, TINY_PNG);
+  const reply = await upload(server, user.token, await uniquePng());
   expect(reply.code).toBe(200);
   return reply.data.url;
 }
@@ -67,12 +70,12 @@ describe('attach/upload', () => {
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.headers['content-security-policy']).toContain('sandbox');
-    expect(served.rawPayload.equals(TINY_PNG)).toBe(true);
     // Kept in the database (every node serves it), not in a node's own folder.
     const stored = await server.db.get<{ content: Buffer }>('SELECT content FROM uploads WHERE name = ?', [
       reply.data.url.replace('/uploads/', ''),
     ]);
-    expect(stored?.content.equals(TINY_PNG)).toBe(true);
+    expect(stored && served.rawPayload.equals(stored.content)).toBe(true);
+    expect((await sharp(served.rawPayload).metadata()).format).toBe('png');
     expect(fs.existsSync(path.join(server.dir, 'uploads'))).toBe(false);
   });
 
@@ -234,8 +237,82 @@ describe('recharge', () => {
       n: 1,
     });
     server.clock.advance(24 * 3600 + 1);
-    const later = await call(server, 'recharge/create', fields, user.token);
-    expect(later.id).not.toBe(first.id);
+    // A day later the id is free again, but the proof still backs the first recharge.
+    const later = await post(server, 'recharge/create', fields, { token: user.token });
+    expect(later).toMatchObject({ code: 409, data: { field: 'credentials' } });
+    const fresh = await call(server, 'recharge/create', { ...fields, credentials: await proofUrl(user) }, user.token);
+    expect(fresh.id).not.toBe(first.id);
+  });
+
+  describe('one proof, one recharge', () => {
+    const rechargeWith = (user: TestUser, credentials: string, amount = '5000') =>
+      post(
+        server,
+        'recharge/create',
+        { type: 'TRC20', category: 'USDT', address: 'TDEMOxNOTxAxREALxADDRESSxDONOTPAY', amount, credentials },
+        { token: user.token },
+      );
+
+    it('refuses the same upload as the proof of a second recharge', async () => {
+      const user = await signUp(server);
+      const credentials = await proofUrl(user);
+      expect((await rechargeWith(user, credentials)).code).toBe(200);
+      const again = await rechargeWith(user, credentials, '4000');
+      expect(again).toMatchObject({
+        code: 409,
+        msg: 'This transfer proof already belongs to another recharge. Please upload the proof of this payment',
+        data: { field: 'credentials' },
+      });
+    });
+
+    it('refuses the same picture uploaded again under another name, by anyone', async () => {
+      const user = await signUp(server);
+      const friend = await signUp(server);
+      const picture = await uniquePng();
+      const first = await upload(server, user.token, picture);
+      const second = await upload(server, user.token, picture);
+      const friends = await upload(server, friend.token, picture);
+      expect(second.data.url).not.toBe(first.data.url);
+      expect((await rechargeWith(user, first.data.url)).code).toBe(200);
+      expect((await rechargeWith(user, second.data.url)).code).toBe(409);
+      expect((await rechargeWith(friend, friends.data.url)).code).toBe(409);
+    });
+
+    it('lets one of five recharges sent at once on one proof through', async () => {
+      const user = await signUp(server);
+      const credentials = await proofUrl(user);
+      const replies = await Promise.all(Array.from({ length: 5 }, () => rechargeWith(user, credentials)));
+      expect(replies.map((reply) => reply.code).sort()).toEqual([200, 409, 409, 409, 409]);
+      expect(await server.db.get('SELECT COUNT(*) AS n FROM recharges WHERE user_id = ?', [user.user.id])).toEqual({
+        n: 1,
+      });
+    });
+
+    it('frees the proof of a rejected recharge, and only of a rejected one', async () => {
+      const user = await signUp(server);
+      const credentials = await proofUrl(user);
+      const first = await rechargeWith(user, credentials);
+      await decide(server.app.wallet, 'recharge', 'reject', (first.data as { id: number }).id, 'test', 'wrong amount');
+      const corrected = await rechargeWith(user, credentials, '4500');
+      expect(corrected.code).toBe(200);
+      await decide(server.app.wallet, 'recharge', 'approve', (corrected.data as { id: number }).id, 'test');
+      expect((await rechargeWith(user, credentials)).code).toBe(409);
+    });
+
+    it(`keeps at most ${MAX_OPEN_RECHARGES} recharges of one customer waiting for review`, async () => {
+      const user = await signUp(server);
+      const proofs = await Promise.all(Array.from({ length: MAX_OPEN_RECHARGES + 2 }, () => proofUrl(user)));
+      const replies = await Promise.all(proofs.map((proof) => rechargeWith(user, proof)));
+      expect(replies.filter((reply) => reply.code === 200)).toHaveLength(MAX_OPEN_RECHARGES);
+      const refused = replies.filter((reply) => reply.code !== 200);
+      expect(refused).toHaveLength(2);
+      expect(refused[0]?.msg).toBe(
+        `You already have ${MAX_OPEN_RECHARGES} recharges waiting for review. Please wait until they are reviewed`,
+      );
+      const firstId = (replies.find((reply) => reply.code === 200)?.data as { id: number }).id;
+      await decide(server.app.wallet, 'recharge', 'approve', firstId, 'test');
+      expect((await rechargeWith(user, proofs.at(-1) ?? '')).code).toBe(200);
+    });
   });
 
   it('answers -1 without a session', async () => {

@@ -1,9 +1,15 @@
+import type { ParsedRequest } from '../../contract/calls';
+import { ResultCode } from '../../contract/envelope';
 import { cents } from '../../contract/money';
 import type { CallRegistry } from '../calls';
 import { isoNow, type ServerContext } from '../context';
-import { conflict, invalidField, notFound, outOfRange } from '../errors';
+import { isUniqueViolation } from '../db/database';
+import { ApiError, conflict, invalidField, notFound, outOfRange } from '../errors';
 import { once } from '../idempotency';
 import { money } from '../wire';
+
+/** Recharges one customer may have waiting for review at once. */
+export const MAX_OPEN_RECHARGES = 5;
 
 export function rechargeRoutes(calls: CallRegistry, context: ServerContext): void {
   const { queries } = context;
@@ -20,8 +26,23 @@ export function rechargeRoutes(calls: CallRegistry, context: ServerContext): voi
     };
   });
 
-  calls.user('recharge/create', (input, { user }) =>
-    once(context, user.id, 'recharge/create', input.request_id, input, async ({ queries }) => {
+  calls.user('recharge/create', async (input, { user }) => {
+    try {
+      return await createRecharge(input, user.id);
+    } catch (error) {
+      // Two recharges on one picture sent at once: the database refuses the second.
+      if (isUniqueViolation(error)) throw conflict('proof_used', { field: 'credentials' });
+      throw error;
+    }
+  });
+
+  /**
+   * One transfer proof backs one recharge (unless that one was rejected), and a customer has at
+   * most MAX_OPEN_RECHARGES waiting for review. Both are counted and written under a lock, so
+   * requests sent together, to one node or several, cannot all pass the count.
+   */
+  function createRecharge(input: ParsedRequest<'recharge/create'>, userId: number) {
+    return once(context, userId, 'recharge/create', input.request_id, input, async ({ queries, lock }) => {
       const current = (await queries.recharge.addresses()).find((address) => address.type === input.type);
       if (!current) throw invalidField('type', 'invalid.type');
       // The customer paid to the address the screen showed; if it has changed since, they must look again.
@@ -29,19 +50,25 @@ export function rechargeRoutes(calls: CallRegistry, context: ServerContext): voi
       if (input.amount < current.min_amount) {
         throw outOfRange('amount_below_minimum', 'amount', { min: current.min_amount });
       }
-      if (!(await queries.uploads.isOwnedBy(input.credentials, user.id))) {
-        throw invalidField('credentials', 'invalid.credentials');
+      const proof = await queries.uploads.identityOf(input.credentials, userId);
+      if (!proof) throw invalidField('credentials', 'invalid.credentials');
+      await lock(`recharges of ${userId}`);
+      await lock(`proof ${proof}`);
+      if ((await queries.recharge.openCount(userId)) >= MAX_OPEN_RECHARGES) {
+        throw new ApiError(ResultCode.conflict, 'too_many_pending_recharges', {}, { count: MAX_OPEN_RECHARGES });
       }
+      if (await queries.recharge.isProofInUse(proof)) throw conflict('proof_used', { field: 'credentials' });
       const id = await queries.recharge.insert({
-        user_id: user.id,
+        user_id: userId,
         type: current.type,
         category: input.category,
         address: current.address,
         amount: cents(input.amount),
         credentials: input.credentials,
+        proof_hash: proof,
         created_at: isoNow(context),
       });
       return { id, state: 'audit' as const };
-    }),
-  );
+    });
+  }
 }

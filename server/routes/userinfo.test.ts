@@ -99,6 +99,7 @@ describe('userinfo/save', () => {
       mime: 'image/png',
       size: TINY_PNG.length,
       content: TINY_PNG,
+      content_hash: 'a'.repeat(64),
       created_at: '2026-11-22T08:00:00.000Z',
     });
     const stolen = await post(

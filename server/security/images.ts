@@ -1,62 +1,47 @@
 /**
- * Structure checks for uploaded images, beyond their magic bytes: the file must be exactly one
- * image — nothing hidden after its end, no markup inside — so that an upload cannot double as an
- * HTML page, a script or an archive (a "polyglot").
+ * Uploaded images are decoded and written out again by libvips (sharp), so that only their pixels
+ * are kept: no metadata (EXIF with its location, comments, text chunks), nothing appended after
+ * the image's end, nothing a browser or another program could read as a page, a script or an
+ * archive. A hand-written list of "bad" byte patterns cannot promise that; re-encoding can.
  */
+import sharp from 'sharp';
 import type { UploadMimeType } from '../../contract/rules';
 
-const MARKUP = [/<script/i, /<html/i, /<\?php/i, /<svg/i, /<iframe/i, /javascript:/i];
+/** More pixels than any transfer screenshot or phone photo needs (a 12 MP photo is 12,000,000). */
+export const MAX_UPLOAD_PIXELS = 40_000_000;
 
-function containsMarkup(content: Buffer): boolean {
-  // latin1 maps each byte to one character, so byte patterns are found wherever they sit.
-  const text = content.toString('latin1');
-  return MARKUP.some((pattern) => pattern.test(text));
-}
+// One image at a time per call and no cache of decoded images: uploads are rare, memory is not free.
+sharp.cache(false);
+sharp.concurrency(1);
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const SHARP_FORMAT: Record<UploadMimeType, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpeg',
+  'image/webp': 'webp',
+};
 
-/** Walks the chunks: IHDR first, IEND last, and nothing after it. */
-function isWholePng(content: Buffer): boolean {
-  if (content.length < PNG_SIGNATURE.length + 12 || !content.subarray(0, 8).equals(PNG_SIGNATURE)) return false;
-  let offset = 8;
-  let first = true;
-  while (offset + 12 <= content.length) {
-    const length = content.readUInt32BE(offset);
-    const type = content.toString('latin1', offset + 4, offset + 8);
-    if (first && type !== 'IHDR') return false;
-    first = false;
-    const next = offset + 12 + length;
-    if (next > content.length) return false;
-    if (type === 'IEND') return next === content.length;
-    offset = next;
+/**
+ * The image written out again from its pixels alone, in its own format, upright (the EXIF
+ * orientation is applied before the EXIF goes); undefined when the bytes are not one decodable
+ * image of `type` within MAX_UPLOAD_PIXELS. Only the header is read before the pixel count is
+ * checked, so a small file that declares a huge image (a "bomb") is never decoded.
+ */
+export async function rewriteImage(content: Buffer, type: UploadMimeType): Promise<Buffer | undefined> {
+  try {
+    const image = sharp(content, { limitInputPixels: MAX_UPLOAD_PIXELS, failOn: 'warning' });
+    const { format, width, height } = await image.metadata();
+    if (format !== SHARP_FORMAT[type] || !width || !height || width * height > MAX_UPLOAD_PIXELS) return undefined;
+    const upright = image.rotate();
+    switch (type) {
+      case 'image/png':
+        return await upright.png().toBuffer();
+      case 'image/jpeg':
+        return await upright.jpeg({ quality: 90 }).toBuffer();
+      case 'image/webp':
+        return await upright.webp({ quality: 90 }).toBuffer();
+    }
+  } catch {
+    // libvips refused the bytes: truncated, corrupt, or over the pixel bound.
+    return undefined;
   }
-  return false;
-}
-
-/** Starts with SOI and ends with EOI: anything appended after the image is refused. */
-function isWholeJpeg(content: Buffer): boolean {
-  const length = content.length;
-  return (
-    length > 4 &&
-    content[0] === 0xff &&
-    content[1] === 0xd8 &&
-    content[length - 2] === 0xff &&
-    content[length - 1] === 0xd9
-  );
-}
-
-/** The RIFF header's size covers the whole file, exactly. */
-function isWholeWebp(content: Buffer): boolean {
-  return (
-    content.length >= 12 &&
-    content.toString('latin1', 0, 4) === 'RIFF' &&
-    content.toString('latin1', 8, 12) === 'WEBP' &&
-    content.readUInt32LE(4) + 8 === content.length
-  );
-}
-
-export function isCleanImage(content: Buffer, type: UploadMimeType): boolean {
-  const whole =
-    type === 'image/png' ? isWholePng(content) : type === 'image/jpeg' ? isWholeJpeg(content) : isWholeWebp(content);
-  return whole && !containsMarkup(content);
 }

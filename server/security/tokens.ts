@@ -9,6 +9,10 @@ export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
 
+export function sha256Bytes(value: Buffer): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
 export function sameDigest(a: string, b: string): boolean {
   const left = Buffer.from(a, 'hex');
   const right = Buffer.from(b, 'hex');
