@@ -11,19 +11,24 @@ export interface EmailCodeRow {
   expires_at: string;
   attempts: number;
   consumed_at: string | null;
+  send_failed_at: string | null;
 }
 
 /** E-mail codes and the attempt counters that rate-limit them and logins. */
 export function codesQueries(db: SqlRunner) {
   return {
-    insert: (row: Omit<EmailCodeRow, 'id' | 'attempts' | 'consumed_at'>) =>
-      db.run(
+    insert: (row: Omit<EmailCodeRow, 'id' | 'attempts' | 'consumed_at' | 'send_failed_at'>) =>
+      db.insert(
         `INSERT INTO email_codes (email, scene, code_hash, ip, created_at, expires_at)
          VALUES (@email, @scene, @code_hash, @ip, @created_at, @expires_at)`,
         { ...row },
       ),
+    /** The latest code whose mail went out (or is still going out) to this address. */
     latestForEmail: (email: string) =>
-      db.get<EmailCodeRow>('SELECT * FROM email_codes WHERE email = ? ORDER BY id DESC LIMIT 1', [email]),
+      db.get<EmailCodeRow>(
+        'SELECT * FROM email_codes WHERE email = ? AND send_failed_at IS NULL ORDER BY id DESC LIMIT 1',
+        [email],
+      ),
     latestUsable: (email: string, scene: SendCodeScene, now: string) =>
       db.get<EmailCodeRow>(
         `SELECT * FROM email_codes
@@ -36,7 +41,25 @@ export function codesQueries(db: SqlRunner) {
         'SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM email_codes WHERE ip = ? AND created_at > ?',
         [ip, since],
       )) ?? { n: 0, oldest: null },
-    countAttempt: (id: number) => db.run('UPDATE email_codes SET attempts = attempts + 1 WHERE id = ?', [id]),
+    /**
+     * Counts one try against the latest usable code of the address and scene, in one statement, and
+     * returns that code as it is after the count; undefined when there is none or its tries are
+     * used up. Tries sent together (to one node or several) each count before any is compared:
+     * PostgreSQL re-checks `attempts < @max` against the row another try has just changed.
+     */
+    countAttempt: (email: string, scene: SendCodeScene, now: string, max: number) =>
+      db.get<Pick<EmailCodeRow, 'id' | 'code_hash' | 'attempts'>>(
+        `UPDATE email_codes SET attempts = attempts + 1
+         WHERE id = (SELECT id FROM email_codes
+                     WHERE email = @email AND scene = @scene AND consumed_at IS NULL AND expires_at > @now
+                     ORDER BY id DESC LIMIT 1)
+           AND attempts < @max
+         RETURNING id, code_hash, attempts`,
+        { email, scene, now, max },
+      ),
+    /** The mail of this code could not be sent: it holds nobody to the resend wait. */
+    markSendFailed: (id: number, at: string) =>
+      db.run('UPDATE email_codes SET send_failed_at = ? WHERE id = ?', [at, id]),
     /** True when this call consumed the code (a second consumer gets false). */
     consume: async (id: number, now: string) =>
       (await db.run('UPDATE email_codes SET consumed_at = ? WHERE id = ? AND consumed_at IS NULL', [now, id])) === 1,

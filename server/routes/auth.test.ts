@@ -79,11 +79,22 @@ describe('sms/send-code', () => {
     expect((await requestCode('later@example.com', {}, '10.0.0.9')).code).toBe(200);
   });
 
-  it('refuses a registration code for an address that already has an account', async () => {
+  it('answers a registration code for a taken address like any other, and tells the owner instead', async () => {
     const user = await signUp(server);
     server.clock.advance(60);
-    const reply = await requestCode(user.user.email);
-    expect(reply).toMatchObject({ code: 409, data: { field: 'email' } });
+    const sentBefore = server.mailer.sent.length;
+    const taken = await requestCode(user.user.email, {}, '10.0.0.7');
+    const fresh = await requestCode('fresh@example.com', {}, '10.0.0.7');
+    expect(taken).toEqual(fresh);
+    expect(server.mailer.sent.slice(sentBefore).map((mail) => [mail.to, mail.subject])).toEqual([
+      [user.user.email, 'About your account'],
+      ['fresh@example.com', 'Your verification code'],
+    ]);
+    expect(server.mailer.sent[sentBefore]?.text).not.toMatch(/\d{6}/);
+    // Both count toward the address's wait and the sender's allowance.
+    expect((await requestCode(user.user.email, {}, '10.0.0.8')).code).toBe(429);
+    const counted = await server.db.get<{ n: number }>("SELECT COUNT(*) AS n FROM email_codes WHERE ip = '10.0.0.7'");
+    expect(counted?.n).toBe(2);
   });
 
   it('answers a reset the same way whether or not the address exists, mailing only real users', async () => {
@@ -94,7 +105,53 @@ describe('sms/send-code', () => {
     const known = await requestCode(user.user.email, { scene: 'reset' });
     expect(unknown).toEqual(known);
     expect(server.mailer.sent.length).toBe(sentBefore + 1);
+    expect((await requestCode('nobody@example.com', { scene: 'reset' })).code).toBe(429);
   });
+
+  it('answers before the mail is sent, so a slow mail server tells nothing', async () => {
+    const user = await signUp(server);
+    server.clock.advance(60);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const sending: string[] = [];
+    server.app.wallet.mailer = {
+      send: async (mail) => {
+        sending.push(mail.to);
+        await held;
+      },
+    };
+    const reply = await requestCode(user.user.email, { scene: 'reset' });
+    expect(reply.code).toBe(200);
+    expect(sending).toEqual([user.user.email]);
+    release();
+  });
+
+  it('frees the address from its wait when the mail could not be sent', async () => {
+    server.app.wallet.mailer = {
+      send: async () => {
+        throw new Error('connection refused');
+      },
+    };
+    expect((await requestCode('alice@example.com')).code).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    server.app.wallet.mailer = server.mailer;
+    expect((await requestCode('alice@example.com')).code).toBe(200);
+    expect(server.mailer.codeFor('alice@example.com')).toMatch(/^\d{6}$/);
+  });
+
+  it('sends one code when ten requests for one address arrive together', async () => {
+    const replies = await Promise.all(Array.from({ length: 10 }, () => requestCode('alice@example.com')));
+    expect(replies.filter((reply) => reply.code === 200)).toHaveLength(1);
+    expect(replies.filter((reply) => reply.code === 429)).toHaveLength(9);
+    expect(server.mailer.sent).toHaveLength(1);
+  });
+
+  it.each(['a\u0000b@example.com', 'a\u202eb@example.com', 'a\u001b[2J@example.com', 'a\u200b@example.com'])(
+    'refuses the address %j with 400, on either database',
+    async (email) => {
+      expect(await requestCode(email)).toMatchObject({ code: 400, data: { field: 'email' } });
+    },
+  );
 });
 
 describe('user/register', () => {
@@ -249,6 +306,16 @@ describe('user/login', () => {
     expect(await post(server, 'user/login', fields)).toMatchObject({ code: 400, msg: message });
   });
 
+  it.each(['some\u0000one', 'some\u202eone', 'some\u001b[2Jone'])(
+    'refuses the account name %j with 400, on either database',
+    async (account) => {
+      expect(await post(server, 'user/login', { account, password })).toMatchObject({
+        code: 400,
+        data: { field: 'account' },
+      });
+    },
+  );
+
   it('holds an account for 15 minutes after 5 failures', async () => {
     const user = await signUp(server);
     for (let attempt = 0; attempt < 5; attempt += 1) {
@@ -341,6 +408,28 @@ describe('user/reset-password', () => {
       field: 'repassword',
     });
     expect((await post(server, 'user/reset-password', { ...base, code: '' })).msg).toBe('Please enter the e-mail code');
+  });
+
+  it('compares at most five of 100 tries sent together, and the right code after them fails', async () => {
+    const user = await signUp(server);
+    server.clock.advance(60);
+    await requestCode(user.user.email, { scene: 'reset' });
+    const code = server.mailer.codeFor(user.user.email);
+    const wrongCode = (index: number) => String((Number(code) + 1 + index) % 1_000_000).padStart(6, '0');
+    const base = { email: user.user.email, password: 'NewSecret9', repassword: 'NewSecret9' };
+    const replies = await Promise.all(
+      Array.from({ length: 100 }, (_, index) =>
+        post(server, 'user/reset-password', { ...base, code: wrongCode(index) }),
+      ),
+    );
+    expect(replies.every((reply) => reply.code === 400)).toBe(true);
+    const compared = replies.filter((reply) => reply.msg === 'The e-mail code is wrong or has expired');
+    expect(compared.length).toBeLessThanOrEqual(4);
+    expect(await post(server, 'user/reset-password', { ...base, code })).toMatchObject({
+      code: 400,
+      msg: 'Too many wrong codes. Please request a new one',
+    });
+    expect((await post(server, 'user/login', { account: user.user.account, password })).code).toBe(200);
   });
 });
 

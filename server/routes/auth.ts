@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../db/database';
 import { ApiError, conflict, invalidField, tooManyRequests } from '../errors';
 import { translate } from '../i18n';
 import { checkPasswordGuess, guessKey } from '../security/password-guesses';
+import type { Mail } from '../mail/mailer';
 import { UNKNOWN_USER_HASH, hashPassword } from '../security/passwords';
 import { newEmailCode, newPublicCode, newToken, sameDigest, sha256 } from '../security/tokens';
 import { toUserInfo } from '../wire';
@@ -73,8 +74,9 @@ export function ensureRootInviteCode(context: Domain): Promise<string> {
 }
 
 /**
- * Checks the latest usable code for this address and scene. A wrong guess counts against the
- * code; after five the code is dead. Returns the code's id for the caller to consume.
+ * Checks the latest usable code for this address and scene. Every try counts against the code
+ * before it is compared, in one statement, so parallel tries cannot all see the same count;
+ * after five the code is dead. Returns the code's id for the caller to consume.
  */
 async function checkEmailCode(
   context: ServerContext,
@@ -82,58 +84,86 @@ async function checkEmailCode(
   scene: SendCodeScene,
   code: string,
 ): Promise<number> {
-  const row = await context.queries.codes.latestUsable(email, scene, isoNow(context));
-  if (!row) throw invalidField('code', 'code_wrong');
-  if (row.attempts >= CODE_MAX_ATTEMPTS) throw invalidField('code', 'code_exhausted');
-  if (!sameDigest(row.code_hash, codeDigest(email, code))) {
-    await context.queries.codes.countAttempt(row.id);
-    throw invalidField('code', row.attempts + 1 >= CODE_MAX_ATTEMPTS ? 'code_exhausted' : 'code_wrong');
+  const counted = await context.queries.codes.countAttempt(email, scene, isoNow(context), CODE_MAX_ATTEMPTS);
+  if (!counted) {
+    const usable = await context.queries.codes.latestUsable(email, scene, isoNow(context));
+    throw invalidField('code', usable ? 'code_exhausted' : 'code_wrong');
   }
-  return row.id;
+  if (!sameDigest(counted.code_hash, codeDigest(email, code))) {
+    throw invalidField('code', counted.attempts >= CODE_MAX_ATTEMPTS ? 'code_exhausted' : 'code_wrong');
+  }
+  return counted.id;
 }
 
 async function consumeCode(context: Domain, codeId: number): Promise<void> {
   if (!(await context.queries.codes.consume(codeId, isoNow(context)))) throw invalidField('code', 'code_wrong');
 }
 
-function mailText(lang: WireLanguage, scene: SendCodeScene, code: string): { subject: string; text: string } {
+/** What to mail for a code request; nothing for a reset of an address without an account. */
+function codeMail(
+  lang: WireLanguage,
+  scene: SendCodeScene,
+  registered: boolean,
+  code: string,
+): { subject: string; text: string } | undefined {
+  if (scene === 'reset' && !registered) return undefined;
+  if (scene === 'register' && registered) {
+    return { subject: translate(lang, 'mail.subject.registered'), text: translate(lang, 'mail.body.registered') };
+  }
   const body = translate(lang, scene === 'register' ? 'mail.body.register' : 'mail.body.reset', { code });
   return { subject: translate(lang, 'mail.subject'), text: `${body}\n\n${translate(lang, 'mail.footer')}` };
+}
+
+/**
+ * Sends without holding up the answer (a slow mail server would otherwise tell which addresses
+ * have accounts). A mail that could not be sent frees the address from its resend wait.
+ */
+function sendInBackground(context: ServerContext, codeId: number, mail: Mail): void {
+  context.mailer.send(mail).catch(async (error: unknown) => {
+    context.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'e-mail code not sent');
+    await context.queries.codes
+      .markSendFailed(codeId, isoNow(context))
+      .catch((markError: unknown) => context.log.error({ err: markError }, 'could not free the resend wait'));
+  });
 }
 
 export function authRoutes(calls: CallRegistry, context: ServerContext): void {
   const { queries, limits } = context;
 
+  /**
+   * The same answer, the same cost and the same limits whether or not the address has an account:
+   * every request counts toward the address's 60 s wait and the sender's hourly allowance (both
+   * counted and recorded under a lock, so requests sent together cannot all pass), and the mail
+   * goes out after the answer. A registration code for a taken address becomes a notice to its
+   * owner instead; a reset for an unknown address sends nothing.
+   */
   calls.open('sms/send-code', async ({ email, scene }, { ip, lang }) => {
-    // The limits come first: no answer that depends on whether the address has an account may
-    // be had more often than a code may.
-    const last = await queries.codes.latestForEmail(email);
-    if (last) {
-      const wait = limits.codeResendSeconds - (context.now().getTime() - Date.parse(last.created_at)) / 1000;
-      if (wait > 0) throw tooManyRequests(wait);
-    }
-    const fromIp = await queries.codes.sentFromIpSince(ip, secondsAgo(context, CODES_PER_IP_WINDOW_SECONDS));
-    if (fromIp.n >= limits.codesPerIpPerHour && fromIp.oldest) {
-      throw tooManyRequests(CODES_PER_IP_WINDOW_SECONDS + secondsUntil(context, fromIp.oldest));
-    }
-    const registered = await queries.users.byEmail(email);
-    if (scene === 'register' && registered) throw conflict('email_taken', { field: 'email' });
-
     const code = newEmailCode();
-    const now = context.now();
-    // A reset for an unknown address is recorded like any other, so that the answer and the
-    // limits never reveal whether the address has an account; only the mail is skipped.
-    await queries.codes.insert({
-      email,
-      scene,
-      code_hash: codeDigest(email, code),
-      ip,
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + CODE_TTL_SECONDS * 1000).toISOString(),
+    const sent = await inTransaction(context, async (tx) => {
+      await tx.lock(`codes to ${email}`);
+      await tx.lock(`codes from ${ip}`);
+      const last = await tx.queries.codes.latestForEmail(email);
+      if (last) {
+        const wait = limits.codeResendSeconds - (tx.now().getTime() - Date.parse(last.created_at)) / 1000;
+        if (wait > 0) throw tooManyRequests(wait);
+      }
+      const fromIp = await tx.queries.codes.sentFromIpSince(ip, secondsAgo(tx, CODES_PER_IP_WINDOW_SECONDS));
+      if (fromIp.n >= limits.codesPerIpPerHour && fromIp.oldest) {
+        throw tooManyRequests(CODES_PER_IP_WINDOW_SECONDS + secondsUntil(tx, fromIp.oldest));
+      }
+      const now = tx.now();
+      const id = await tx.queries.codes.insert({
+        email,
+        scene,
+        code_hash: codeDigest(email, code),
+        ip,
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + CODE_TTL_SECONDS * 1000).toISOString(),
+      });
+      return { id, registered: (await tx.queries.users.byEmail(email)) !== undefined };
     });
-    if (scene === 'register' || registered) {
-      await context.mailer.send({ to: email, ...mailText(lang, scene, code) });
-    }
+    const mail = codeMail(lang, scene, sent.registered, code);
+    if (mail) sendInBackground(context, sent.id, { to: email, ...mail });
     return { retry_after: limits.codeResendSeconds };
   });
 
