@@ -181,4 +181,35 @@ test.describe('without the service worker', () => {
     await expect(page.getByRole('alert')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled();
   });
+
+  test('full binding details that fail to load say so and load on retry', async ({ page, context }) => {
+    const customer = await registerCustomer();
+    const card = await api(
+      'bankinfo/create',
+      {
+        type: 'bank',
+        full_name: 'Test Person',
+        telephone: '13800138000',
+        email: 'test@example.com',
+        iban: 'DE89370400440532013000',
+        bank_name: 'Bank',
+        area: 'Area',
+        country: 'DE',
+        swift: 'COBADEFF',
+      },
+      customer.token,
+    );
+    expect(card.code).toBe(200);
+    await openSignedIn(page, customer, '/pages/mine/binding?type=bank');
+    await expect(page.getByRole('heading', { name: 'Your bank card' })).toBeVisible();
+    await context.route('**/api/v1/bankinfo/detail', (route) => route.abort('failed'));
+    await page.getByRole('button', { name: 'Show full details' }).click();
+    await expect(page.getByRole('alert')).toContainText('We could not load this');
+    await expectAccessible(page);
+
+    await context.unrouteAll();
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByText('DE89370400440532013000')).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
 });
