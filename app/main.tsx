@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { setSignOutHandler } from './api/client';
-import { clearSignedOutDevice, endSession } from './api/session';
+import { clearSignedOutDevice, endSession, resumeSession } from './api/session';
 import { activateLocale, i18n, loadPageMessages } from './i18n/i18n';
 import { currentPath, hashHref, useHashLocation, useHashSearch } from './lib/hash-location';
 import { whenIdle } from './lib/idle';
@@ -17,13 +17,15 @@ import './styles/base.css';
 
 setSignOutHandler(endSession);
 listenForInstallPrompt();
+const session = store.get(sessionAtom);
+if (session) resumeSession(session.token);
+else clearSignedOutDevice();
 // The first screen's code, its strings and its first read all start now, side by side, instead
 // of one after another.
-if (!store.get(sessionAtom)) clearSignedOutDevice();
 const firstRoute = findRoute(currentPath());
 const locale = store.get(activeLanguageAtom).locale;
 void firstRoute?.page();
-if (firstRoute && !firstRoute.public && store.get(sessionAtom)) {
+if (firstRoute && !firstRoute.public && session) {
   void loadPageMessages(locale);
   void firstRoute.prefetch?.();
 }

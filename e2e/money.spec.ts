@@ -160,3 +160,58 @@ test('Withdraw tells which methods are bound from one read', async ({ page }) =>
   await expect(methods.getByRole('link', { name: /Wise/ })).toContainText('Not bound yet');
   expect(reads).toEqual(['bankinfo/get-is-add']);
 });
+
+test.describe('without the service worker', () => {
+  // The worker would take the reads out of the page's routes; these tests fail them.
+  test.use({ serviceWorkers: 'block' });
+
+  test('a receiving address that fails to load says so and loads on retry', async ({ page, context }) => {
+    const customer = await registerCustomer();
+    await openSignedIn(page, customer, '/pages/mine/rechange');
+    await expect(page.getByTestId('receiving-address')).toHaveText('TDEMOxNOTxAxREALxADDRESSxDONOTPAY');
+    await context.route('**/api/v1/recharge/shoukuan-address', (route) =>
+      route.request().postData()?.includes('type=ERC20') ? route.abort('failed') : route.continue(),
+    );
+    await page.getByRole('tab', { name: 'ERC20' }).click();
+    await expect(page.getByRole('alert')).toContainText('We could not load this');
+    await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0);
+    await expectAccessible(page);
+
+    await context.unrouteAll();
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByTestId('receiving-address')).toHaveText('0xDEMO00NOT00A00REAL00ADDRESS00DO00NOT00PAY');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled();
+  });
+
+  test('full binding details that fail to load say so and load on retry', async ({ page, context }) => {
+    const customer = await registerCustomer();
+    const card = await api(
+      'bankinfo/create',
+      {
+        type: 'bank',
+        full_name: 'Test Person',
+        telephone: '13800138000',
+        email: 'test@example.com',
+        iban: 'DE89370400440532013000',
+        bank_name: 'Bank',
+        area: 'Area',
+        country: 'DE',
+        swift: 'COBADEFF',
+      },
+      customer.token,
+    );
+    expect(card.code).toBe(200);
+    await openSignedIn(page, customer, '/pages/mine/binding?type=bank');
+    await expect(page.getByRole('heading', { name: 'Your bank card' })).toBeVisible();
+    await context.route('**/api/v1/bankinfo/detail', (route) => route.abort('failed'));
+    await page.getByRole('button', { name: 'Show full details' }).click();
+    await expect(page.getByRole('alert')).toContainText('We could not load this');
+    await expectAccessible(page);
+
+    await context.unrouteAll();
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByText('DE89370400440532013000')).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+});

@@ -99,6 +99,44 @@ test('a second customer on the same device never sees the first one’s figures'
   await expect(reopened.getByText('1,000.00')).toHaveCount(0);
 });
 
+test('an answer that arrives after sign-out is not kept for the ended session', async ({ page, context }) => {
+  const customer = await registerCustomer();
+  await page.goto('/#/pages/login/login');
+  await waitForWorker(page);
+  await logIn(page, customer.user.account, customer.password);
+  await page.getByTestId('tab-bar').getByRole('link', { name: 'My' }).click();
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}').token as string);
+  await expect.poll(() => cachedEntriesFor(page, token)).toBeGreaterThan(0);
+
+  // The server answers at once; the answer reaches the worker only after the sign-out.
+  let release = () => {};
+  const held = new Promise<void>((done) => (release = done));
+  await context.route('**/api/v1/userinfo/get-money-info', async (route) => {
+    const response = await route.fetch();
+    await held;
+    await route.fulfill({ response });
+  });
+  const answered = context.waitForEvent('requestfinished', (request) => request.url().endsWith('/get-money-info'));
+  await page.evaluate((value) => {
+    void fetch('/api/v1/userinfo/get-money-info', {
+      method: 'POST',
+      headers: { 'access-token': value, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'lang=en',
+    });
+  }, token);
+  await page.getByTestId('logout').click();
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await expect.poll(() => cachedEntriesFor(page, token)).toBe(0);
+
+  release();
+  await answered;
+  // The worker stores an answer just after handing it on: look a few times over the next moment.
+  for (let look = 0; look < 5; look += 1) {
+    expect(await cachedEntriesFor(page, token)).toBe(0);
+    await page.waitForTimeout(100);
+  }
+});
+
 test('a signed-out device offline shows login, never a cached balance', async ({ page, context }) => {
   await page.goto('/#/pages/login/login');
   await waitForWorker(page);

@@ -125,3 +125,24 @@ test('hide amounts masks every money figure and is remembered', async ({ page })
   await page.getByTestId('hide-amounts').click();
   await expect(page.getByTestId('balance')).toHaveText(/^250\.00/);
 });
+
+test.describe('without the service worker', () => {
+  // The worker would take the balance read out of the page's routes; this test fails it.
+  test.use({ serviceWorkers: 'block' });
+
+  test('a sheet whose balance read failed says so and loads it on retry', async ({ page, context }) => {
+    const customer = await registerCustomer();
+    await context.route('**/api/v1/userinfo/get-money-info', (route) => route.abort('failed'));
+    await openSignedIn(page, customer, '/pages/mine/wallet');
+    await page.getByRole('article', { name: 'Steady 30 days' }).getByRole('button', { name: 'Deposit' }).click();
+    const sheet = page.getByTestId('deposit-sheet');
+    await expect(sheet.getByRole('alert')).toContainText('We could not load your balance');
+    await expect(sheet).not.toContainText('…');
+    await expectAccessible(page);
+
+    await context.unrouteAll();
+    await sheet.getByRole('button', { name: 'Try again' }).click();
+    await expect(sheet.getByTestId('sheet-balance')).toHaveText(/0\.00/);
+    await expect(sheet.getByRole('alert')).toHaveCount(0);
+  });
+});

@@ -13,6 +13,12 @@ export function cacheKeyUrl(origin: string, hash: string, lang: string, pathname
   return `${origin}${KEY_PREFIX}${hash}/${language}${pathname}`;
 }
 
+/** The token hash a read's key was made for (see cacheKeyUrl), or undefined for any other URL. */
+export function keyOwner(url: string, origin: string): string | undefined {
+  const prefix = `${origin}${KEY_PREFIX}`;
+  return url.startsWith(prefix) ? /^([0-9a-f]{64})\//.exec(url.slice(prefix.length))?.[1] : undefined;
+}
+
 /** Only a code-200 envelope is worth keeping; errors and sign-outs never are. */
 export async function isSuccessEnvelope(response: Response): Promise<boolean> {
   if (!response.ok) return false;

@@ -6,6 +6,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { CACHED_READ_PATHS, MAX_AGE_SECONDS, cacheKeyUrl, isSuccessEnvelope, purgeExpired } from './cache-keys';
+import { sessionGuard } from './session-guard';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
@@ -19,7 +20,10 @@ registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/uploads\//, /^\/ws1/] }),
 );
 
-/** Statistics reads: network first, the last good answer after a failure or 5 s. */
+/**
+ * Statistics reads: network first, the last good answer after a failure or 5 s; kept only while
+ * the page has the session live.
+ */
 const reads = new NetworkFirst({
   cacheName: READS_CACHE,
   networkTimeoutSeconds: 5,
@@ -35,6 +39,7 @@ const reads = new NetworkFirst({
         return new Response(await response.clone().blob(), { status: 200, headers });
       },
     },
+    sessionGuard(caches, self.location.origin),
     new ExpirationPlugin({ maxAgeSeconds: MAX_AGE_SECONDS, maxEntries: 500, purgeOnQuotaError: true }),
   ],
 });

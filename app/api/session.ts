@@ -3,7 +3,7 @@ import { navigate } from '../lib/hash-location';
 import { dropHomeSnapshot } from '../state/home-snapshot';
 import { sessionAtom } from '../state/session';
 import { store } from '../state/store';
-import { purgeAllCachedReads, purgeCachedReads } from './offline-cache';
+import { markSessionLive, purgeAllCachedReads, purgeCachedReads } from './offline-cache';
 import { PATHS } from '../lib/paths';
 
 export const HOME_PATH = '/';
@@ -16,14 +16,18 @@ function forgetAllReads(): void {
   void import('./swr').then((reads) => reads.forgetAllReads());
 }
 
-/** Signed in: keep user + token, drop anything kept for someone else, relaunch at Home. */
+/**
+ * Signed in: keep user + token, drop anything kept for someone else or for the session this one
+ * replaces, relaunch at Home.
+ */
 export function startSession(result: AuthResult): void {
   const previous = store.get(sessionAtom);
+  if (previous && previous.token !== result.token) void purgeCachedReads(previous.token);
   if (previous && previous.id !== result.user.id) {
-    void purgeCachedReads(previous.token);
     forgetAllReads();
     dropHomeSnapshot();
   }
+  void markSessionLive(result.token);
   store.set(sessionAtom, { ...result.user, token: result.token });
   navigate(HOME_PATH, { replace: true });
 }
@@ -48,4 +52,12 @@ export function endSession(): void {
 export function clearSignedOutDevice(): void {
   void purgeAllCachedReads();
   dropHomeSnapshot();
+}
+
+/**
+ * The app starts signed in: the session is marked again, since a build before the marks never
+ * wrote one and the worker keeps nothing for an unmarked session.
+ */
+export function resumeSession(token: string): void {
+  void markSessionLive(token);
 }

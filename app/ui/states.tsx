@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 
 export function Spinner({ label }: { label: string }) {
   return <div className="spinner" role="status" aria-label={label} />;
@@ -20,12 +20,11 @@ export function Skeleton({ width = 6 }: { width?: number }) {
   return <span className="skeleton">{'\u00a0'.repeat(width)}</span>;
 }
 
-export function ErrorState({ onRetry }: { onRetry: () => void }) {
+/** A read that failed and left nothing to show: what could not be loaded (by default "this"), and a retry. */
+export function ErrorState({ onRetry, message }: { onRetry: () => void; message?: ReactNode }) {
   return (
     <div className="state" role="alert">
-      <p>
-        <Trans>We could not load this. Check your connection and try again.</Trans>
-      </p>
+      <p>{message ?? <Trans>We could not load this. Check your connection and try again.</Trans>}</p>
       <button type="button" className="button secondary" onClick={onRetry}>
         <Trans>Try again</Trans>
       </button>

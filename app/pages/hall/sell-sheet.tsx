@@ -8,7 +8,7 @@ import { showToast } from '../../state/toast';
 import { BottomSheet } from '../../ui/bottom-sheet';
 import { Form } from '../../ui/form';
 import { Fiat, Money } from '../../ui/money';
-import { AmountField, AmountSheetButtons, useAmountEntry } from '../shared/amount-entry';
+import { AmountField, AmountSheetButtons, SheetBalance, useAmountEntry } from '../shared/amount-entry';
 import { PATHS } from '../../lib/paths';
 
 /**
@@ -17,7 +17,7 @@ import { PATHS } from '../../lib/paths';
  */
 export function SellSheet({ offer, onClose }: { offer: Offer; onClose: () => void }) {
   const { t } = useLingui();
-  const { data: money } = useMoneyInfo();
+  const { data: money, error: moneyError, mutate: retryMoney } = useMoneyInfo();
   const ceiling = minMoney(parseWireMoney(offer.max_number), parseWireMoney(offer.remaining));
   const max = formatMoney(money ? minMoney(ceiling, parseWireMoney(money.balance)) : ceiling);
   const entry = useAmountEntry({
@@ -58,9 +58,14 @@ export function SellSheet({ offer, onClose }: { offer: Offer; onClose: () => voi
           <p className="field-hint">
             <Trans>
               Limits <Money value={offer.min_number} /> – <Money value={offer.max_number} /> USDT · left{' '}
-              <Money value={offer.remaining} /> · your balance {money ? <Money value={money.balance} /> : '…'}
+              <Money value={offer.remaining} />
             </Trans>
           </p>
+          <SheetBalance
+            balance={money?.balance}
+            failed={moneyError !== undefined && !money}
+            onRetry={() => void retryMoney()}
+          />
           <p className="row" aria-live="polite">
             <span className="muted">
               <Trans>You receive</Trans>

@@ -41,7 +41,11 @@ function BoundAccount({ binding }: { binding: BankInfo }) {
   const { t } = useLingui();
   const labels = useFieldLabels();
   const [reveal, setReveal] = useState(false);
-  const { data: detail } = useBindingDetail(binding.type, reveal ? binding.bk_id : null);
+  const {
+    data: detail,
+    error: detailError,
+    mutate: retryDetail,
+  } = useBindingDetail(binding.type, reveal ? binding.bk_id : null);
   const shown = detail ?? binding;
   const values = shown as unknown as Record<FieldName, string>;
   return (
@@ -55,8 +59,15 @@ function BoundAccount({ binding }: { binding: BankInfo }) {
           </div>
         ))}
       </dl>
-      {reveal ? null : (
-        <button type="button" className="button secondary small-button" onClick={() => setReveal(true)}>
+      {detail ? null : detailError ? (
+        <ErrorState onRetry={() => void retryDetail()} />
+      ) : (
+        <button
+          type="button"
+          className="button secondary small-button"
+          aria-busy={reveal || undefined}
+          onClick={() => setReveal(true)}
+        >
           <Trans>Show full details</Trans>
         </button>
       )}

@@ -12,13 +12,13 @@ import { Form } from '../../ui/form';
 import { Money } from '../../ui/money';
 import { ErrorState, Spinner } from '../../ui/states';
 import { StatGrid } from '../../ui/stat-grid';
-import { AmountField, AmountSheetButtons, useAmountEntry } from '../shared/amount-entry';
+import { AmountField, AmountSheetButtons, SheetBalance, useAmountEntry } from '../shared/amount-entry';
 
 const DAY_MS = 24 * 3600 * 1000;
 
 function DepositSheet({ product, onClose }: { product: InterestProduct; onClose: () => void }) {
   const { t, i18n } = useLingui();
-  const { data: money } = useMoneyInfo();
+  const { data: money, error: moneyError, mutate: retryMoney } = useMoneyInfo();
   const entry = useAmountEntry({
     limits: { min: product.min_amount, max: product.max_amount, ...(money ? { available: money.balance } : {}) },
     emptyMessage: t`Please enter the amount to deposit`,
@@ -54,10 +54,14 @@ function DepositSheet({ product, onClose }: { product: InterestProduct; onClose:
           <AmountField entry={entry} label={t`Amount to deposit (USDT)`} max={max} />
           <p className="field-hint">
             <Trans>
-              Limits <Money value={product.min_amount} /> – <Money value={product.max_amount} /> USDT · your balance{' '}
-              {money ? <Money value={money.balance} /> : '…'}
+              Limits <Money value={product.min_amount} /> – <Money value={product.max_amount} /> USDT
             </Trans>
           </p>
+          <SheetBalance
+            balance={money?.balance}
+            failed={moneyError !== undefined && !money}
+            onRetry={() => void retryMoney()}
+          />
           <dl className="facts" aria-live="polite">
             <dt>{t`Expected interest`}</dt>
             <dd data-testid="interest-preview">

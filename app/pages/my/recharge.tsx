@@ -52,7 +52,7 @@ export default function RechargePage() {
   const [network, setNetwork] = useState('');
   const { data: first, error: firstError, mutate: retryFirst } = useReceivingAddress('');
   const selected = network || first?.type || '';
-  const { data: loaded, mutate } = useReceivingAddress(selected);
+  const { data: loaded, error: loadedError, mutate } = useReceivingAddress(selected);
   const address = loaded?.type === selected ? loaded : undefined;
   const [amount, setAmount] = useState('');
   const { errors, focusRound, show, showOne, showFailure } = useFieldErrors(FIELDS);
@@ -134,7 +134,13 @@ export default function RechargePage() {
         value={selected}
         onChange={setNetwork}
       />
-      {address ? <AddressCard address={address} /> : <Spinner label={t`Loading`} />}
+      {address ? (
+        <AddressCard address={address} />
+      ) : loadedError ? (
+        <ErrorState onRetry={() => void mutate()} />
+      ) : (
+        <Spinner label={t`Loading`} />
+      )}
       <Form onSubmit={() => void submit()} focusRound={focusRound}>
         <Field
           label={t`Amount (USDT)`}

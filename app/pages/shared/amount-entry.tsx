@@ -1,4 +1,4 @@
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { parseMoney, type Cents } from '../../../contract/money';
 import { checkAmount } from '../../lib/money-input';
@@ -6,6 +6,8 @@ import { useRequestId } from '../../lib/request-id';
 import { useAmountMessage } from '../../ui/amount-message';
 import { Field } from '../../ui/field';
 import { useGuard } from '../../ui/guarded-button';
+import { Money } from '../../ui/money';
+import { ErrorState } from '../../ui/states';
 import { useFieldErrors } from './field-errors';
 
 const FIELDS = ['number'] as const;
@@ -95,5 +97,33 @@ export function AmountSheetButtons({
         {t`Cancel`}
       </button>
     </>
+  );
+}
+
+/**
+ * The balance under a sheet's amount: the figure, "…" while it loads, or, when the read failed and
+ * nothing is known, why and a retry. The sheet still works meanwhile: the server checks the balance.
+ */
+export function SheetBalance({
+  balance,
+  failed,
+  onRetry,
+}: {
+  balance: string | undefined;
+  failed: boolean;
+  onRetry: () => void;
+}) {
+  if (failed) {
+    return (
+      <ErrorState
+        onRetry={onRetry}
+        message={<Trans>We could not load your balance. Check your connection and try again.</Trans>}
+      />
+    );
+  }
+  return (
+    <p className="field-hint" data-testid="sheet-balance">
+      <Trans>Your balance: {balance === undefined ? '…' : <Money value={balance} />} USDT</Trans>
+    </p>
   );
 }
