@@ -61,6 +61,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       LIMIT_REQUESTS_PER_MINUTE: '100000',
       LIMIT_CODES_PER_IP_HOUR: '100000',
       LIMIT_REGISTRATIONS_PER_IP_HOUR: '100000',
+      LIMIT_SIGN_INS_PER_IP_HOUR: '100000',
+      // The suite's workers sign up and sign in at once from one machine; the cap itself is tested
+      // in the server tests.
+      LIMIT_HASHES_AT_ONCE: '4',
       // Short enough that a test can wait out the resend countdown, long enough to see it.
       LIMIT_CODE_RESEND_SECONDS: '5',
       ...options.env,

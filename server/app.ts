@@ -32,6 +32,7 @@ import { userinfoRoutes } from './routes/userinfo';
 import { withdrawRoutes } from './routes/withdraw';
 import { liveRoutes } from './routes/ws';
 import { CONNECTION_TIMEOUTS, limitConnectionsPerIp } from './security/connection-limits';
+import { limitHashesAtOnce } from './security/passwords';
 import { databaseRateLimitStore } from './security/shared-rate-limits';
 
 export interface AppOptions {
@@ -112,7 +113,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     childLoggerFactory: (logger) => logger,
   });
 
-  limitConnectionsPerIp(app.server, (options.limits ?? DEFAULT_LIMITS).connectionsPerIp, app.log);
+  const limits = options.limits ?? DEFAULT_LIMITS;
+  limitConnectionsPerIp(app.server, limits.connectionsPerIp, app.log);
+  limitHashesAtOnce(limits.hashesAtOnce);
 
   const queries = createQueries(options.db);
   const sessions = createSessionCache();
@@ -123,7 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailer:
       options.mailer ??
       (options.smtpUrl ? smtpMailer(options.smtpUrl) : outboxMailer(path.join(options.dataDir, 'outbox'), app.log)),
-    limits: options.limits ?? DEFAULT_LIMITS,
+    limits,
     log: app.log,
     now: options.now ?? (() => new Date()),
     uploadsDir: path.join(options.dataDir, 'uploads'),

@@ -13,6 +13,10 @@ export interface Limits {
   loginWindowSeconds: number;
   /** Registrations per IP per hour. */
   registrationsPerIpPerHour: number;
+  /** Sign-in attempts per IP per hour, right or wrong, known account or not. */
+  signInsPerIpPerHour: number;
+  /** Password hashes that may run at once in the process; more are answered "busy" at once. */
+  hashesAtOnce: number;
   /** Open connections from one address (raise it behind a proxy that shares one address). */
   connectionsPerIp: number;
 }
@@ -58,6 +62,8 @@ export const DEFAULT_LIMITS: Limits = {
   loginFailures: 5,
   loginWindowSeconds: 15 * 60,
   registrationsPerIpPerHour: 20,
+  signInsPerIpPerHour: 60,
+  hashesAtOnce: 2,
   connectionsPerIp: 256,
 };
 
@@ -119,6 +125,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
         DEFAULT_LIMITS.registrationsPerIpPerHour,
         'LIMIT_REGISTRATIONS_PER_IP_HOUR',
       ),
+      signInsPerIpPerHour: integer(
+        env.LIMIT_SIGN_INS_PER_IP_HOUR,
+        DEFAULT_LIMITS.signInsPerIpPerHour,
+        'LIMIT_SIGN_INS_PER_IP_HOUR',
+      ),
+      hashesAtOnce: integer(env.LIMIT_HASHES_AT_ONCE, DEFAULT_LIMITS.hashesAtOnce, 'LIMIT_HASHES_AT_ONCE'),
       connectionsPerIp: integer(
         env.LIMIT_CONNECTIONS_PER_IP,
         DEFAULT_LIMITS.connectionsPerIp,

@@ -83,7 +83,7 @@ export async function testDatabase(dir: string): Promise<{ config: DatabaseConfi
 }
 
 export async function startTestServer(
-  options: { limits?: Partial<Limits>; demo?: boolean; imageOrigins?: string[] } = {},
+  options: { limits?: Partial<Limits>; demo?: boolean; imageOrigins?: string[]; staticDir?: string } = {},
 ): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-test-'));
   const database = await testDatabase(dir);
@@ -98,6 +98,7 @@ export async function startTestServer(
     now: clock.now,
     mailer,
     ...(options.imageOrigins ? { imageOrigins: options.imageOrigins } : {}),
+    ...(options.staticDir ? { staticDir: options.staticDir } : {}),
   });
   const facts = await prepareDatabase(app.wallet, options.demo ?? false);
   const server: TestServer = {

@@ -205,20 +205,24 @@ export function authRoutes(calls: CallRegistry, context: ServerContext): void {
     { max: limits.registrationsPerIpPerHour, timeWindow: 3600_000 },
   );
 
-  calls.open('user/login', async ({ account, password }) => {
-    const user = await queries.users.byLogin(account);
-    // A disabled account is checked against the dummy hash like an unknown one: the same answer,
-    // the same time and the same count, whether the password was right or not.
-    const usable = user?.status === 'active' ? user : undefined;
-    const matches = await checkPasswordGuess(
-      context,
-      guessKey(user, account),
-      password,
-      usable?.password_hash ?? UNKNOWN_USER_HASH,
-    );
-    if (!usable || !matches) throw new ApiError(ResultCode.invalid, 'login_failed');
-    return { token: await createSession(context, usable.id), user: toUserInfo(usable) };
-  });
+  calls.open(
+    'user/login',
+    async ({ account, password }) => {
+      const user = await queries.users.byLogin(account);
+      // A disabled account is checked against the dummy hash like an unknown one: the same answer,
+      // the same time and the same count, whether the password was right or not.
+      const usable = user?.status === 'active' ? user : undefined;
+      const matches = await checkPasswordGuess(
+        context,
+        guessKey(user, account),
+        password,
+        usable?.password_hash ?? UNKNOWN_USER_HASH,
+      );
+      if (!usable || !matches) throw new ApiError(ResultCode.invalid, 'login_failed');
+      return { token: await createSession(context, usable.id), user: toUserInfo(usable) };
+    },
+    { max: limits.signInsPerIpPerHour, timeWindow: 3600_000 },
+  );
 
   calls.open('user/reset-password', async (input) => {
     const codeId = await checkEmailCode(context, input.email, 'reset', input.code);

@@ -1,6 +1,6 @@
 import { inTransaction, isoNow, secondsAgo, secondsUntil, type ServerContext } from '../context';
 import { tooManyRequests } from '../errors';
-import { verifyPassword } from './passwords';
+import { isServerBusy, verifyPassword } from './passwords';
 
 /**
  * Where a password guess counts: one counter per account, whichever of its names (account or
@@ -33,7 +33,14 @@ export async function checkPasswordGuess(
   if ('oldest' in reserved) {
     throw tooManyRequests(limits.loginWindowSeconds + secondsUntil(context, reserved.oldest));
   }
-  const matches = await verifyPassword(password, hash);
+  let matches: boolean;
+  try {
+    matches = await verifyPassword(password, hash);
+  } catch (error) {
+    // The server was too busy to check it: it was no guess.
+    if (isServerBusy(error)) await context.queries.codes.releaseGuess(reserved.id);
+    throw error;
+  }
   if (matches) await context.queries.codes.releaseGuess(reserved.id);
   return matches;
 }

@@ -1,13 +1,39 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { ResultCode } from '../../contract/envelope';
+import { ApiError } from '../errors';
 
 const KEY_LENGTH = 64;
 const COST = { N: 16_384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } satisfies ScryptOptions;
 
+/**
+ * Hashes running at once in this process. scrypt runs on libuv's thread pool (four threads unless
+ * UV_THREADPOOL_SIZE says otherwise), which also reads the static files and the uploads: with two
+ * hashes at most, the other threads stay free, so a flood of sign-ins cannot hold up the app for
+ * everyone else. The thread pool belongs to the process, so the count does too.
+ */
+let maxHashesAtOnce = 2;
+let hashesRunning = 0;
+
+export function limitHashesAtOnce(max: number): void {
+  maxHashesAtOnce = Math.max(1, max);
+}
+
+/** More hashes were asked for than may run at once: answered at once, never queued. */
+export const serverBusy = () => new ApiError(ResultCode.tooManyRequests, 'busy', { retry_after: 1 });
+
+export function isServerBusy(error: unknown): boolean {
+  return error instanceof ApiError && error.key === 'busy';
+}
+
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
+  if (hashesRunning >= maxHashesAtOnce) return Promise.reject(serverBusy());
+  hashesRunning += 1;
+  return new Promise<Buffer>((resolve, reject) => {
     scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
       error ? reject(error) : resolve(key),
     );
+  }).finally(() => {
+    hashesRunning -= 1;
   });
 }
 
