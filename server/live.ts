@@ -12,6 +12,18 @@ const BATCH = 500;
 export const MAX_SOCKETS_PER_USER = 20;
 /** Closing code for a socket over the per-user limit (WebSocket "policy violation"). */
 export const LIVE_CLOSE_TOO_MANY = 1008;
+/**
+ * How long a closed socket's peer has to answer the close before its connection is cut: `ws`
+ * would otherwise hold the connection 30 s for a peer that never answers.
+ */
+export const LIVE_CLOSE_GRACE_MS = 1000;
+
+/** Says why (a real client reads the code), then cuts the connection if the peer stays silent. */
+export function closeSocket(socket: WebSocket, code: number, reason: string): void {
+  socket.close(code, reason);
+  setTimeout(() => socket.terminate(), LIVE_CLOSE_GRACE_MS).unref();
+}
+
 /** On PostgreSQL: a session or all of a user's sessions ended on some node. */
 const SESSIONS_CHANNEL = 'sessions_ended';
 
@@ -47,7 +59,7 @@ export async function createLiveHub(deps: {
     const users = userId === undefined ? [...sockets.values()] : [sockets.get(userId)];
     for (const open of users) {
       for (const [socket, tokenHash] of open ?? []) {
-        if (matches(tokenHash)) socket.close(LIVE_CLOSE_UNAUTHORISED, 'signed out');
+        if (matches(tokenHash)) closeSocket(socket, LIVE_CLOSE_UNAUTHORISED, 'signed out');
       }
     }
   }
@@ -114,7 +126,7 @@ export async function createLiveHub(deps: {
       }
       if (open.size >= MAX_SOCKETS_PER_USER) {
         deps.log.warn({ userId, open: open.size }, 'live socket refused: too many for one user');
-        socket.close(LIVE_CLOSE_TOO_MANY, 'too many sockets');
+        closeSocket(socket, LIVE_CLOSE_TOO_MANY, 'too many sockets');
         return false;
       }
       open.set(socket, tokenHash);
@@ -141,7 +153,8 @@ export async function createLiveHub(deps: {
     },
     async close(): Promise<void> {
       await Promise.all(stops.map((stop) => stop()));
-      for (const open of sockets.values()) for (const socket of open.keys()) socket.close(1001, 'server shutting down');
+      for (const open of sockets.values())
+        for (const socket of open.keys()) closeSocket(socket, 1001, 'server shutting down');
       sockets.clear();
     },
   };

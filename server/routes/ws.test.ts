@@ -1,10 +1,11 @@
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
-import type { LiveEvent } from '../../contract/live';
-import { MAX_SOCKETS_PER_USER } from '../live';
+import { LIVE_AUTH_TIMEOUT_MS, type LiveEvent } from '../../contract/live';
+import { LIVE_CLOSE_GRACE_MS, MAX_SOCKETS_PER_USER } from '../live';
+import { LIVE_FRAMES_PER_WINDOW, LIVE_FRAME_WINDOW_MS } from './ws';
 import { decide } from '../review';
-import { TINY_PNG, call, signUp, startTestServer, upload, type TestServer, type TestUser } from '../test-support';
+import { call, signUp, startTestServer, upload, uniquePng, type TestServer, type TestUser } from '../test-support';
 
 let server: TestServer;
 let url: string;
@@ -45,7 +46,7 @@ function closed(socket: WebSocket): Promise<number> {
 }
 
 async function pendingRecharge(user: TestUser): Promise<number> {
-  const proof = await upload(server, user.token, TINY_PNG);
+  const proof = await upload(server, user.token, await uniquePng());
   const recharge = await call(
     server,
     'recharge/create',
@@ -144,6 +145,37 @@ describe('/ws1', () => {
     expect(errors).not.toHaveBeenCalled();
     expect(JSON.stringify(warnings.mock.calls)).not.toContain('    at ');
   });
+
+  it(`cuts off a socket that sends more than ${LIVE_FRAMES_PER_WINDOW} frames in ${LIVE_FRAME_WINDOW_MS / 1000} s`, async () => {
+    const user = await signUp(server);
+    const flooding = await signedInSocket(user);
+    const calm = await signedInSocket(user);
+    const gone = closed(flooding);
+    for (let index = 0; index < 500 && flooding.readyState === WebSocket.OPEN; index += 1) {
+      flooding.send(JSON.stringify({ type: 'pong' }));
+    }
+    expect(await gone).toBe(1006);
+    await expect.poll(() => server.app.wallet.live.size()).toBe(1);
+    calm.send(JSON.stringify({ type: 'pong' }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(calm.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('cuts off a stranger that never signs in and never answers the close, a second after it', async () => {
+    // A raw connection that completes the upgrade and then says nothing, not even to a close.
+    const port = (server.app.server.address() as AddressInfo).port;
+    const raw = net.connect(port, '127.0.0.1');
+    raw.on('data', () => undefined);
+    raw.on('error', () => undefined);
+    raw.write(
+      'GET /ws1 HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
+        'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+    );
+    const started = Date.now();
+    await new Promise((resolve) => raw.once('close', resolve));
+    // ws itself would wait 30 s for the answer to its close.
+    expect(Date.now() - started).toBeLessThan(LIVE_AUTH_TIMEOUT_MS + LIVE_CLOSE_GRACE_MS + 2000);
+  }, 15_000);
 
   it('closes with 4001 when no auth comes within 5 s', async () => {
     const socket = await open();

@@ -8,7 +8,15 @@ import {
   type LiveEvent,
 } from '../../contract/live';
 import type { Authenticate } from '../calls';
-import type { LiveHub } from '../live';
+import { closeSocket, type LiveHub } from '../live';
+
+/**
+ * Frames one socket may send per window. The app sends its token once and a pong every 30 s; a
+ * socket that sends more is not the app, and every frame costs the node parsing time that other
+ * customers wait for.
+ */
+export const LIVE_FRAMES_PER_WINDOW = 30;
+export const LIVE_FRAME_WINDOW_MS = 10_000;
 
 function parse(data: unknown): LiveClientMessage | undefined {
   try {
@@ -23,18 +31,36 @@ function parse(data: unknown): LiveClientMessage | undefined {
 
 /**
  * The live-update socket: the client's first message is its token; without a valid one within
- * 5 s the socket closes with 4001. Logout and password reset close their sockets at once
- * (LiveHub); a ping every 30 s also re-checks the session and the account's status, which covers
- * changes made outside this process.
+ * 5 s the socket closes with 4001, and a peer that does not answer the close is cut off a second
+ * later. A socket sending more than LIVE_FRAMES_PER_WINDOW frames in a window is cut off at once.
+ * Logout and password reset close their sockets at once (LiveHub); a ping every 30 s also
+ * re-checks the session and the account's status, which covers changes made outside this process.
  */
 export function liveRoutes(app: FastifyInstance, hub: LiveHub, authenticate: Authenticate): void {
-  app.get(LIVE_PATH, { websocket: true }, (socket) => {
+  app.get(LIVE_PATH, { websocket: true }, (socket, request) => {
     let session: { userId: number; token: string } | undefined;
     const stillSignedIn = async (token: string) => {
       const found = await authenticate(token);
       return found?.user.status === 'active' ? found : undefined;
     };
-    const refuse = () => socket.close(LIVE_CLOSE_UNAUTHORISED, 'unauthorised');
+    const refuse = () => closeSocket(socket, LIVE_CLOSE_UNAUTHORISED, 'unauthorised');
+    let windowStart = Date.now();
+    let frames = 0;
+    const countFrame = () => {
+      const now = Date.now();
+      if (now - windowStart >= LIVE_FRAME_WINDOW_MS) {
+        windowStart = now;
+        frames = 0;
+      }
+      frames += 1;
+      if (frames === LIVE_FRAMES_PER_WINDOW + 1) {
+        request.log.warn({ ip: request.ip, userId: session?.userId }, 'live socket closed: too many frames');
+        socket.terminate();
+      }
+      return frames <= LIVE_FRAMES_PER_WINDOW;
+    };
+    socket.on('ping', countFrame);
+    socket.on('pong', countFrame);
     const authTimer = setTimeout(() => {
       if (!session) refuse();
     }, LIVE_AUTH_TIMEOUT_MS);
@@ -51,6 +77,7 @@ export function liveRoutes(app: FastifyInstance, hub: LiveHub, authenticate: Aut
 
     let authenticating = false;
     socket.on('message', (data) => {
+      if (!countFrame()) return;
       const message = parse(data);
       if (message?.type !== 'auth' || session || authenticating) return;
       authenticating = true;
