@@ -94,6 +94,25 @@ export function isVisibleText(value: string): boolean {
   return isPlainText(value) && !ALL_INVISIBLE.test(value) && !STACKED_MARKS.test(value);
 }
 
+/** The ids the server hands out (orders, merchants, bindings): plain digits, no leading zero. */
+export const INTERNAL_ID_PATTERN = /^[1-9]\d{0,14}$/;
+
+/** The longest receiving address the recharge form takes. */
+const RECEIVING_ADDRESS_MAX_LENGTH = 128;
+
+/**
+ * A receiving address customers copy and pay to: visible, no spaces, and nothing hidden that
+ * would make two addresses look alike.
+ */
+export function isReceivingAddress(value: string): boolean {
+  return (
+    value.length <= RECEIVING_ADDRESS_MAX_LENGTH &&
+    isVisibleText(value) &&
+    !/\s/.test(value) &&
+    !HIDDEN_IN_ADDRESS.test(value)
+  );
+}
+
 /** A nickname is 1–20 visible characters once trimmed. */
 export function normaliseNickname(value: string): string | null {
   const trimmed = value.trim();
