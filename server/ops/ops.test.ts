@@ -73,6 +73,40 @@ describe('operator commands', () => {
   });
 });
 
+/** What a terminal would act on or hide: C0 and C1 controls, DEL, format and bidi characters, separators. */
+const TERMINAL_CONTROL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+
+describe('what the CLI prints', () => {
+  // Older rows, from before the API refused such text, still hold it.
+  const nickname = 'Eve\u001b[2J\u009b31m\u202eexe.txt\u2028\u200b\u0007\u007f';
+  const email = 'eve\u001b]0;owned\u0007@example.com';
+
+  it('escapes control, format and bidi characters a customer stored, as text and as JSON', async () => {
+    await server.db.run('UPDATE users SET nickname = ?, email = ? WHERE account = ?', [nickname, email, 'demo']);
+    const text = await ops('user', 'demo');
+    const [json = ''] = await ops('user', 'demo', '--json');
+    for (const line of [...text, json]) expect(line).not.toMatch(TERMINAL_CONTROL);
+    expect(text).toContain('nickname      Eve\\u001b[2J\\u009b31m\\u202eexe.txt\\u2028\\u200b\\u0007\\u007f');
+    expect(JSON.parse(json)).toMatchObject({ nickname, email });
+  });
+
+  it('escapes an account name in the list of what waits for review', async () => {
+    const account = 'old\u009b2J\u001b[1A\u2029name';
+    await server.db.run('UPDATE users SET account = ? WHERE id = 1', [account]);
+    const at = '2026-11-22T08:00:00.000Z';
+    await server.db.run(
+      `INSERT INTO recharges (user_id, type, category, address, amount, credentials, created_at, updated_at)
+       VALUES (1, 'TRC20', 'USDT', 'addr', 2550, ?, ?, ?)`,
+      ['/uploads/\u202ex.png', at, at],
+    );
+    const text = await ops('pending');
+    const [json = ''] = await ops('pending', '--json');
+    for (const line of [...text, json]) expect(line).not.toMatch(TERMINAL_CONTROL);
+    expect(text[0]).toContain('old\\u009b2J\\u001b[1A\\u2029name');
+    expect(JSON.parse(json)).toEqual([expect.objectContaining({ account, detail: 'TRC20 /uploads/\u202ex.png' })]);
+  });
+});
+
 describe('review commands', () => {
   async function pending(kind: 'recharge' | 'withdraw') {
     const user = await signUp(server);
@@ -381,13 +415,22 @@ describe('review commands', () => {
 
 describe('the ops command line', () => {
   it('exits 0 with the code on stdout, and non-zero with a reason', async () => {
-    const run = promisify(execFile);
     const env = { ...process.env, DATA_DIR: server.dir, DATABASE_URL: server.database.databaseUrl ?? '' };
-    const ok = await run('npx', ['tsx', 'server/ops/cli.ts', 'invite-code'], { env });
+    // The command `npm run ops` runs, without npm around it.
+    const cli = (...argv: string[]) =>
+      promisify(execFile)('node_modules/.bin/tsx', ['server/ops/cli.ts', ...argv], { env });
+    const ok = await cli('invite-code');
     expect(ok.stdout.trim()).toBe(server.rootInviteCode);
-    await expect(run('npx', ['tsx', 'server/ops/cli.ts', 'user', 'ghost'], { env })).rejects.toMatchObject({
+    await expect(cli('user', 'ghost')).rejects.toMatchObject({
       code: 1,
       stderr: expect.stringContaining('no user'),
     });
-  });
+    const hostile = await cli('user', 'ghost\u009b2J\u202e\u2028').catch(
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(hostile).toMatchObject({ code: 1, stderr: expect.stringContaining('ghost\\u009b2J\\u202e\\u2028') });
+    expect(hostile.stderr.trimEnd()).not.toMatch(TERMINAL_CONTROL);
+    const usage = await cli().catch((error: { stderr: string }) => error);
+    expect(usage.stderr.split('\n').length).toBeGreaterThan(5);
+  }, 40_000);
 });

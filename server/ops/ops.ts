@@ -3,6 +3,7 @@ import { cents, formatMoney, formatRate, parseMoney, parseRate, type Cents } fro
 import {
   CONTACT_CHANNEL_TYPES,
   INTERNAL_ID_PATTERN,
+  escapeNotText,
   isReceivingAddress,
   isSafeContactUrl,
   isVisibleText,
@@ -390,9 +391,12 @@ async function addContactChannel(domain: Domain, io: OpsIo, flags: Flags): Promi
 export async function runOps(
   db: Db,
   argv: readonly string[],
-  io: OpsIo,
+  output: OpsIo,
   now: () => Date = () => new Date(),
 ): Promise<void> {
+  // Customers wrote much of what is printed (names, e-mails, proofs): none of it may reach the
+  // operator's terminal as a control sequence.
+  const io: OpsIo = { out: (line) => output.out(escapeNotText(line)) };
   const { positional, flags } = readArgs(argv);
   const queries = createQueries(db);
   const domain: Domain = { db, queries, now };
