@@ -12,6 +12,7 @@ import {
 import { inTransaction, type Domain } from '../context';
 import { createQueries, type Queries } from '../db';
 import type { Db } from '../db/database';
+import { checkIntegrity } from '../integrity';
 import { ReviewError, decide, type Decision, type ReviewKind } from '../review';
 import { ROOT_INVITE_CODE_KEY } from '../routes/auth';
 import { newPublicCode } from '../security/tokens';
@@ -41,7 +42,9 @@ export const USAGE = `usage: npm run ops -- <command>
   product add --name N --rate R --days D --min A --max B
                                                  an interest product (R: annual %, simple interest)
   kefu add --name N --type telegram|whatsapp|email|link --url U
-                                                 a customer-service contact (https: or mailto: only)`;
+                                                 a customer-service contact (https: or mailto: only)
+  check [--json]                                 prove balances, ledger, orders, offers and stored
+                                                 answers agree; exits 1 naming each row that does not`;
 
 const OPERATOR = `operator:${process.env.USER ?? 'cli'}`;
 
@@ -387,6 +390,27 @@ async function addContactChannel(domain: Domain, io: OpsIo, flags: Flags): Promi
   );
 }
 
+/**
+ * The whole-database integrity check: an all-clear with what was looked at, or one line per
+ * problem and a failure (exit 1) that sums them up. With --json, one document either way.
+ */
+async function check(domain: Domain, io: OpsIo, json: boolean): Promise<void> {
+  const problems = await checkIntegrity(domain);
+  const checked = await domain.queries.integrity.counts();
+  if (json) io.out(JSON.stringify({ ok: problems.length === 0, checked, problems }));
+  else if (problems.length === 0) {
+    io.out(
+      `ok: ${checked.users} balances, ${checked.ledger} ledger rows, ${checked.orders} orders, ` +
+        `${checked.offers} offers and ${checked.idempotency} stored answers agree`,
+    );
+  } else {
+    for (const { table, row, problem } of problems) io.out(`${table} ${row}: ${problem}`);
+  }
+  if (problems.length > 0) {
+    throw new OpsError(`check found ${problems.length} problem${problems.length === 1 ? '' : 's'}`);
+  }
+}
+
 /** Runs one operator command against the database; throws OpsError with a one-line reason. */
 export async function runOps(
   db: Db,
@@ -437,6 +461,9 @@ export async function runOps(
     case 'kefu':
       if (rest[0] !== 'add') throw new OpsError('usage: kefu add --name N --type T --url U');
       await addContactChannel(domain, io, flags);
+      return;
+    case 'check':
+      await check(domain, io, json);
       return;
     case 'address':
       if (rest[0] !== 'set') throw new OpsError(`usage: address set <TYPE> <ADDRESS>`);
