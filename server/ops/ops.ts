@@ -398,16 +398,15 @@ async function check(domain: Domain, io: OpsIo, json: boolean): Promise<void> {
   const problems = await checkIntegrity(domain);
   const checked = await domain.queries.integrity.counts();
   if (json) io.out(JSON.stringify({ ok: problems.length === 0, checked, problems }));
-  else if (problems.length === 0) {
+  else for (const { table, row, problem } of problems) io.out(`${table} ${row}: ${problem}`);
+  if (problems.length > 0) {
+    throw new OpsError(`check found ${problems.length} problem${problems.length === 1 ? '' : 's'}`);
+  }
+  if (!json) {
     io.out(
       `ok: ${checked.users} balances, ${checked.ledger} ledger rows, ${checked.orders} orders, ` +
         `${checked.offers} offers and ${checked.idempotency} stored answers agree`,
     );
-  } else {
-    for (const { table, row, problem } of problems) io.out(`${table} ${row}: ${problem}`);
-  }
-  if (problems.length > 0) {
-    throw new OpsError(`check found ${problems.length} problem${problems.length === 1 ? '' : 's'}`);
   }
 }
 
