@@ -94,6 +94,41 @@ export function isVisibleText(value: string): boolean {
   return isPlainText(value) && !ALL_INVISIBLE.test(value) && !STACKED_MARKS.test(value);
 }
 
+const NOT_TEXT_ANYWHERE = new RegExp(NOT_TEXT.source, 'gu');
+
+/**
+ * `value` with every character isPlainText refuses written out as a visible `\uXXXX` escape, one
+ * per UTF-16 unit: printed to a terminal it cannot move the cursor, recolour or reorder the line,
+ * and inside a JSON string the escape is still valid JSON that reads back as the original.
+ */
+export function escapeNotText(value: string): string {
+  return value.replace(NOT_TEXT_ANYWHERE, (found) =>
+    Array.from(
+      { length: found.length },
+      (_, index) => `\\u${found.charCodeAt(index).toString(16).padStart(4, '0')}`,
+    ).join(''),
+  );
+}
+
+/** The ids the server hands out (orders, merchants, bindings): plain digits, no leading zero. */
+export const INTERNAL_ID_PATTERN = /^[1-9]\d{0,14}$/;
+
+/** The longest receiving address the recharge form takes. */
+const RECEIVING_ADDRESS_MAX_LENGTH = 128;
+
+/**
+ * A receiving address customers copy and pay to: visible, no spaces, and nothing hidden that
+ * would make two addresses look alike.
+ */
+export function isReceivingAddress(value: string): boolean {
+  return (
+    value.length <= RECEIVING_ADDRESS_MAX_LENGTH &&
+    isVisibleText(value) &&
+    !/\s/.test(value) &&
+    !HIDDEN_IN_ADDRESS.test(value)
+  );
+}
+
 /** A nickname is 1–20 visible characters once trimmed. */
 export function normaliseNickname(value: string): string | null {
   const trimmed = value.trim();

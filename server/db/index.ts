@@ -4,6 +4,7 @@ import { codesQueries } from './codes';
 import type { SqlRunner } from './database';
 import { eventsQueries } from './events';
 import { idempotencyQueries } from './idempotency';
+import { integrityQueries } from './integrity';
 import { customerServiceQueries } from './customer-service';
 import { ledgerQueries } from './ledger';
 import { interestWalletQueries } from './interest-wallet';
@@ -31,6 +32,7 @@ export function createQueries(db: SqlRunner) {
     codes: codesQueries(db),
     events: eventsQueries(db),
     idempotency: idempotencyQueries(db),
+    integrity: integrityQueries(db),
     customerService: customerServiceQueries(db),
     ledger: ledgerQueries(db),
     interestWallet: interestWalletQueries(db),

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { escapeNotText } from '../../contract/rules';
 import { databaseConfig, databaseFile, readConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { OpsError, runOps } from './ops';
@@ -12,7 +13,10 @@ const db = await openDatabase(databaseConfig(config));
 try {
   await runOps(db, process.argv.slice(2), { out: (line) => process.stdout.write(`${line}\n`) });
 } catch (error) {
-  process.stderr.write(`${error instanceof OpsError ? error.message : String(error)}\n`);
+  // Line by line for our own messages, so the usage text keeps its line breaks; anything else
+  // is one line, escaped whole like everything runOps prints.
+  const lines = error instanceof OpsError ? error.message.split('\n') : [String(error)];
+  process.stderr.write(`${lines.map(escapeNotText).join('\n')}\n`);
   process.exitCode = 1;
 } finally {
   await db.close();

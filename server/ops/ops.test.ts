@@ -73,6 +73,40 @@ describe('operator commands', () => {
   });
 });
 
+/** What a terminal would act on or hide: C0 and C1 controls, DEL, format and bidi characters, separators. */
+const TERMINAL_CONTROL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+
+describe('what the CLI prints', () => {
+  // Older rows, from before the API refused such text, still hold it.
+  const nickname = 'Eve\u001b[2J\u009b31m\u202eexe.txt\u2028\u200b\u0007\u007f';
+  const email = 'eve\u001b]0;owned\u0007@example.com';
+
+  it('escapes control, format and bidi characters a customer stored, as text and as JSON', async () => {
+    await server.db.run('UPDATE users SET nickname = ?, email = ? WHERE account = ?', [nickname, email, 'demo']);
+    const text = await ops('user', 'demo');
+    const [json = ''] = await ops('user', 'demo', '--json');
+    for (const line of [...text, json]) expect(line).not.toMatch(TERMINAL_CONTROL);
+    expect(text).toContain('nickname      Eve\\u001b[2J\\u009b31m\\u202eexe.txt\\u2028\\u200b\\u0007\\u007f');
+    expect(JSON.parse(json)).toMatchObject({ nickname, email });
+  });
+
+  it('escapes an account name in the list of what waits for review', async () => {
+    const account = 'old\u009b2J\u001b[1A\u2029name';
+    await server.db.run('UPDATE users SET account = ? WHERE id = 1', [account]);
+    const at = '2026-11-22T08:00:00.000Z';
+    await server.db.run(
+      `INSERT INTO recharges (user_id, type, category, address, amount, credentials, created_at, updated_at)
+       VALUES (1, 'TRC20', 'USDT', 'addr', 2550, ?, ?, ?)`,
+      ['/uploads/\u202ex.png', at, at],
+    );
+    const text = await ops('pending');
+    const [json = ''] = await ops('pending', '--json');
+    for (const line of [...text, json]) expect(line).not.toMatch(TERMINAL_CONTROL);
+    expect(text[0]).toContain('old\\u009b2J\\u001b[1A\\u2029name');
+    expect(JSON.parse(json)).toEqual([expect.objectContaining({ account, detail: 'TRC20 /uploads/\u202ex.png' })]);
+  });
+});
+
 describe('review commands', () => {
   async function pending(kind: 'recharge' | 'withdraw') {
     const user = await signUp(server);
@@ -266,6 +300,104 @@ describe('review commands', () => {
     await expect(ops('approve', 'recharge', 'x')).rejects.toThrow('numeric id');
   });
 
+  it('takes ids as plain digits only, as the API does', async () => {
+    const { user, id } = await pending('recharge');
+    for (const alias of [`${id}.0`, `0${id}`, `+${id}`, `${id}e0`, `0x${id.toString(16)}`, ` ${id}`, `${id} `]) {
+      await expect(ops('approve', 'recharge', alias)).rejects.toThrow('plain digits');
+    }
+    expect((await balance(user.user.account)).balance).toBe('0.00');
+    await expect(ops('approve', 'recharge', '0')).rejects.toThrow('plain digits');
+    await expect(ops('approve', 'recharge', '1234567890123456')).rejects.toThrow('plain digits');
+    const [merchant] = await ops('merchant', 'add', '--name', 'Acme OTC');
+    for (const alias of [`${merchant}e0`, `0${merchant}`, `${merchant}.0`]) {
+      await expect(
+        ops(
+          'offer',
+          'add',
+          '--merchant',
+          alias,
+          '--price',
+          '1',
+          '--currency',
+          'EUR',
+          '--quantity',
+          '10',
+          '--min',
+          '1',
+          '--max',
+          '2',
+        ),
+      ).rejects.toThrow('--merchant');
+    }
+    await expect(
+      ops('product', 'add', '--name', 'P', '--rate', '5', '--days', '3e1', '--min', '1', '--max', '2'),
+    ).rejects.toThrow('--days');
+  });
+
+  it('refuses free text the API would refuse: controls, bidi and invisible characters, overlong', async () => {
+    const { id } = await pending('withdraw');
+    for (const remark of ['\u001b[31mred', 'a\u202eb', 'line\nbreak', 'x'.repeat(201)]) {
+      await expect(ops('reject', 'withdraw', String(id), '--remark', remark)).rejects.toThrow('--remark');
+    }
+    for (const name of [
+      '\u001b[2J',
+      'Acme\u202eCTO',
+      'Ac\u200bme',
+      '\u3164',
+      'a\u0301\u0301\u0301\u0301',
+      'x'.repeat(81),
+    ]) {
+      await expect(ops('merchant', 'add', '--name', name)).rejects.toThrow('--name');
+      await expect(
+        ops('product', 'add', '--name', name, '--rate', '5', '--days', '30', '--min', '1', '--max', '2'),
+      ).rejects.toThrow('--name');
+      await expect(
+        ops('kefu', 'add', '--name', name, '--type', 'link', '--url', 'https://help.example.com'),
+      ).rejects.toThrow('--name');
+    }
+    for (const url of [
+      'https://user:pw@help.example.com/',
+      'https://user@help.example.com/',
+      'https://help.example.com/\tchat',
+      'https://help.example.com/\u202echat',
+    ]) {
+      await expect(ops('kefu', 'add', '--name', 'Help', '--type', 'link', '--url', url)).rejects.toThrow('--url');
+    }
+    for (const address of ['T\u001bAddr', 'T\u200bAddr', 'T\u3164Addr', 'T\u00a0Addr', 'T'.repeat(129)]) {
+      await expect(ops('address', 'set', 'TRC20', address)).rejects.toThrow('address');
+    }
+    expect(
+      await ops('kefu', 'add', '--name', 'Help desk', '--type', 'email', '--url', 'mailto:help@example.com'),
+    ).toEqual([expect.stringMatching(/^\d+$/)]);
+    expect(await ops('reject', 'withdraw', String(id), '--remark', 'IBAN closed — 请重新绑定')).toEqual([
+      `withdraw ${id} rejected`,
+    ]);
+  });
+
+  it('takes a merchant avatar as an https: address without credentials or a clean path', async () => {
+    for (const accepted of ['/merchants/acme.png', '/m/acme-2_x~y.v2.png', 'https://img.example.com/a%20b.png']) {
+      expect(await ops('merchant', 'add', '--name', 'Pictured', '--avatar', accepted)).toEqual([
+        expect.stringMatching(/^\d+$/),
+      ]);
+    }
+    for (const refused of [
+      'https://user:pw@img.example.com/p.png',
+      'https://user@img.example.com/p.png',
+      'https://img.example.com/\tp.png',
+      '/../../api/v1/user/logout',
+      '/merchants/../x.png',
+      '/merchants/./x.png',
+      '/.hidden.png',
+      '/merchants/%2e%2e/x.png',
+      '/merchants\\x.png',
+      '/merchants//x.png',
+      '/merchants/x.png/',
+      '/merchants/x.png?y=1',
+    ]) {
+      await expect(ops('merchant', 'add', '--name', 'X', '--avatar', refused)).rejects.toThrow('--avatar');
+    }
+  });
+
   it('sets a receiving address, new or changed', async () => {
     const user = await signUp(server);
     expect(await ops('address', 'set', 'trc20', 'TNewAddress123')).toEqual(['TRC20 TNewAddress123']);
@@ -283,13 +415,22 @@ describe('review commands', () => {
 
 describe('the ops command line', () => {
   it('exits 0 with the code on stdout, and non-zero with a reason', async () => {
-    const run = promisify(execFile);
     const env = { ...process.env, DATA_DIR: server.dir, DATABASE_URL: server.database.databaseUrl ?? '' };
-    const ok = await run('npx', ['tsx', 'server/ops/cli.ts', 'invite-code'], { env });
+    // The command `npm run ops` runs, without npm around it.
+    const cli = (...argv: string[]) =>
+      promisify(execFile)('node_modules/.bin/tsx', ['server/ops/cli.ts', ...argv], { env });
+    const ok = await cli('invite-code');
     expect(ok.stdout.trim()).toBe(server.rootInviteCode);
-    await expect(run('npx', ['tsx', 'server/ops/cli.ts', 'user', 'ghost'], { env })).rejects.toMatchObject({
+    await expect(cli('user', 'ghost')).rejects.toMatchObject({
       code: 1,
       stderr: expect.stringContaining('no user'),
     });
-  });
+    const hostile = await cli('user', 'ghost\u009b2J\u202e\u2028').catch(
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(hostile).toMatchObject({ code: 1, stderr: expect.stringContaining('ghost\\u009b2J\\u202e\\u2028') });
+    expect(hostile.stderr.trimEnd()).not.toMatch(TERMINAL_CONTROL);
+    const usage = await cli().catch((error: { stderr: string }) => error);
+    expect(usage.stderr.split('\n').length).toBeGreaterThan(5);
+  }, 40_000);
 });

@@ -1,9 +1,18 @@
 import { parseArgs } from 'node:util';
 import { cents, formatMoney, formatRate, parseMoney, parseRate, type Cents } from '../../contract/money';
-import { CONTACT_CHANNEL_TYPES, isSafeContactUrl, type ContactChannelType } from '../../contract/rules';
+import {
+  CONTACT_CHANNEL_TYPES,
+  INTERNAL_ID_PATTERN,
+  escapeNotText,
+  isReceivingAddress,
+  isSafeContactUrl,
+  isVisibleText,
+  type ContactChannelType,
+} from '../../contract/rules';
 import { inTransaction, type Domain } from '../context';
 import { createQueries, type Queries } from '../db';
 import type { Db } from '../db/database';
+import { checkIntegrity } from '../integrity';
 import { ReviewError, decide, type Decision, type ReviewKind } from '../review';
 import { ROOT_INVITE_CODE_KEY } from '../routes/auth';
 import { newPublicCode } from '../security/tokens';
@@ -33,9 +42,14 @@ export const USAGE = `usage: npm run ops -- <command>
   product add --name N --rate R --days D --min A --max B
                                                  an interest product (R: annual %, simple interest)
   kefu add --name N --type telegram|whatsapp|email|link --url U
-                                                 a customer-service contact (https: or mailto: only)`;
+                                                 a customer-service contact (https: or mailto: only)
+  check [--json]                                 prove balances, ledger, orders, offers and stored
+                                                 answers agree; exits 1 naming each row that does not`;
 
 const OPERATOR = `operator:${process.env.USER ?? 'cli'}`;
+
+/** A remark the customer reads on the order they were refused. */
+const MAX_REMARK_LENGTH = 200;
 
 type Flags = Map<string, string | true>;
 
@@ -167,8 +181,7 @@ async function review(
   if (kind !== 'recharge' && kind !== 'withdraw' && kind !== 'sale') {
     throw new OpsError(`${decision} needs recharge, withdraw or sale, got ${JSON.stringify(kind)}`);
   }
-  const id = Number(idText);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new OpsError(`${decision} ${kind} needs a numeric id`);
+  const id = internalId(idText, `${decision} ${kind}`);
   try {
     await decide(domain, kind satisfies ReviewKind, decision, id, OPERATOR, remark);
   } catch (error) {
@@ -190,8 +203,9 @@ async function setAddress(
 ): Promise<void> {
   const network = type?.toUpperCase();
   if (!network || !NETWORK_TYPE.test(network)) throw new OpsError('address set needs a network type such as TRC20');
-  if (!address || address.length > 128 || /\s/.test(address))
-    throw new OpsError('address set needs an address without spaces');
+  if (!address || !isReceivingAddress(address)) {
+    throw new OpsError('address set needs an address of up to 128 visible characters, without spaces');
+  }
   await inTransaction(domain, async (tx) => {
     const { recharge, audit } = tx.queries;
     const at = tx.now().toISOString();
@@ -215,11 +229,27 @@ async function setAddress(
   io.out(`${network} ${address}`);
 }
 
+/**
+ * An option's value, trimmed, by the API's rule for free text (see isVisibleText): customers read
+ * names, remarks and addresses, so what the API would refuse from them the CLI refuses too.
+ */
 function text(flags: Flags, name: string, maxLength = 80): string {
   const value = flags.get(name);
   if (typeof value !== 'string' || !value.trim()) throw new OpsError(`--${name} is required`);
-  if (value.length > maxLength) throw new OpsError(`--${name} is longer than ${maxLength} characters`);
-  return value.trim();
+  const trimmed = value.trim();
+  if (trimmed.length > maxLength) throw new OpsError(`--${name} is longer than ${maxLength} characters`);
+  if (!isVisibleText(trimmed)) {
+    throw new OpsError(`--${name} must be visible text, without control, format or invisible characters`);
+  }
+  return trimmed;
+}
+
+/** An id as the API takes one: plain digits, so `1e1` or `0x0d` never reaches another order. */
+function internalId(value: string | undefined, what: string): number {
+  if (value === undefined || !INTERNAL_ID_PATTERN.test(value)) {
+    throw new OpsError(`${what} needs a numeric id: plain digits such as 12`);
+  }
+  return Number(value);
 }
 
 function amount(flags: Flags, name: string): Cents {
@@ -255,17 +285,34 @@ async function addAudited(
 }
 
 /**
- * A picture the app may show, as the app will read it: a path under its image base URL, or an
- * https: address (written out in full); null for anything else.
+ * A path under the image base URL that stays under it: segments of letters, digits, `-`, `_`
+ * and `~` with dots only between them, so no `.` or `..` segment, `%` escape, backslash, query or
+ * empty segment can make it point elsewhere once joined to the base.
+ */
+const CLEAN_IMAGE_PATH = /^(?:\/[A-Za-z0-9_~-]+(?:\.[A-Za-z0-9_~-]+)*)+$/;
+
+/**
+ * A picture the app may show, as the app will read it: a clean path under its image base URL, or
+ * an https: address without credentials (written out in full); null for anything else.
  */
 function imageAddress(value: string): string | null {
-  if (/^\/[A-Za-z0-9._~%-][A-Za-z0-9._~%/-]*$/.test(value)) return value;
+  if (CLEAN_IMAGE_PATH.test(value)) return value;
+  if (!/^https:\/\//i.test(value)) return null;
+  const url = parsedUrl(value);
+  return url?.protocol === 'https:' && !hasCredentials(url) ? url.href : null;
+}
+
+function parsedUrl(value: string): URL | null {
   try {
-    const url = new URL(value);
-    return url.protocol === 'https:' && /^https:\/\//i.test(value) ? url.href : null;
+    return new URL(value);
   } catch {
     return null;
   }
+}
+
+/** `https://user:pw@host` shows a trusted name where another host answers. */
+function hasCredentials(url: URL): boolean {
+  return url.username !== '' || url.password !== '';
 }
 
 async function addMerchant(domain: Domain, io: OpsIo, flags: Flags): Promise<void> {
@@ -282,9 +329,9 @@ async function addMerchant(domain: Domain, io: OpsIo, flags: Flags): Promise<voi
 }
 
 async function addOffer(domain: Domain, io: OpsIo, flags: Flags): Promise<void> {
-  const merchantId = Number(text(flags, 'merchant'));
-  if (!Number.isSafeInteger(merchantId) || !(await domain.queries.selling.merchantById(merchantId))) {
-    throw new OpsError(`no merchant with id ${JSON.stringify(flags.get('merchant'))}`);
+  const merchantId = internalId(text(flags, 'merchant'), '--merchant');
+  if (!(await domain.queries.selling.merchantById(merchantId))) {
+    throw new OpsError(`no merchant with id ${merchantId}`);
   }
   const currency = text(flags, 'currency').toUpperCase();
   if (!/^[A-Z]{3}$/.test(currency)) throw new OpsError('--currency must be a three-letter code such as EUR');
@@ -312,9 +359,11 @@ async function addProduct(domain: Domain, io: OpsIo, flags: Flags): Promise<void
   const name = text(flags, 'name');
   const rate = parseRate(text(flags, 'rate'));
   if (rate === null || rate > 100_000) throw new OpsError('--rate must be an annual percentage such as 6 or 6.5');
-  const days = Number(text(flags, 'days'));
-  if (!Number.isSafeInteger(days) || days < 1 || days > 3650)
+  const daysText = text(flags, 'days');
+  const days = Number(daysText);
+  if (!/^\d{1,4}$/.test(daysText) || days < 1 || days > 3650) {
     throw new OpsError('--days must be a whole number of days from 1 to 3650');
+  }
   const min = amount(flags, 'min');
   const max = amount(flags, 'max');
   if (min > max) throw new OpsError('--min must not be above --max');
@@ -332,24 +381,50 @@ async function addContactChannel(domain: Domain, io: OpsIo, flags: Flags): Promi
   const type = text(flags, 'type');
   if (!isContactChannelType(type)) throw new OpsError(`--type must be one of ${CONTACT_CHANNEL_TYPES.join(', ')}`);
   const url = text(flags, 'url', 300);
-  if (!isSafeContactUrl(url)) throw new OpsError('--url must be an https: or mailto: address');
+  const parsed = parsedUrl(url);
+  if (!isSafeContactUrl(url) || !parsed || hasCredentials(parsed)) {
+    throw new OpsError('--url must be an https: or mailto: address without a user name or password');
+  }
   await addAudited(domain, io, { kind: 'kefu', detail: `${type} ${url}` }, (queries, at) =>
     queries.customerService.insert({ name, type, url, created_at: at }),
   );
+}
+
+/**
+ * The whole-database integrity check: an all-clear with what was looked at, or one line per
+ * problem and a failure (exit 1) that sums them up. With --json, one document either way.
+ */
+async function check(domain: Domain, io: OpsIo, json: boolean): Promise<void> {
+  const problems = await checkIntegrity(domain);
+  const checked = await domain.queries.integrity.counts();
+  if (json) io.out(JSON.stringify({ ok: problems.length === 0, checked, problems }));
+  else for (const { table, row, problem } of problems) io.out(`${table} ${row}: ${problem}`);
+  if (problems.length > 0) {
+    throw new OpsError(`check found ${problems.length} problem${problems.length === 1 ? '' : 's'}`);
+  }
+  if (!json) {
+    io.out(
+      `ok: ${checked.users} balances, ${checked.ledger} ledger rows, ${checked.orders} orders, ` +
+        `${checked.offers} offers and ${checked.idempotency} stored answers agree`,
+    );
+  }
 }
 
 /** Runs one operator command against the database; throws OpsError with a one-line reason. */
 export async function runOps(
   db: Db,
   argv: readonly string[],
-  io: OpsIo,
+  output: OpsIo,
   now: () => Date = () => new Date(),
 ): Promise<void> {
+  // Customers wrote much of what is printed (names, e-mails, proofs): none of it may reach the
+  // operator's terminal as a control sequence.
+  const io: OpsIo = { out: (line) => output.out(escapeNotText(line)) };
   const { positional, flags } = readArgs(argv);
   const queries = createQueries(db);
   const domain: Domain = { db, queries, now };
   const json = flags.has('json');
-  const remark = typeof flags.get('remark') === 'string' ? String(flags.get('remark')) : '';
+  const remark = flags.has('remark') ? text(flags, 'remark', MAX_REMARK_LENGTH) : '';
   const [command, ...rest] = positional;
   switch (command) {
     case 'invite-code': {
@@ -385,6 +460,9 @@ export async function runOps(
     case 'kefu':
       if (rest[0] !== 'add') throw new OpsError('usage: kefu add --name N --type T --url U');
       await addContactChannel(domain, io, flags);
+      return;
+    case 'check':
+      await check(domain, io, json);
       return;
     case 'address':
       if (rest[0] !== 'set') throw new OpsError(`usage: address set <TYPE> <ADDRESS>`);

@@ -1,0 +1,197 @@
+import type { LedgerKind } from '../../contract/rules';
+import type { SqlRunner } from './database';
+
+/** The tables of orders a ledger row may refer to, by the `ref_type` the row carries. */
+export type OrderTable = 'recharges' | 'withdrawals' | 'sale_orders' | 'interest_orders';
+
+/**
+ * Every ledger row an order's state calls for: `kind` and signed `amount`, for the order's user.
+ * Read from server/review.ts, server/maturity.ts and the create routes: a recharge is credited
+ * once approved; a withdrawal, a sale and an interest deposit are debited when made, and given
+ * back when refused or, for a deposit, when its term ends (interest only when there is some).
+ */
+const EXPECTED_LEDGER = `
+  expected (order_table, ref_type, ref_id, user_id, state, kind, amount) AS (
+    SELECT 'recharges', 'recharge', id, user_id, state, 'recharge', amount FROM recharges WHERE state = 'success'
+    UNION ALL
+    SELECT 'withdrawals', 'withdraw', id, user_id, state, 'withdraw', -amount FROM withdrawals
+    UNION ALL
+    SELECT 'withdrawals', 'withdraw', id, user_id, state, 'withdraw_refund', amount FROM withdrawals
+    WHERE state = 'failure'
+    UNION ALL
+    SELECT 'sale_orders', 'sale', id, user_id, state, 'sale', -number FROM sale_orders
+    UNION ALL
+    SELECT 'sale_orders', 'sale', id, user_id, state, 'sale_refund', number FROM sale_orders WHERE state = 'reject'
+    UNION ALL
+    SELECT 'interest_orders', 'lixibao', id, user_id, state, 'lixibao_buy', -number FROM interest_orders
+    UNION ALL
+    SELECT 'interest_orders', 'lixibao', id, user_id, state, 'lixibao_return', number FROM interest_orders
+    WHERE state = 'done'
+    UNION ALL
+    SELECT 'interest_orders', 'lixibao', id, user_id, state, 'interest', interest FROM interest_orders
+    WHERE state = 'done' AND interest > 0
+  )`;
+
+/** What an order's state needs and what the ledger holds for it, where the two differ. */
+export interface OrderLedgerGap {
+  order_table: OrderTable;
+  ref_id: number;
+  user_id: number;
+  state: string;
+  kind: LedgerKind;
+  amount: number;
+  rows_found: number;
+  amount_found: number;
+  /** The users of the rows found (both equal the order's user when all is well). */
+  lowest_user: number | null;
+  highest_user: number | null;
+}
+
+/** A ledger row no order calls for; `order_state` is null when its order does not exist. */
+export interface StrayLedgerRow {
+  id: number;
+  user_id: number;
+  kind: LedgerKind;
+  amount: number;
+  ref_type: string;
+  ref_id: number | null;
+  order_state: string | null;
+}
+
+export interface BrokenChainRow {
+  id: number;
+  user_id: number;
+  amount: number;
+  balance_after: number;
+  /** The balance the user's row before left (0 before the first). */
+  previous_balance: number;
+}
+
+export interface OfferDrift {
+  id: number;
+  quantity: number;
+  remaining: number;
+  sold: number;
+}
+
+export interface UnfoundAnswer {
+  user_id: number;
+  path: string;
+  request_id: string;
+  /** The `id` of the stored answer, as stored; null when it has none. */
+  answered_id: number | string | null;
+}
+
+export interface IntegrityCounts {
+  users: number;
+  ledger: number;
+  orders: number;
+  offers: number;
+  idempotency: number;
+}
+
+/**
+ * The `id` of a stored idempotent answer (the JSON of the first response). JSON is read
+ * differently by the two engines; a non-numeric id comes out as null on both.
+ */
+function answeredId(db: SqlRunner): string {
+  return db.dialect === 'postgres'
+    ? `CASE WHEN (response::jsonb ->> 'id') ~ '^[0-9]{1,15}$' THEN (response::jsonb ->> 'id')::bigint END`
+    : `CASE WHEN json_valid(response) THEN json_extract(response, '$.id') END`;
+}
+
+/**
+ * The whole-database checks behind `ops check` (server/integrity.ts). Each is one set-based
+ * statement that returns only the offending rows, so it reads one consistent snapshot even while
+ * the server writes, and stays one pass over each table however large the database is.
+ */
+export function integrityQueries(db: SqlRunner) {
+  return {
+    /** Orders whose ledger rows are missing, doubled, of another user or of another amount. */
+    orderLedgerGaps: () =>
+      db.all<OrderLedgerGap>(`
+        WITH ${EXPECTED_LEDGER},
+        found AS (
+          SELECT ref_type, ref_id, kind, COUNT(*) AS rows_found, SUM(amount) AS amount_found,
+                 MIN(user_id) AS lowest_user, MAX(user_id) AS highest_user
+          FROM ledger WHERE kind <> 'adjust'
+          GROUP BY ref_type, ref_id, kind
+        )
+        SELECT expected.order_table, expected.ref_id, expected.user_id, expected.state, expected.kind,
+               expected.amount, COALESCE(found.rows_found, 0) AS rows_found,
+               COALESCE(found.amount_found, 0) AS amount_found, found.lowest_user, found.highest_user
+        FROM expected
+        LEFT JOIN found ON found.ref_type = expected.ref_type AND found.ref_id = expected.ref_id
+                       AND found.kind = expected.kind
+        WHERE found.rows_found IS NULL OR found.rows_found <> 1 OR found.amount_found <> expected.amount
+           OR found.lowest_user <> expected.user_id OR found.highest_user <> expected.user_id
+        ORDER BY expected.order_table, expected.ref_id, expected.kind
+      `),
+    /** Ledger rows (operator adjustments aside) that no order in its current state calls for. */
+    strayLedgerRows: () =>
+      db.all<StrayLedgerRow>(`
+        WITH ${EXPECTED_LEDGER}
+        SELECT ledger.id, ledger.user_id, ledger.kind, ledger.amount, ledger.ref_type, ledger.ref_id,
+               CASE ledger.ref_type
+                 WHEN 'recharge' THEN (SELECT state FROM recharges WHERE id = ledger.ref_id)
+                 WHEN 'withdraw' THEN (SELECT state FROM withdrawals WHERE id = ledger.ref_id)
+                 WHEN 'sale' THEN (SELECT state FROM sale_orders WHERE id = ledger.ref_id)
+                 WHEN 'lixibao' THEN (SELECT state FROM interest_orders WHERE id = ledger.ref_id)
+               END AS order_state
+        FROM ledger
+        LEFT JOIN expected ON expected.ref_type = ledger.ref_type AND expected.ref_id = ledger.ref_id
+                          AND expected.kind = ledger.kind
+        WHERE ledger.kind <> 'adjust' AND expected.ref_id IS NULL
+        ORDER BY ledger.id
+      `),
+    /** Ledger rows whose balance_after is not the row before's plus this row's amount. */
+    brokenChain: () =>
+      db.all<BrokenChainRow>(`
+        SELECT id, user_id, amount, balance_after, previous_balance
+        FROM (
+          SELECT id, user_id, amount, balance_after,
+                 LAG(balance_after, 1, 0) OVER (PARTITION BY user_id ORDER BY id) AS previous_balance
+          FROM ledger
+        ) AS chained
+        WHERE balance_after <> previous_balance + amount
+        ORDER BY id
+      `),
+    /** Offers whose remaining quantity is not their quantity less what sales not refused took. */
+    offerDrift: () =>
+      db.all<OfferDrift>(`
+        SELECT offers.id, offers.quantity, offers.remaining, COALESCE(SUM(sale_orders.number), 0) AS sold
+        FROM offers
+        LEFT JOIN sale_orders ON sale_orders.offer_id = offers.id AND sale_orders.state <> 'reject'
+        GROUP BY offers.id, offers.quantity, offers.remaining
+        HAVING offers.remaining <> offers.quantity - COALESCE(SUM(sale_orders.number), 0)
+        ORDER BY offers.id
+      `),
+    /** Stored idempotent answers whose `id` is not an order of that user made by that call. */
+    unfoundAnswers: () =>
+      db.all<UnfoundAnswer>(`
+        SELECT user_id, path, request_id, answered_id
+        FROM (SELECT user_id, path, request_id, ${answeredId(db)} AS answered_id FROM idempotency) AS answers
+        WHERE NOT (
+          (path = 'recharge/create' AND EXISTS (
+            SELECT 1 FROM recharges WHERE id = answers.answered_id AND user_id = answers.user_id))
+          OR (path = 'withdraw/create' AND EXISTS (
+            SELECT 1 FROM withdrawals WHERE id = answers.answered_id AND user_id = answers.user_id))
+          OR (path = 'saleu/create-order' AND EXISTS (
+            SELECT 1 FROM sale_orders WHERE id = answers.answered_id AND user_id = answers.user_id))
+          OR (path = 'lixibao/create-order' AND EXISTS (
+            SELECT 1 FROM interest_orders WHERE id = answers.answered_id AND user_id = answers.user_id))
+        )
+        ORDER BY user_id, path, request_id
+      `),
+    /** How much the checks looked at, for the all-clear. */
+    counts: async (): Promise<IntegrityCounts> =>
+      (await db.get<IntegrityCounts>(`
+        SELECT (SELECT COUNT(*) FROM users) AS users,
+               (SELECT COUNT(*) FROM ledger) AS ledger,
+               (SELECT COUNT(*) FROM recharges) + (SELECT COUNT(*) FROM withdrawals)
+                 + (SELECT COUNT(*) FROM sale_orders) + (SELECT COUNT(*) FROM interest_orders) AS orders,
+               (SELECT COUNT(*) FROM offers) AS offers,
+               (SELECT COUNT(*) FROM idempotency) AS idempotency
+      `)) ?? { users: 0, ledger: 0, orders: 0, offers: 0, idempotency: 0 },
+  };
+}

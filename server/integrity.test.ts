@@ -1,0 +1,319 @@
+import { describe, expect, it } from 'vitest';
+import { checkIntegrity, type IntegrityProblem } from './integrity';
+import { payMaturedOrders } from './maturity';
+import { OpsError, runOps } from './ops/ops';
+import { decide } from './review';
+import {
+  TINY_PNG,
+  call,
+  freshServerPerTest,
+  fund,
+  opsOutput,
+  signUp,
+  upload,
+  type TestServer,
+  type TestUser,
+} from './test-support';
+
+let server: TestServer;
+freshServerPerTest((started) => (server = started), { demo: true });
+
+const DAY_SECONDS = 24 * 3600;
+
+async function rechargeRequest(user: TestUser, amount: string, requestId?: string): Promise<number> {
+  const proof = await upload(server, user.token, TINY_PNG);
+  const address = await call(server, 'recharge/shoukuan-address', { type: '' }, user.token);
+  const recharge = await call(
+    server,
+    'recharge/create',
+    {
+      type: address.type,
+      category: 'USDT',
+      address: address.address,
+      amount,
+      credentials: proof.data.url,
+      ...(requestId ? { request_id: requestId } : {}),
+    },
+    user.token,
+  );
+  return recharge.id;
+}
+
+/**
+ * A database in use, built through the API and the operator's decisions: recharges, withdrawals,
+ * sales and interest deposits in every state they can be in, some made with a request id.
+ */
+async function busyDatabase() {
+  const alice = await signUp(server);
+  const bob = await signUp(server);
+  const funded = await fund(server, alice, '500');
+  await fund(server, bob, '100');
+  const pendingRecharge = await rechargeRequest(alice, '20', 'r-audit');
+  const refusedRecharge = await rechargeRequest(alice, '30');
+  await decide(server.app.wallet, 'recharge', 'reject', refusedRecharge, 'test', 'no payment');
+
+  const card = await call(
+    server,
+    'bankinfo/create',
+    {
+      type: 'bank',
+      full_name: 'Alice Example',
+      telephone: '13800138000',
+      email: 'alice@example.com',
+      iban: 'DE89370400440532013000',
+      bank_name: 'Bank',
+      area: 'Area',
+      country: 'DE',
+      swift: 'COBADEFF',
+    },
+    alice.token,
+  );
+  const withdraw = async (requestId?: string) =>
+    (
+      await call(
+        server,
+        'withdraw/create',
+        {
+          type: 'bank',
+          bk_id: String(card.bk_id),
+          amount: '25',
+          password: alice.password,
+          ...(requestId ? { request_id: requestId } : {}),
+        },
+        alice.token,
+      )
+    ).id;
+  const pendingWithdrawal = await withdraw('w-audit');
+  const paidWithdrawal = await withdraw();
+  await decide(server.app.wallet, 'withdraw', 'approve', paidWithdrawal, 'test');
+  const refusedWithdrawal = await withdraw();
+  await decide(server.app.wallet, 'withdraw', 'reject', refusedWithdrawal, 'test', 'closed');
+
+  const hall = await call(server, 'selling/order', { page_size: '50' }, alice.token);
+  const offer = hall.list[0]?.id ?? 0;
+  const sell = async (requestId?: string) =>
+    (
+      await call(
+        server,
+        'saleu/create-order',
+        { saleu_id: String(offer), number: '20', ...(requestId ? { request_id: requestId } : {}) },
+        alice.token,
+      )
+    ).id;
+  const pendingSale = await sell('s-audit');
+  const completedSale = await sell();
+  await decide(server.app.wallet, 'sale', 'approve', completedSale, 'test');
+  const refusedSale = await sell();
+  await decide(server.app.wallet, 'sale', 'reject', refusedSale, 'test', 'no buyer');
+
+  const product = async (rate: string) =>
+    (
+      await opsOutput(
+        server.db,
+        'product',
+        'add',
+        '--name',
+        `Day ${rate}`,
+        '--rate',
+        rate,
+        '--days',
+        '1',
+        '--min',
+        '10',
+        '--max',
+        '1000',
+      )
+    )[0] ?? '';
+  const deposit = async (productId: string, requestId?: string) =>
+    (
+      await call(
+        server,
+        'lixibao/create-order',
+        { lixibao_id: productId, number: '100', ...(requestId ? { request_id: requestId } : {}) },
+        alice.token,
+      )
+    ).id;
+  const earning = await product('10');
+  const paidDeposit = await deposit(earning, 'i-done');
+  const paidWithoutInterest = await deposit(await product('0'));
+  server.clock.advance(DAY_SECONDS + 1);
+  expect(await payMaturedOrders(server.app.wallet)).toBe(2);
+  const heldDeposit = await deposit(earning, 'i-holding');
+
+  return {
+    alice,
+    bob,
+    offer,
+    funded,
+    pendingRecharge,
+    refusedRecharge,
+    pendingWithdrawal,
+    paidWithdrawal,
+    refusedWithdrawal,
+    pendingSale,
+    completedSale,
+    refusedSale,
+    paidDeposit,
+    paidWithoutInterest,
+    heldDeposit,
+  };
+}
+
+/** `ops check` as the operator runs it: the lines it printed and the failure it ended with. */
+async function opsCheck(...flags: string[]): Promise<{ lines: string[]; failure: unknown }> {
+  const lines: string[] = [];
+  const failure = await runOps(server.db, ['check', ...flags], { out: (line) => lines.push(line) }).catch(
+    (error: unknown) => error,
+  );
+  return { lines, failure };
+}
+
+describe('the integrity check', () => {
+  it('passes a busy database with orders in every state', async () => {
+    const facts = await busyDatabase();
+    const states = await server.db.all<{ kind: string; state: string }>(`
+      SELECT 'recharge' AS kind, state FROM recharges UNION SELECT 'withdraw', state FROM withdrawals
+      UNION SELECT 'sale', state FROM sale_orders UNION SELECT 'lixibao', state FROM interest_orders`);
+    expect(states).toHaveLength(3 + 3 + 3 + 2);
+    const interest = await server.db.all('SELECT ref_id FROM ledger WHERE kind = ? ORDER BY id', ['interest']);
+    expect(interest).toEqual([{ ref_id: facts.paidDeposit }]);
+
+    expect(await checkIntegrity(server.app.wallet)).toEqual([]);
+    const text = await opsCheck();
+    expect(text.failure).toBeUndefined();
+    expect(text.lines).toEqual([
+      expect.stringMatching(/^ok: 4 balances, \d+ ledger rows, 13 orders, 5 offers and 5 stored answers agree$/),
+    ]);
+    const json = await opsCheck('--json');
+    expect(json.lines).toHaveLength(1);
+    expect(JSON.parse(json.lines[0] ?? '')).toMatchObject({
+      ok: true,
+      checked: { users: 4, orders: 13, offers: 5, idempotency: 5 },
+      problems: [],
+    });
+  });
+
+  type Facts = Awaited<ReturnType<typeof busyDatabase>>;
+  const corruptions: [string, (facts: Facts) => Promise<unknown>, (facts: Facts) => Partial<IntegrityProblem>][] = [
+    [
+      'a balance off by one cent',
+      (facts) => server.db.run('UPDATE users SET balance = balance + 1 WHERE id = ?', [facts.alice.user.id]),
+      (facts) => ({
+        table: 'users',
+        row: String(facts.alice.user.id),
+        problem: expect.stringContaining('ledger rows add up'),
+      }),
+    ],
+    [
+      "a ledger row's balance_after",
+      (facts) =>
+        server.db.run("UPDATE ledger SET balance_after = balance_after + 100 WHERE kind = 'sale' AND ref_id = ?", [
+          facts.completedSale,
+        ]),
+      () => ({ table: 'ledger', problem: expect.stringContaining('row before leaves') }),
+    ],
+    [
+      "an approved recharge's ledger row deleted",
+      (facts) => server.db.run("DELETE FROM ledger WHERE kind = 'recharge' AND ref_id = ?", [facts.funded]),
+      (facts) => ({
+        table: 'recharges',
+        row: String(facts.funded),
+        problem: `success needs one recharge ledger row of +500.00 for user ${facts.alice.user.id}, but there is none`,
+      }),
+    ],
+    [
+      'a rejected withdrawal without its refund',
+      (facts) =>
+        server.db.run("DELETE FROM ledger WHERE kind = 'withdraw_refund' AND ref_id = ?", [facts.refusedWithdrawal]),
+      (facts) => ({
+        table: 'withdrawals',
+        row: String(facts.refusedWithdrawal),
+        problem: expect.stringContaining('failure needs one withdraw_refund ledger row of +25.00'),
+      }),
+    ],
+    [
+      'a refund on an approved withdrawal',
+      (facts) => server.db.run("UPDATE withdrawals SET state = 'success' WHERE id = ?", [facts.refusedWithdrawal]),
+      (facts) => ({
+        table: 'ledger',
+        problem: `withdraw_refund row of +25.00 for user ${facts.alice.user.id} refers to withdraw ${facts.refusedWithdrawal}, which in state success needs no such row`,
+      }),
+    ],
+    [
+      "a sale's debit moved to another user",
+      (facts) =>
+        server.db.run("UPDATE ledger SET user_id = ? WHERE kind = 'sale' AND ref_id = ?", [
+          facts.bob.user.id,
+          facts.pendingSale,
+        ]),
+      (facts) => ({
+        table: 'sale_orders',
+        row: String(facts.pendingSale),
+        problem: expect.stringContaining(`but it belongs to user ${facts.bob.user.id}`),
+      }),
+    ],
+    [
+      'an interest payment twice',
+      (facts) =>
+        server.db.run(
+          `INSERT INTO ledger (user_id, kind, amount, balance_after, ref_type, ref_id, remark, created_at)
+           SELECT user_id, kind, amount, balance_after, ref_type, ref_id, remark, created_at FROM ledger
+           WHERE kind = 'interest' AND ref_id = ?`,
+          [facts.paidDeposit],
+        ),
+      (facts) => ({
+        table: 'interest_orders',
+        row: String(facts.paidDeposit),
+        problem: expect.stringContaining('but there are 2'),
+      }),
+    ],
+    [
+      'a sale order gone',
+      (facts) => server.db.run('DELETE FROM sale_orders WHERE id = ?', [facts.completedSale]),
+      (facts) => ({
+        table: 'ledger',
+        problem: `sale row of -20.00 for user ${facts.alice.user.id} refers to sale ${facts.completedSale}, which does not exist`,
+      }),
+    ],
+    [
+      "an offer's remaining quantity off",
+      (facts) => server.db.run('UPDATE offers SET remaining = remaining - 1 WHERE id = ?', [facts.offer]),
+      (facts) => ({ table: 'offers', row: String(facts.offer), problem: expect.stringContaining('sold leaves') }),
+    ],
+    [
+      'a stored answer naming a missing order',
+      (facts) => server.db.run('DELETE FROM recharges WHERE id = ?', [facts.pendingRecharge]),
+      (facts) => ({
+        table: 'idempotency',
+        row: `${facts.alice.user.id}/recharge/create/r-audit`,
+        problem: expect.stringContaining(`names order ${facts.pendingRecharge}, which is not an order of user`),
+      }),
+    ],
+    [
+      'a stored answer moved to another user',
+      (facts) =>
+        server.db.run("UPDATE idempotency SET user_id = ? WHERE request_id = 'i-holding'", [facts.bob.user.id]),
+      (facts) => ({
+        table: 'idempotency',
+        row: `${facts.bob.user.id}/lixibao/create-order/i-holding`,
+        problem: `the stored answer names order ${facts.heldDeposit}, which is not an order of user ${facts.bob.user.id} made by lixibao/create-order`,
+      }),
+    ],
+  ];
+
+  it.each(corruptions)('names %s, and ops check fails', async (_, corrupt, expected) => {
+    const facts = await busyDatabase();
+    await corrupt(facts);
+    const problem = expected(facts);
+    expect(await checkIntegrity(server.app.wallet)).toContainEqual(expect.objectContaining(problem));
+    const text = await opsCheck();
+    expect(text.failure).toBeInstanceOf(OpsError);
+    expect(text.failure).toMatchObject({ message: expect.stringMatching(/^check found \d+ problems?$/) });
+    expect(text.lines).toContainEqual(expect.stringContaining(`${problem.table} ${problem.row ?? ''}`));
+    const json = await opsCheck('--json');
+    expect(JSON.parse(json.lines[0] ?? '')).toMatchObject({
+      ok: false,
+      problems: expect.arrayContaining([expect.objectContaining(problem)]),
+    });
+  });
+});
