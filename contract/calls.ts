@@ -14,6 +14,7 @@ import {
   CODE_PATTERN,
   EMAIL_MAX_LENGTH,
   IBAN_PATTERN,
+  INTERNAL_ID_PATTERN,
   INVITE_CODE_PATTERN,
   PAGE_SIZE_MAX,
   PASSWORD_MAX_LENGTH,
@@ -37,7 +38,6 @@ export const MessageKey = {
   passwordCharacters: 'password_characters',
 } as const;
 
-const INTERNAL_ID_PATTERN = /^[1-9]\d{0,14}$/;
 const UPLOAD_URL_PATTERN = /^\/uploads\/[a-f0-9]{32}\.(png|jpg|webp)$/;
 
 /** Free text: trimmed, 1 to `max` long, visible (see isVisibleText). */

@@ -31,7 +31,13 @@ import { teamRoutes } from './routes/team';
 import { userinfoRoutes } from './routes/userinfo';
 import { withdrawRoutes } from './routes/withdraw';
 import { liveRoutes } from './routes/ws';
-import { CONNECTION_TIMEOUTS, limitConnectionsPerIp } from './security/connection-limits';
+import {
+  CONNECTION_TIMEOUTS,
+  connectionCap,
+  limitConnections,
+  limitConnectionsPerIp,
+  openFileLimit,
+} from './security/connection-limits';
 import { limitHashesAtOnce } from './security/passwords';
 import { databaseRateLimitStore } from './security/shared-rate-limits';
 
@@ -88,6 +94,15 @@ function fastifyErrorAsApiError(error: FastifyError): ApiError | undefined {
   }
 }
 
+function isOutOfDescriptors(error: FastifyError): boolean {
+  return error.code === 'EMFILE' || error.code === 'ENFILE';
+}
+
+/** PostgreSQL's "data exception" class (22…): a NUL byte in text, a number out of range. */
+function isValueRefusedByDatabase(error: FastifyError): boolean {
+  return typeof error.code === 'string' && /^22[0-9A-Z]{3}$/.test(error.code) && !error.code.startsWith('FST');
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -115,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const limits = options.limits ?? DEFAULT_LIMITS;
   limitConnectionsPerIp(app.server, limits.connectionsPerIp, app.log);
+  limitConnections(app.server, connectionCap(limits.connections, openFileLimit()), app.log);
   limitHashesAtOnce(limits.hashesAtOnce);
 
   const queries = createQueries(options.db);
@@ -188,11 +204,31 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const where = { reqId: request.id, method: request.method, url: request.url };
+    if (reply.raw.headersSent) {
+      // A reply already under way (a static file that failed halfway) cannot become an envelope:
+      // the connection is cut, so the client sees a broken reply instead of a wrong one.
+      request.log.warn({ ...where, reason: error.message }, 'reply failed after it began');
+      reply.raw.destroy();
+      return;
+    }
     const lang = langOf(request);
     if (error instanceof ApiError) return sendApiError(reply, error, lang);
     const expected = fastifyErrorAsApiError(error);
     if (expected) return sendApiError(reply, expected, lang);
-    request.log.error({ err: error, reqId: request.id, method: request.method, url: request.url }, 'unhandled error');
+    if (isOutOfDescriptors(error)) {
+      request.log.warn({ ...where, reason: error.message }, 'out of file descriptors');
+      return reply
+        .code(503)
+        .header('retry-after', '1')
+        .send(envelope(ResultCode.internal, translate(lang, 'internal'), {}));
+    }
+    if (isValueRefusedByDatabase(error)) {
+      // Every input is validated before it reaches the database; this is the last line behind it.
+      request.log.warn({ ...where, reason: error.message }, 'the database refused a value');
+      return sendApiError(reply, new ApiError(ResultCode.invalid, 'bad_request'), lang);
+    }
+    request.log.error({ err: error, ...where }, 'unhandled error');
     return reply.code(200).send(envelope(ResultCode.internal, translate(lang, 'internal'), {}));
   });
 

@@ -19,6 +19,8 @@ export interface Limits {
   hashesAtOnce: number;
   /** Open connections from one address (raise it behind a proxy that shares one address). */
   connectionsPerIp: number;
+  /** Open connections in all; kept below the process's open-file limit whatever it says. */
+  connections: number;
 }
 
 export interface Config {
@@ -65,6 +67,7 @@ export const DEFAULT_LIMITS: Limits = {
   signInsPerIpPerHour: 60,
   hashesAtOnce: 2,
   connectionsPerIp: 256,
+  connections: 10_000,
 };
 
 function integer(value: string | undefined, fallback: number, name: string): number {
@@ -136,6 +139,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
         DEFAULT_LIMITS.connectionsPerIp,
         'LIMIT_CONNECTIONS_PER_IP',
       ),
+      connections: integer(env.LIMIT_CONNECTIONS, DEFAULT_LIMITS.connections, 'LIMIT_CONNECTIONS'),
     },
   };
 }

@@ -1,6 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { CALL_PATHS, callSchemas } from '../contract/calls';
 import { isEnvelope } from '../contract/envelope';
@@ -254,6 +254,9 @@ const HOSTILE_VALUES = [
   '../../../../etc/passwd',
   '\u0000',
   '\u202e\u0007',
+  'a\u0000b@example.com',
+  'a\u202eb@example.com',
+  'demo\u0000',
   '😀'.repeat(50),
   'ＡＢＣ１２３',
   'x'.repeat(5000),
@@ -343,6 +346,26 @@ describe('fuzzing every call', () => {
       total: '0.00',
     });
     await expectLedgerBalanced(server);
+  });
+
+  it.each([
+    ['no boundary', 'multipart/form-data', 'garbage'],
+    ['an empty boundary', 'multipart/form-data; boundary=', 'garbage'],
+    ['a body cut short', 'multipart/form-data; boundary=abc', '--abc\r\nContent-Disposition: form-data; name="file"'],
+  ])('answers an upload with %s as the client’s 400, logged at most as a warning', async (_name, type, payload) => {
+    const uploader = await signUp(server, { ip: '10.7.0.2' });
+    const errors = vi.spyOn(server.app.log, 'error');
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/attach/upload',
+      headers: { 'content-type': type, 'access-token': uploader.token },
+      // Past the uploads allowance the earlier tests used from the default address.
+      remoteAddress: '10.7.0.1',
+      payload,
+    });
+    expect(response.json()).toMatchObject({ code: 400, data: { field: 'file' } });
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
   });
 
   it('answers GETs, odd methods and unknown paths without a 5xx', async () => {

@@ -31,17 +31,27 @@ function rememberLanguage(request: FastifyRequest, part: MultipartFile): void {
   request.body = { lang: languageOf(value) };
 }
 
+/**
+ * The multipart parser fails on what the client sent (no boundary, a body cut short): that is the
+ * client's 400, not the server's 500.
+ */
+function unreadable(error: unknown): unknown {
+  const code = (error as { code?: unknown }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE')
+    return new ApiError(ResultCode.tooLarge, 'upload_too_large', { field: 'file' });
+  // Our own refusals and the plugin's coded ones (limits) are answered as they are.
+  if (error instanceof ApiError || (typeof code === 'string' && code.startsWith('FST_'))) return error;
+  return new ApiError(ResultCode.invalid, 'bad_request', { field: 'file' });
+}
+
 async function readUpload(request: FastifyRequest): Promise<Buffer> {
-  const part = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
-  if (!part) throw invalidField('file', 'required.file');
-  rememberLanguage(request, part);
   try {
+    const part = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
+    if (!part) throw invalidField('file', 'required.file');
+    rememberLanguage(request, part);
     return await part.toBuffer();
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new ApiError(ResultCode.tooLarge, 'upload_too_large', { field: 'file' });
-    }
-    throw error;
+    throw unreadable(error);
   }
 }
 

@@ -2,7 +2,7 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../test-support';
-import { CONNECTION_TIMEOUTS } from './connection-limits';
+import { CONNECTION_TIMEOUTS, connectionCap, openFileLimit } from './connection-limits';
 
 let server: TestServer | undefined;
 const sockets: net.Socket[] = [];
@@ -20,9 +20,9 @@ async function listening(options: Parameters<typeof startTestServer>[0] = {}): P
 }
 
 /** A raw connection, and when it was closed by the server (ms after it opened). */
-function connect(port: number): Promise<{ socket: net.Socket; closedAfter: Promise<number> }> {
+function connect(port: number, from = '127.0.0.1'): Promise<{ socket: net.Socket; closedAfter: Promise<number> }> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1');
+    const socket = net.connect({ port, host: '127.0.0.1', localAddress: from });
     sockets.push(socket);
     socket.once('error', reject);
     socket.once('connect', () => {
@@ -54,5 +54,49 @@ describe('connections', () => {
     expect(await extra.closedAfter).toBeLessThan(1000);
     for (const { socket } of kept) expect(socket.destroyed).toBe(false);
     expect(warnings).toHaveBeenCalledWith(expect.objectContaining({ limit: 3 }), expect.stringContaining('too many'));
+  });
+
+  it('closes connections beyond the server-wide cap at once, whatever their addresses', async () => {
+    const port = await listening({ limits: { connections: 4, connectionsPerIp: 100 } });
+    const warnings = vi.spyOn(server!.app.log, 'warn');
+    // Three addresses, each well under its own limit.
+    const kept = await Promise.all(
+      ['127.0.0.2', '127.0.0.3', '127.0.0.4', '127.0.0.2'].map((from) => connect(port, from)),
+    );
+    const extra = await connect(port, '127.0.0.5');
+    expect(await extra.closedAfter).toBeLessThan(1000);
+    expect(warnings).toHaveBeenCalledWith(expect.objectContaining({ limit: 4 }), expect.stringContaining('as many as'));
+    kept[0]?.socket.destroy();
+    await kept[0]?.closedAfter;
+    await expect
+      .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/v1/none`, { method: 'POST' })).status)
+      .toBe(404);
+  });
+
+  it('keeps the cap a fifth of the open-file limit below it, and reads the limit', () => {
+    expect(connectionCap(10_000, 1024)).toBe(1024 - 204);
+    expect(connectionCap(100_000, 20_000)).toBe(16_000);
+    expect(connectionCap(500, 20_000)).toBe(500);
+    expect(connectionCap(500, undefined)).toBe(500);
+    expect(openFileLimit()).toBeGreaterThan(0);
+  });
+
+  it('cuts a reply that fails after it began instead of sending a second one', async () => {
+    server = await startTestServer();
+    const errors = vi.spyOn(server.app.log, 'error');
+    server.app.get('/halfway', async (_request, reply) => {
+      reply.raw.writeHead(200, { 'content-type': 'text/plain' });
+      reply.raw.write('part of a file');
+      throw Object.assign(new Error('EMFILE: too many open files'), { code: 'EMFILE' });
+    });
+    server.app.get('/no-descriptors', async () => {
+      throw Object.assign(new Error('EMFILE: too many open files'), { code: 'EMFILE' });
+    });
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+    await expect(fetch(`${base}/halfway`).then((response) => response.text())).rejects.toThrow();
+    const refused = await fetch(`${base}/no-descriptors`);
+    expect([refused.status, refused.headers.get('retry-after')]).toEqual([503, '1']);
+    expect(errors).not.toHaveBeenCalled();
   });
 });

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Server } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -45,5 +46,44 @@ export function limitConnectionsPerIp(server: Server, perIp: number, log: Fastif
       if (left > 0) open.set(ip, left);
       else open.delete(ip);
     });
+  });
+}
+
+/**
+ * The open-file limit the kernel holds this process to (Node raises the soft limit to the hard one
+ * when it starts, so this is already as high as the system allows); undefined without /proc.
+ */
+export function openFileLimit(): number | undefined {
+  try {
+    const line = fs
+      .readFileSync('/proc/self/limits', 'utf8')
+      .split('\n')
+      .find((candidate) => candidate.startsWith('Max open files'));
+    const soft = line?.slice('Max open files'.length).trim().split(/\s+/)[0];
+    return soft && /^\d+$/.test(soft) ? Number(soft) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Connections the whole server keeps open: what is configured, but always a fifth of the file
+ * limit (at least 128) below it, which the database, the uploads and the logs need. A server out
+ * of descriptors cannot even open index.html for anyone.
+ */
+export function connectionCap(configured: number, fileLimit: number | undefined): number {
+  if (fileLimit === undefined) return configured;
+  return Math.max(1, Math.min(configured, fileLimit - Math.max(128, Math.floor(fileLimit / 5))));
+}
+
+/** At most `cap` connections in all; the next ones are closed at once, logged once a minute. */
+export function limitConnections(server: Server, cap: number, log: FastifyBaseLogger): void {
+  server.maxConnections = cap;
+  let loggedAt = 0;
+  server.on('drop', () => {
+    const now = Date.now();
+    if (now - loggedAt < LOG_EVERY_MS) return;
+    loggedAt = now;
+    log.warn({ limit: cap }, 'connection refused: the server holds as many as it may');
   });
 }
