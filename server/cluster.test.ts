@@ -2,7 +2,6 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { Envelope } from '../contract/envelope';
@@ -11,6 +10,7 @@ import { ROOT, startServer, type RunningServer } from '../e2e/server';
 import { createQueries } from './db';
 import { openDatabase, type DatabaseConfig, type Db } from './db/database';
 import { DEMO_ACCOUNT } from './demo';
+import { checkIntegrity } from './integrity';
 import { testDatabase, uniquePng } from './test-support';
 
 /**
@@ -26,7 +26,15 @@ function startNode(): Promise<RunningServer> {
   return startServer({
     dataDir: fs.mkdtempSync(path.join(dir, 'node-')),
     staticDir: path.join(dir, 'no-build'),
-    env: { DATABASE_URL: database.config.databaseUrl ?? '', LOG_LEVEL: 'error', LIMIT_REQUESTS_PER_MINUTE: '1000000' },
+    env: {
+      DATABASE_URL: database.config.databaseUrl ?? '',
+      LOG_LEVEL: 'error',
+      // These tests race the per-account and per-code limits, not the per-address ones.
+      LIMIT_REQUESTS_PER_MINUTE: '1000000',
+      LIMIT_SIGN_INS_PER_IP_HOUR: '1000000',
+      LIMIT_CODES_PER_IP_HOUR: '1000000',
+      LIMIT_REGISTRATIONS_PER_IP_HOUR: '1000000',
+    },
   });
 }
 
@@ -68,26 +76,85 @@ async function signIn(baseUrl: string): Promise<string> {
   return login.data.token;
 }
 
-async function ops(...argv: string[]): Promise<string> {
-  const run = promisify(execFile);
+/** An operator command in a process of its own: what it printed and whether it succeeded. */
+async function opsRun(...argv: string[]): Promise<{ ok: boolean; stdout: string; stderr: string }> {
   const env = { ...process.env, DATABASE_URL: database.config.databaseUrl ?? '', DATA_DIR: dir };
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/ops/cli.ts', ...argv], { cwd: ROOT, env });
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'server/ops/cli.ts', ...argv],
+      { cwd: ROOT, env },
+      (error, stdout, stderr) => resolve({ ok: !error, stdout, stderr }),
+    );
+  });
+}
+
+async function ops(...argv: string[]): Promise<string> {
+  const { ok, stdout, stderr } = await opsRun(...argv);
+  if (!ok) throw new Error(`ops ${argv.join(' ')} failed: ${stderr}`);
   return stdout.trim().split('\n').at(-1) ?? '';
+}
+
+/** The newest mail to `address` in either node's outbox (mail goes out after the answer). */
+async function mailTo(address: string): Promise<string> {
+  const header = `To: ${address}\n`;
+  let found: string | undefined;
+  await expect
+    .poll(() => {
+      // Named by the time they were written, so the newest sorts last across both outboxes.
+      const mails = nodes
+        .flatMap((running) => {
+          const outbox = path.join(running.dataDir, 'outbox');
+          return fs.existsSync(outbox) ? fs.readdirSync(outbox).map((name) => path.join(outbox, name)) : [];
+        })
+        .sort((a, b) => path.basename(a).localeCompare(path.basename(b)))
+        .map((file) => fs.readFileSync(file, 'utf8'));
+      found = mails.filter((mail) => mail.startsWith(header)).at(-1);
+      return found !== undefined;
+    })
+    .toBe(true);
+  return found ?? '';
+}
+
+async function codeMailedTo(address: string): Promise<string> {
+  const code = /\b\d{6}\b/.exec(await mailTo(address))?.[0];
+  if (!code) throw new Error(`no code was mailed to ${address}`);
+  return code;
+}
+
+let customers = 0;
+
+/** A new customer registered through node A, signed in; their token and password. */
+async function newCustomer(): Promise<{ token: string; account: string; email: string; password: string }> {
+  customers += 1;
+  const account = `racer${customers}x${process.pid % 1000}`;
+  const email = `${account}@example.com`;
+  const password = 'Racing123';
+  expect((await post(node(0).baseUrl, 'sms/send-code', { email })).code).toBe(200);
+  const registered = await post<{ token: string }>(node(0).baseUrl, 'user/register', {
+    account,
+    email,
+    code: await codeMailedTo(email),
+    password,
+    repassword: password,
+    invite_code: await ops('invite-code'),
+  });
+  expect(registered.code).toBe(200);
+  return { token: registered.data.token, account, email, password };
+}
+
+/** `count` copies of a call, sent at once, alternating between the two nodes. */
+function raced<T>(count: number, send: (baseUrl: string, index: number) => Promise<Envelope<T>>) {
+  return Promise.all(Array.from({ length: count }, (_, index) => send(node(index % 2).baseUrl, index)));
 }
 
 async function balanceOf(baseUrl: string, token: string): Promise<string> {
   return (await post<{ balance: string }>(baseUrl, 'userinfo/get-money-info', {}, token)).data.balance;
 }
 
-/** Every balance equals its ledger, and every order has exactly its one ledger row. */
+/** The operator's whole-database check finds nothing wrong (balances, ledger, orders, offers, answers). */
 async function expectNothingHalfApplied(): Promise<void> {
-  expect(await createQueries(db).ledger.mismatches()).toEqual([]);
-  const orphans = await db.all(
-    `SELECT 'sale' AS kind, id FROM sale_orders WHERE (SELECT COUNT(*) FROM ledger WHERE ref_type = 'sale' AND ref_id = sale_orders.id AND kind = 'sale') <> 1
-     UNION ALL SELECT 'withdraw', id FROM withdrawals WHERE (SELECT COUNT(*) FROM ledger WHERE ref_type = 'withdraw' AND ref_id = withdrawals.id AND kind = 'withdraw') <> 1
-     UNION ALL SELECT 'offer', id FROM offers WHERE remaining <> quantity - (SELECT COALESCE(SUM(number), 0) FROM sale_orders WHERE offer_id = offers.id AND state <> 'reject')`,
-  );
-  expect(orphans).toEqual([]);
+  expect(await checkIntegrity({ db, queries: createQueries(db), now: () => new Date() })).toEqual([]);
 }
 
 /** A recharge in review, paid to the first receiving address with the given proof. */
@@ -263,6 +330,157 @@ describe('two nodes on one PostgreSQL', () => {
 
     nodes[0] = await startNode();
     expect(await balanceOf(node(0).baseUrl, token)).toBe(await balanceOf(node(1).baseUrl, token));
+    await expectNothingHalfApplied();
+  }, 60_000);
+});
+
+/**
+ * Every place that reads a count or a state and then writes it, raced through both nodes at once
+ * (README → Security lists them): each must let exactly as much through as one node at a time.
+ */
+describe('read-then-write places, raced across two nodes', () => {
+  it('counts every try at a reset code before comparing it: of 400 tries, at most five are compared', async () => {
+    const customer = await newCustomer();
+    await db.run("UPDATE email_codes SET created_at = '2000-01-01T00:00:00.000Z' WHERE email = ?", [customer.email]);
+    expect((await post(node(1).baseUrl, 'sms/send-code', { email: customer.email, scene: 'reset' })).code).toBe(200);
+    await expect.poll(async () => (await mailTo(customer.email)).includes('reset')).toBe(true);
+    const code = await codeMailedTo(customer.email);
+    const wrongCode = (index: number) => String((Number(code) + 1 + index) % 1_000_000).padStart(6, '0');
+    const reset = { email: customer.email, password: 'Taken0ver9', repassword: 'Taken0ver9' };
+    const replies = await raced(400, (baseUrl, index) =>
+      post(baseUrl, 'user/reset-password', { ...reset, code: wrongCode(index) }),
+    );
+    expect(replies.every((reply) => reply.code === 400)).toBe(true);
+    const compared = replies.filter((reply) => reply.msg === 'The e-mail code is wrong or has expired');
+    expect(compared.length).toBeLessThanOrEqual(4);
+    const right = await post(node(0).baseUrl, 'user/reset-password', { ...reset, code });
+    expect(right.msg).toBe('Too many wrong codes. Please request a new one');
+    const attacker = await post(node(1).baseUrl, 'user/login', { account: customer.account, password: 'Taken0ver9' });
+    expect(attacker.code).toBe(400);
+  }, 60_000);
+
+  it('sends one code when ten requests for one address reach both nodes at once', async () => {
+    const email = `once${process.pid}@example.com`;
+    const replies = await raced(10, (baseUrl) => post(baseUrl, 'sms/send-code', { email }));
+    expect(replies.filter((reply) => reply.code === 200)).toHaveLength(1);
+    expect(await db.get('SELECT COUNT(*) AS n FROM email_codes WHERE email = ?', [email])).toEqual({ n: 1 });
+  });
+
+  it('registers one of two customers of one name sent to both nodes at once', async () => {
+    const emails = [`twin1x${process.pid}@example.com`, `twin2x${process.pid}@example.com`];
+    for (const email of emails) expect((await post(node(0).baseUrl, 'sms/send-code', { email })).code).toBe(200);
+    const inviteCode = await ops('invite-code');
+    const forms = await Promise.all(
+      emails.map(async (email) => ({
+        account: `twin${process.pid % 1000}`,
+        email,
+        code: await codeMailedTo(email),
+        password: 'Twins1234',
+        repassword: 'Twins1234',
+        invite_code: inviteCode,
+      })),
+    );
+    const replies = await raced(2, (baseUrl, index) => post(baseUrl, 'user/register', forms[index] ?? {}));
+    expect(replies.map((reply) => reply.code).sort()).toEqual([200, 409]);
+  });
+
+  it('lets at most five of 60 sign-in guesses through both nodes reach the password check', async () => {
+    const customer = await newCustomer();
+    const replies = await raced(60, (baseUrl, index) =>
+      post(baseUrl, 'user/login', {
+        account: index % 3 ? customer.account : customer.email,
+        password: `Wrong${index}x`,
+      }),
+    );
+    expect(replies.filter((reply) => reply.code === 400).length).toBeLessThanOrEqual(5);
+    expect(replies.every((reply) => reply.code === 400 || reply.code === 429)).toBe(true);
+  });
+
+  it('binds one card of four sent at once, and checks at most five withdrawal passwords of 20', async () => {
+    const customer = await newCustomer();
+    const card = {
+      type: 'bank',
+      full_name: 'Race Example',
+      telephone: '+44 20 7946 0958',
+      email: customer.email,
+      iban: 'GB82WEST12345698765432',
+      bank_name: 'Example Bank',
+      area: 'London',
+      country: 'United Kingdom',
+      swift: 'WESTGB2L',
+    };
+    const binds = await raced<{ bk_id: number }>(4, (baseUrl) =>
+      post(baseUrl, 'bankinfo/create', card, customer.token),
+    );
+    expect(binds.map((reply) => reply.code).sort()).toEqual([200, 409, 409, 409]);
+    const bkId = String(binds.find((reply) => reply.code === 200)?.data.bk_id);
+    const withdrawals = await raced(20, (baseUrl, index) =>
+      post(
+        baseUrl,
+        'withdraw/create',
+        { type: 'bank', bk_id: bkId, amount: '10', password: `Wrong${index}x` },
+        customer.token,
+      ),
+    );
+    expect(withdrawals.filter((reply) => reply.code === 400).length).toBeLessThanOrEqual(5);
+    expect(withdrawals.every((reply) => reply.code === 400 || reply.code === 429)).toBe(true);
+  });
+
+  it('lets one proof back one recharge and five recharges wait, whichever node each reaches', async () => {
+    const customer = await newCustomer();
+    const proof = await uploadProof(node(0).baseUrl, customer.token);
+    const address = await post<{ type: string; address: string }>(
+      node(1).baseUrl,
+      'recharge/shoukuan-address',
+      {},
+      customer.token,
+    );
+    const recharge = (credentials: string) => ({
+      type: address.data.type,
+      category: 'USDT',
+      address: address.data.address,
+      amount: '100',
+      credentials,
+    });
+    const sameProof = await raced(6, (baseUrl) => post(baseUrl, 'recharge/create', recharge(proof), customer.token));
+    expect(sameProof.map((reply) => reply.code).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    const proofs = await Promise.all(Array.from({ length: 7 }, () => uploadProof(node(1).baseUrl, customer.token)));
+    const more = await raced(7, (baseUrl, index) =>
+      post(baseUrl, 'recharge/create', recharge(proofs[index] ?? ''), customer.token),
+    );
+    expect(more.filter((reply) => reply.code === 200)).toHaveLength(4);
+  });
+
+  it('acts once on one request_id sent to both nodes at once', async () => {
+    const { token } = await newCustomer();
+    await topUp(token, '100.00');
+    const replies = await raced<{ id: number }>(10, (baseUrl) =>
+      post(baseUrl, 'saleu/create-order', { saleu_id: '1', number: '10', request_id: `race-${process.pid}` }, token),
+    );
+    expect(replies.every((reply) => reply.code === 200)).toBe(true);
+    expect(new Set(replies.map((reply) => reply.data.id)).size).toBe(1);
+    await expectNothingHalfApplied();
+  });
+
+  it('decides an order once when two operators approve it at the same moment, and audits VIP changes truly', async () => {
+    const customer = await newCustomer();
+    const id = await pendingRecharge(customer.token, '40', await uploadProof(node(0).baseUrl, customer.token));
+    const approvals = await Promise.all([
+      opsRun('approve', 'recharge', String(id)),
+      opsRun('approve', 'recharge', String(id)),
+    ]);
+    expect(approvals.map((run) => run.ok).sort()).toEqual([false, true]);
+    expect(approvals.find((run) => !run.ok)?.stderr).toContain('already reviewed');
+    expect(await balanceOf(node(1).baseUrl, customer.token)).toBe('40.00');
+
+    await Promise.all([opsRun('user', customer.account, '--vip', '3'), opsRun('user', customer.account, '--vip', '4')]);
+    const changes = await db.all<{ detail: string }>(
+      "SELECT detail FROM audit_log WHERE action = 'vip set' AND target_id = (SELECT id FROM users WHERE account = ?) ORDER BY id",
+      [customer.account],
+    );
+    const [first, second] = changes.map((change) => change.detail.split(' → '));
+    expect(first?.[0]).toBe('0');
+    expect(second?.[0]).toBe(first?.[1]);
     await expectNothingHalfApplied();
   }, 60_000);
 });

@@ -131,6 +131,8 @@ async function setVip(domain: Domain, io: OpsIo, account: string | undefined, le
     throw new OpsError(`--vip must be a whole number from 0 to ${MAX_VIP}`);
   }
   await inTransaction(domain, async (tx) => {
+    // Two operators setting a level at once: each audit row must say what it really changed.
+    await tx.lock(`vip of ${account.toLowerCase()}`);
     const user = await tx.queries.users.byAccount(account);
     if (!user) throw new OpsError(`no user with account ${JSON.stringify(account)}`);
     await tx.queries.users.setVip(user.id, level);

@@ -243,6 +243,17 @@ describe('user/register', () => {
     expect(stolenEmail).toMatchObject({ code: 400, data: { field: 'code' } });
   });
 
+  it('lets one of two registrations of one name sent together through', async () => {
+    await requestCode('first@example.com');
+    await requestCode('second@example.com');
+    const replies = await Promise.all([
+      post(server, 'user/register', registration('first@example.com', { account: 'same_name' })),
+      post(server, 'user/register', registration('second@example.com', { account: 'SAME_NAME' })),
+    ]);
+    expect(replies.map((reply) => reply.code).sort()).toEqual([200, 409]);
+    expect(replies.find((reply) => reply.code === 409)).toMatchObject({ data: { field: 'account' } });
+  });
+
   it('says nothing of a taken account name without a real invitation and e-mail code', async () => {
     await signUp(server, { account: 'known_name' });
     const probe = {

@@ -2,7 +2,6 @@ import { ResultCode } from '../../contract/envelope';
 import type { SendCodeScene, WireLanguage } from '../../contract/rules';
 import type { CallRegistry } from '../calls';
 import { inTransaction, isoNow, secondsAgo, secondsUntil, type Domain, type ServerContext } from '../context';
-import { isUniqueViolation } from '../db/database';
 import { ApiError, conflict, invalidField, tooManyRequests } from '../errors';
 import { translate } from '../i18n';
 import { checkPasswordGuess, guessKey } from '../security/password-guesses';
@@ -176,31 +175,33 @@ export function authRoutes(calls: CallRegistry, context: ServerContext): void {
       // Only someone holding a real invitation and the code mailed to this address learns whether
       // the account name is taken.
       const codeId = await checkEmailCode(context, input.email, 'register', input.code);
-      if (await queries.users.byAccount(input.account)) throw conflict('account_taken', { field: 'account' });
-      if (await queries.users.byEmail(input.email)) throw conflict('email_taken', { field: 'email' });
-
+      const taken = async (users: Domain['queries']['users']) => {
+        if (await users.byAccount(input.account)) throw conflict('account_taken', { field: 'account' });
+        if (await users.byEmail(input.email)) throw conflict('email_taken', { field: 'email' });
+      };
+      // Checked before the slow hash, and again under locks on the name and the address, so two
+      // registrations of one name sent together (to one node or several) cannot both pass.
+      await taken(queries.users);
       const passwordHash = await hashPassword(input.password);
-      try {
-        return await inTransaction(context, async (tx) => {
-          await consumeCode(tx, codeId);
-          const userId = await tx.queries.users.insert({
-            account: input.account,
-            email: input.email,
-            password_hash: passwordHash,
-            nickname: input.account,
-            invite_code: await uniquePublicCode(tx),
-            transfer_code: await uniquePublicCode(tx),
-            inviter_id: inviter?.id ?? null,
-            created_at: isoNow(tx),
-          });
-          const user = await tx.queries.users.byId(userId);
-          if (!user) throw new Error('the new user vanished');
-          return { token: await createSession(tx, userId), user: toUserInfo(user) };
+      return inTransaction(context, async (tx) => {
+        await tx.lock(`account ${input.account.toLowerCase()}`);
+        await tx.lock(`email ${input.email}`);
+        await taken(tx.queries.users);
+        await consumeCode(tx, codeId);
+        const userId = await tx.queries.users.insert({
+          account: input.account,
+          email: input.email,
+          password_hash: passwordHash,
+          nickname: input.account,
+          invite_code: await uniquePublicCode(tx),
+          transfer_code: await uniquePublicCode(tx),
+          inviter_id: inviter?.id ?? null,
+          created_at: isoNow(tx),
         });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict('account_taken', { field: 'account' });
-        throw error;
-      }
+        const user = await tx.queries.users.byId(userId);
+        if (!user) throw new Error('the new user vanished');
+        return { token: await createSession(tx, userId), user: toUserInfo(user) };
+      });
     },
     { max: limits.registrationsPerIpPerHour, timeWindow: 3600_000 },
   );
