@@ -4,7 +4,7 @@ import { payMaturedOrders } from './maturity';
 import { OpsError, runOps } from './ops/ops';
 import { decide } from './review';
 import {
-  TINY_PNG,
+  uniquePng,
   call,
   freshServerPerTest,
   fund,
@@ -21,7 +21,7 @@ freshServerPerTest((started) => (server = started), { demo: true });
 const DAY_SECONDS = 24 * 3600;
 
 async function rechargeRequest(user: TestUser, amount: string, requestId?: string): Promise<number> {
-  const proof = await upload(server, user.token, TINY_PNG);
+  const proof = await upload(server, user.token, await uniquePng());
   const address = await call(server, 'recharge/shoukuan-address', { type: '' }, user.token);
   const recharge = await call(
     server,
