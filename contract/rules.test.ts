@@ -69,6 +69,7 @@ describe('isPlainText', () => {
       'a\u2028b',
       'a\u2029b',
       'a\uffffb',
+      'a\ufffdb',
       'a\ufdd0b',
       'a\ud800b',
       'a\udc00',

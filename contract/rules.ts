@@ -59,10 +59,11 @@ export function isStrongEnoughPassword(value: string): boolean {
 /**
  * Characters no text field takes: control and format characters (NUL, ESC, backspace, newlines,
  * the right-to-left override, zero-width characters), line and paragraph separators, lone
- * surrogate halves and the noncharacters (U+FFFE, U+FFFF and their kin).
+ * surrogate halves, the noncharacters (U+FFFE, U+FFFF and their kin) and U+FFFD, which stands
+ * where a form body carried a lone surrogate or bytes that were not UTF-8.
  */
 const NOT_TEXT =
-  /\p{Cc}|\p{Cf}|\p{Zl}|\p{Zp}|\p{Cs}|[\u{FDD0}-\u{FDEF}]|[\u{FFFE}\u{FFFF}\u{1FFFE}\u{1FFFF}\u{2FFFE}\u{2FFFF}\u{10FFFE}\u{10FFFF}]/u;
+  /\p{Cc}|\p{Cf}|\p{Zl}|\p{Zp}|\p{Cs}|[\u{FDD0}-\u{FDEF}\u{FFFD}]|[\u{FFFE}\u{FFFF}\u{1FFFE}\u{1FFFF}\u{2FFFE}\u{2FFFF}\u{10FFFE}\u{10FFFF}]/u;
 
 /**
  * Characters that draw nothing a reader can see: spaces, combining marks on their own, the

@@ -80,6 +80,13 @@ describe('userinfo/save', () => {
     [{ nickname: '   ' }, 'Please enter a nickname'],
     [{ nickname: 'x'.repeat(21) }, 'A nickname is 1–20 characters'],
     [{ nickname: 'bad\u0007bell' }, 'A nickname is 1–20 characters'],
+    [{ nickname: '\u3164' }, 'A nickname is 1–20 characters'],
+    [{ nickname: '\u3164\u3164\u3164' }, 'A nickname is 1–20 characters'],
+    [{ nickname: '\u2800' }, 'A nickname is 1–20 characters'],
+    [{ nickname: `Z${'\u0301'.repeat(19)}` }, 'A nickname is 1–20 characters'],
+    [{ nickname: 'name\uffff' }, 'A nickname is 1–20 characters'],
+    // A lone surrogate cannot travel in a form body: it arrives as U+FFFD.
+    [{ nickname: 'half\ud800' }, 'A nickname is 1–20 characters'],
   ])('refuses %j', async (fields, message) => {
     const user = await signUp(server);
     expect(await post(server, 'userinfo/save', fields, { token: user.token })).toMatchObject({
