@@ -100,7 +100,7 @@ function isOutOfDescriptors(error: FastifyError): boolean {
 
 /** PostgreSQL's "data exception" class (22…): a NUL byte in text, a number out of range. */
 function isValueRefusedByDatabase(error: FastifyError): boolean {
-  return typeof error.code === 'string' && /^22[0-9A-Z]{3}$/.test(error.code) && !error.code.startsWith('FST');
+  return typeof error.code === 'string' && /^22[0-9A-Z]{3}$/.test(error.code);
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {

@@ -81,7 +81,7 @@ describe('connections', () => {
     expect(openFileLimit()).toBeGreaterThan(0);
   });
 
-  it('cuts a reply that fails after it began instead of sending a second one', async () => {
+  it('cuts a reply that fails after it began, answers 503 out of descriptors and 400 for a refused value', async () => {
     server = await startTestServer();
     const errors = vi.spyOn(server.app.log, 'error');
     server.app.get('/halfway', async (_request, reply) => {
@@ -92,11 +92,15 @@ describe('connections', () => {
     server.app.get('/no-descriptors', async () => {
       throw Object.assign(new Error('EMFILE: too many open files'), { code: 'EMFILE' });
     });
+    server.app.get('/refused-value', async () => {
+      throw Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' });
+    });
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
     await expect(fetch(`${base}/halfway`).then((response) => response.text())).rejects.toThrow();
     const refused = await fetch(`${base}/no-descriptors`);
     expect([refused.status, refused.headers.get('retry-after')]).toEqual([503, '1']);
+    expect(await (await fetch(`${base}/refused-value`)).json()).toMatchObject({ code: 400 });
     expect(errors).not.toHaveBeenCalled();
   });
 });
