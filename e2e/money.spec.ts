@@ -12,6 +12,26 @@ import {
   test,
 } from './fixtures';
 
+/** Binds a bank card to the customer through the API. */
+async function bindCard(customer: { token: string }): Promise<void> {
+  const card = await api(
+    'bankinfo/create',
+    {
+      type: 'bank',
+      full_name: 'Test Person',
+      telephone: '13800138000',
+      email: 'test@example.com',
+      iban: 'DE89370400440532013000',
+      bank_name: 'Bank',
+      area: 'Area',
+      country: 'DE',
+      swift: 'COBADEFF',
+    },
+    customer.token,
+  );
+  expect(card.code).toBe(200);
+}
+
 test('a recharge with proof is credited live when the operator approves it', async ({ page }) => {
   const customer = await registerCustomer();
   const live = liveConnected(page);
@@ -133,22 +153,7 @@ test('bind a bank card, withdraw, and see the operator’s rejection refunded li
 
 test('Withdraw tells which methods are bound from one read', async ({ page }) => {
   const customer = await registerCustomer();
-  const card = await api(
-    'bankinfo/create',
-    {
-      type: 'bank',
-      full_name: 'Test Person',
-      telephone: '13800138000',
-      email: 'test@example.com',
-      iban: 'DE89370400440532013000',
-      bank_name: 'Bank',
-      area: 'Area',
-      country: 'DE',
-      swift: 'COBADEFF',
-    },
-    customer.token,
-  );
-  expect(card.code).toBe(200);
+  await bindCard(customer);
   const reads: string[] = [];
   page.on('request', (request) => {
     const call = /\/api\/v1\/(bankinfo\/[\w-]+)/.exec(request.url())?.[1];
@@ -186,22 +191,7 @@ test.describe('without the service worker', () => {
 
   test('full binding details that fail to load say so and load on retry', async ({ page, context }) => {
     const customer = await registerCustomer();
-    const card = await api(
-      'bankinfo/create',
-      {
-        type: 'bank',
-        full_name: 'Test Person',
-        telephone: '13800138000',
-        email: 'test@example.com',
-        iban: 'DE89370400440532013000',
-        bank_name: 'Bank',
-        area: 'Area',
-        country: 'DE',
-        swift: 'COBADEFF',
-      },
-      customer.token,
-    );
-    expect(card.code).toBe(200);
+    await bindCard(customer);
     await openSignedIn(page, customer, '/pages/mine/binding?type=bank');
     await expect(page.getByRole('heading', { name: 'Your bank card' })).toBeVisible();
     await context.route('**/api/v1/bankinfo/detail', (route) => route.abort('failed'));
