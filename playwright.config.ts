@@ -20,7 +20,9 @@ export default defineConfig({
   // expect timeout below.
   timeout: 60_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  // The HTML report (playwright-report/, `npx playwright show-report`) is written on CI too, so a
+  // red run can be read the same way.
+  reporter: [['list'], ['html', { open: 'never' }]],
   use: {
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

@@ -197,9 +197,25 @@ export async function expectAccessible(page: Page): Promise<void> {
   ).toEqual([]);
 }
 
-export const test = base.extend({
+export const test = base.extend<{ serverLog: void }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies
   baseURL: async ({}, use) => {
     await use(baseUrl());
   },
+  /**
+   * A failed test's folder under test-results/ gets, beside its trace and screenshot, what the
+   * server logged while it ran (the server is shared, so lines of tests running beside it too).
+   */
+  serverLog: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies
+    async ({}, use, testInfo) => {
+      const file = process.env.E2E_SERVER_LOG;
+      const from = file && fs.existsSync(file) ? fs.statSync(file).size : 0;
+      await use();
+      if (file && testInfo.status !== testInfo.expectedStatus && fs.existsSync(file)) {
+        fs.writeFileSync(testInfo.outputPath('server.log'), fs.readFileSync(file).subarray(from));
+      }
+    },
+    { auto: true },
+  ],
 });

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { chromiumLaunch, systemChromium } from './browser';
@@ -18,8 +19,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!fs.existsSync(path.join(ROOT, 'dist', 'index.html'))) {
     execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
   }
-  const server = await startServer();
+  // The log lives beside the data (Playwright empties test-results/ when a run starts); a failed
+  // test copies what the server logged while it ran into its own folder (see fixtures.ts).
+  const logFile = path.join(os.tmpdir(), `wallet-e2e-server-${process.pid}.log`);
+  const server = await startServer({ logFile, env: { LOG_LEVEL: 'info' } });
   process.env.E2E_BASE_URL = server.baseUrl;
   process.env.E2E_DATA_DIR = server.dataDir;
-  return () => server.stop();
+  process.env.E2E_SERVER_LOG = logFile;
+  return async () => {
+    await server.stop();
+    fs.rmSync(logFile, { force: true });
+  };
 }

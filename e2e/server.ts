@@ -20,6 +20,12 @@ async function waitUntilListening(url: string, deadline: number): Promise<void> 
   throw new Error(`the server at ${url} did not start`);
 }
 
+/** A file the child process appends its output to (its own descriptor, closed in this process). */
+function logTo(file: string): number {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  return fs.openSync(file, 'a');
+}
+
 export interface RunningServer {
   baseUrl: string;
   dataDir: string;
@@ -38,6 +44,8 @@ export interface ServerOptions {
   dataDir?: string;
   /** Extra environment, over the defaults below. */
   env?: Record<string, string>;
+  /** Where the server's log (stdout and stderr) goes; by default only stderr, to the terminal. */
+  logFile?: string;
 }
 
 /**
@@ -69,7 +77,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       LIMIT_CODE_RESEND_SECONDS: '5',
       ...options.env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: options.logFile
+      ? ['ignore', logTo(options.logFile), logTo(options.logFile)]
+      : ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const baseUrl = `http://127.0.0.1:${port}`;
