@@ -158,7 +158,7 @@ test('the VIP level an operator sets shows on My', async ({ page }) => {
   const customer = await registerCustomer();
   await openSignedIn(page, customer, '/pages/mine/mine');
   await expect(page.getByText('Member')).toBeVisible();
-  ops('user', customer.user.account, '--vip', '3');
+  await ops('user', customer.user.account, '--vip', '3');
   // The server re-reads a signed-in user at most 5 s after a change made outside it.
   await expect(async () => {
     await page.reload();

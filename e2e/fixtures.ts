@@ -1,10 +1,11 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import type { Envelope } from '../contract/envelope';
 import type { AuthResult } from '../contract/responses';
+import { openDatabase, type Db } from '../server/db/database';
+import { runOps } from '../server/ops/ops';
 import { TINY_PNG, uniquePng } from '../server/testing/tiny-png';
 
 export { TINY_PNG, uniquePng };
@@ -61,17 +62,23 @@ export async function codeFromOutbox(email: string): Promise<string> {
   throw new Error(`no code in the outbox for ${email}`);
 }
 
-/** Runs the operator CLI against the test server's database, as an operator would. */
-export function ops(...args: string[]): string {
-  return execFileSync(process.execPath, ['--import', 'tsx', 'server/ops/cli.ts', ...args], {
-    env: { ...process.env, DATA_DIR: dataDir() },
-    encoding: 'utf8',
-  }).trim();
+let operatorDb: Promise<Db> | undefined;
+
+/**
+ * Runs an operator command against the test server's database, as `npm run ops` does (the same
+ * commands, the same second connection to the file), in this process: a Node process started
+ * for each command cost a few seconds every time.
+ */
+export async function ops(...args: string[]): Promise<string> {
+  operatorDb ??= openDatabase({ sqliteFile: path.join(dataDir(), 'wallet.db') });
+  const lines: string[] = [];
+  await runOps(await operatorDb, args, { out: (line) => lines.push(line) });
+  return lines.join('\n');
 }
 
 /** The id of the newest order of `kind` waiting for review from `account`. */
-export function pendingId(kind: 'recharge' | 'withdraw' | 'sale', account: string): number {
-  const items = JSON.parse(ops('pending', '--json')) as { kind: string; id: number; account: string }[];
+export async function pendingId(kind: 'recharge' | 'withdraw' | 'sale', account: string): Promise<number> {
+  const items = JSON.parse(await ops('pending', '--json')) as { kind: string; id: number; account: string }[];
   const mine = items.filter((item) => item.kind === kind && item.account === account);
   const last = mine.at(-1);
   if (!last) throw new Error(`no pending ${kind} of ${account}`);
@@ -104,14 +111,14 @@ export async function fundCustomer(customer: AuthResult, amount: string): Promis
     customer.token,
   );
   expect(created.code).toBe(200);
-  ops('approve', 'recharge', String(created.data.id));
+  await ops('approve', 'recharge', String(created.data.id));
 }
 
 let rootCode: string | undefined;
 
 /** The root invitation code, asked of the operator CLI as an operator would. */
 export async function rootInviteCode(): Promise<string> {
-  rootCode ??= ops('invite-code');
+  rootCode ??= await ops('invite-code');
   return rootCode;
 }
 

@@ -18,7 +18,7 @@ async function ownOffer(
   avatar?: string,
 ): Promise<{ merchant: string; offer: string }> {
   const name = `QA Merchant ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const merchant = ops(
+  const merchant = await ops(
     'merchant',
     'add',
     '--name',
@@ -27,7 +27,7 @@ async function ownOffer(
     '99.90',
     ...(avatar ? ['--avatar', avatar] : []),
   );
-  ops(
+  await ops(
     'offer',
     'add',
     '--merchant',
@@ -84,7 +84,7 @@ test('sell from the hall and follow the order to completion, live', async ({ pag
   await expectAccessible(page);
 
   await live;
-  ops('approve', 'sale', String(pendingId('sale', customer.user.account)));
+  await ops('approve', 'sale', String(await pendingId('sale', customer.user.account)));
   await expect(page.getByTestId('notify')).toHaveText('Your sale was completed.');
   await expect(order).toContainText('Completed');
   await page.getByRole('tab', { name: 'Completed' }).click();
@@ -111,7 +111,7 @@ test('a rejected sale is refunded and shows Rejected', async ({ page }) => {
   await page.getByTestId('tab-bar').getByRole('link', { name: 'Home' }).click();
   await expect(page.getByTestId('balance')).toHaveText(/^30\.00/);
   await live;
-  ops('reject', 'sale', String(pendingId('sale', customer.user.account)), '--remark', 'buyer left');
+  await ops('reject', 'sale', String(await pendingId('sale', customer.user.account)), '--remark', 'buyer left');
   await expect(page.getByTestId('notify')).toContainText('the USDT is back in your balance');
   await expect(page.getByTestId('balance')).toHaveText(/^80\.00/);
   await page.getByTestId('tab-bar').getByRole('link', { name: 'Order' }).click();

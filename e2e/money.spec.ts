@@ -69,7 +69,7 @@ test('a recharge with proof is credited live when the operator approves it', asy
   await page.getByRole('link', { name: 'Back to Home' }).click();
   await expect(page.getByTestId('balance')).toHaveText(/^0\.00/);
   await live;
-  ops('approve', 'recharge', String(pendingId('recharge', customer.user.account)));
+  await ops('approve', 'recharge', String(await pendingId('recharge', customer.user.account)));
   await expect(page.getByTestId('notify')).toContainText('Your recharge was approved');
   await expect(page.getByTestId('balance')).toHaveText(/^150\.25/);
 
@@ -133,7 +133,13 @@ test('bind a bank card, withdraw, and see the operator’s rejection refunded li
   await expectAccessible(page);
 
   await live;
-  ops('reject', 'withdraw', String(pendingId('withdraw', customer.user.account)), '--remark', 'Name does not match');
+  await ops(
+    'reject',
+    'withdraw',
+    String(await pendingId('withdraw', customer.user.account)),
+    '--remark',
+    'Name does not match',
+  );
   await expect(page.getByTestId('notify')).toContainText('the amount is back in your balance');
   await expect(records).toContainText('Failure');
   await expect(records).toContainText('Name does not match');
