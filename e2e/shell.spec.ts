@@ -75,10 +75,17 @@ const EVERY_SIGNED_IN_ROUTE = [
   '/pages/index/service',
 ];
 
-/** Opens every signed-in route in turn and collects what `inspect` finds wrong on each. */
-async function problemsOnEveryRoute(page: Page, inspect: () => Promise<string[]>): Promise<string[]> {
+/** The routes in three groups of about the same length, one browser test each (about 10 s). */
+const ROUTE_GROUPS = [0, 1, 2].map((group) => EVERY_SIGNED_IN_ROUTE.filter((_, index) => index % 3 === group));
+
+/** Opens each route in turn and collects what `inspect` finds wrong on each. */
+async function problemsOnRoutes(
+  page: Page,
+  routes: readonly string[],
+  inspect: () => Promise<string[]>,
+): Promise<string[]> {
   const problems: string[] = [];
-  for (const route of EVERY_SIGNED_IN_ROUTE) {
+  for (const route of routes) {
     // A fresh document each time, so that waiting for the network to settle waits for the page.
     await page.goto('about:blank');
     await page.goto(`/#${route}`);
@@ -90,28 +97,34 @@ async function problemsOnEveryRoute(page: Page, inspect: () => Promise<string[]>
   return problems;
 }
 
-// One pass over every route, in German for its long words: the icons keep their size and no
-// screen is wider than the phone.
-test('no icon renders larger than its intended 22 px and no screen is wider than the phone', async ({ page }) => {
-  const customer = await registerCustomer();
-  await openSignedIn(page, customer);
-  await page.evaluate(() => localStorage.setItem('language', 'de'));
-  // The phone's width, not the page's: a mobile browser zooms out to fit a page that is too wide.
-  const phoneWidth = page.viewportSize()?.width ?? 0;
-  const problems = await problemsOnEveryRoute(page, async () => {
-    const { oversizedIcons, pageWidth } = await page.evaluate(() => ({
-      oversizedIcons: [...document.querySelectorAll('svg')]
-        // QR codes are pictures meant to be large; every other svg is an icon.
-        .filter((svg) => !svg.classList.contains('qr-code'))
-        .map((svg) => svg.getBoundingClientRect())
-        .filter((box) => box.width > 22.5 || box.height > 22.5)
-        .map((box) => `icon ${Math.round(box.width)}×${Math.round(box.height)}`),
-      pageWidth: document.documentElement.scrollWidth,
-    }));
-    return pageWidth > phoneWidth ? [...oversizedIcons, `${pageWidth} px on a ${phoneWidth} px phone`] : oversizedIcons;
+// Every route, in German for its long words: the icons keep their size and no screen is wider
+// than the phone.
+for (const [group, routes] of ROUTE_GROUPS.entries()) {
+  test(`no icon renders larger than its intended 22 px and no screen is wider than the phone (routes ${group + 1} of 3)`, async ({
+    page,
+  }) => {
+    const customer = await registerCustomer();
+    await openSignedIn(page, customer);
+    await page.evaluate(() => localStorage.setItem('language', 'de'));
+    // The phone's width, not the page's: a mobile browser zooms out to fit a page that is too wide.
+    const phoneWidth = page.viewportSize()?.width ?? 0;
+    const problems = await problemsOnRoutes(page, routes, async () => {
+      const { oversizedIcons, pageWidth } = await page.evaluate(() => ({
+        oversizedIcons: [...document.querySelectorAll('svg')]
+          // QR codes are pictures meant to be large; every other svg is an icon.
+          .filter((svg) => !svg.classList.contains('qr-code'))
+          .map((svg) => svg.getBoundingClientRect())
+          .filter((box) => box.width > 22.5 || box.height > 22.5)
+          .map((box) => `icon ${Math.round(box.width)}×${Math.round(box.height)}`),
+        pageWidth: document.documentElement.scrollWidth,
+      }));
+      return pageWidth > phoneWidth
+        ? [...oversizedIcons, `${pageWidth} px on a ${phoneWidth} px phone`]
+        : oversizedIcons;
+    });
+    expect(problems).toEqual([]);
   });
-  expect(problems).toEqual([]);
-});
+}
 
 test('a bottom sheet keeps the keyboard inside and gives focus back; tab lists move focus with the selection', async ({
   page,
