@@ -10,7 +10,7 @@ import type { CallRegistry } from '../calls';
 import { isoNow, type ServerContext } from '../context';
 import { ApiError, invalidField } from '../errors';
 import { rewriteImage } from '../security/images';
-import { sha256Bytes } from '../security/tokens';
+import { sha256 } from '../security/tokens';
 import { languageOf } from '../i18n';
 
 const EXTENSIONS: Record<UploadMimeType, string> = {
@@ -77,7 +77,7 @@ export function attachRoutes(calls: CallRegistry, app: FastifyInstance, context:
         mime,
         size: rewritten.length,
         content: rewritten,
-        content_hash: sha256Bytes(rewritten),
+        content_hash: sha256(rewritten),
         created_at: isoNow(context),
       });
       return { url: `/uploads/${name}` };

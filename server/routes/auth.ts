@@ -104,7 +104,7 @@ function codeMail(
   scene: SendCodeScene,
   registered: boolean,
   code: string,
-): { subject: string; text: string } | undefined {
+): Omit<Mail, 'to'> | undefined {
   if (scene === 'reset' && !registered) return undefined;
   if (scene === 'register' && registered) {
     return { subject: translate(lang, 'mail.subject.registered'), text: translate(lang, 'mail.body.registered') };

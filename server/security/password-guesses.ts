@@ -1,6 +1,6 @@
 import { inTransaction, isoNow, secondsAgo, secondsUntil, type ServerContext } from '../context';
-import { tooManyRequests } from '../errors';
-import { isServerBusy, verifyPassword } from './passwords';
+import { isServerBusy, tooManyRequests } from '../errors';
+import { verifyPassword } from './passwords';
 
 /**
  * Where a password guess counts: one counter per account, whichever of its names (account or

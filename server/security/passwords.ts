@@ -1,6 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { ResultCode } from '../../contract/envelope';
-import { ApiError } from '../errors';
+import { serverBusy } from '../errors';
 
 const KEY_LENGTH = 64;
 const COST = { N: 16_384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } satisfies ScryptOptions;
@@ -16,13 +15,6 @@ let hashesRunning = 0;
 
 export function limitHashesAtOnce(max: number): void {
   maxHashesAtOnce = Math.max(1, max);
-}
-
-/** More hashes were asked for than may run at once: answered at once, never queued. */
-export const serverBusy = () => new ApiError(ResultCode.tooManyRequests, 'busy', { retry_after: 1 });
-
-export function isServerBusy(error: unknown): boolean {
-  return error instanceof ApiError && error.key === 'busy';
 }
 
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {

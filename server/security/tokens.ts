@@ -5,11 +5,7 @@ export function newToken(): string {
 }
 
 /** Tokens and codes are stored only as SHA-256 digests. */
-export function sha256(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
-}
-
-export function sha256Bytes(value: Buffer): string {
+export function sha256(value: string | Buffer): string {
   return createHash('sha256').update(value).digest('hex');
 }
 

@@ -17,7 +17,7 @@ import { PATHS } from '../../lib/paths';
  */
 export function SellSheet({ offer, onClose }: { offer: Offer; onClose: () => void }) {
   const { t } = useLingui();
-  const { data: money, error: moneyError, mutate: retryMoney } = useMoneyInfo();
+  const { data: money } = useMoneyInfo();
   const ceiling = minMoney(parseWireMoney(offer.max_number), parseWireMoney(offer.remaining));
   const max = formatMoney(money ? minMoney(ceiling, parseWireMoney(money.balance)) : ceiling);
   const entry = useAmountEntry({
@@ -61,11 +61,7 @@ export function SellSheet({ offer, onClose }: { offer: Offer; onClose: () => voi
               <Money value={offer.remaining} />
             </Trans>
           </p>
-          <SheetBalance
-            balance={money?.balance}
-            failed={moneyError !== undefined && !money}
-            onRetry={() => void retryMoney()}
-          />
+          <SheetBalance />
           <p className="row" aria-live="polite">
             <span className="muted">
               <Trans>You receive</Trans>

@@ -18,7 +18,7 @@ const DAY_MS = 24 * 3600 * 1000;
 
 function DepositSheet({ product, onClose }: { product: InterestProduct; onClose: () => void }) {
   const { t, i18n } = useLingui();
-  const { data: money, error: moneyError, mutate: retryMoney } = useMoneyInfo();
+  const { data: money } = useMoneyInfo();
   const entry = useAmountEntry({
     limits: { min: product.min_amount, max: product.max_amount, ...(money ? { available: money.balance } : {}) },
     emptyMessage: t`Please enter the amount to deposit`,
@@ -57,11 +57,7 @@ function DepositSheet({ product, onClose }: { product: InterestProduct; onClose:
               Limits <Money value={product.min_amount} /> – <Money value={product.max_amount} /> USDT
             </Trans>
           </p>
-          <SheetBalance
-            balance={money?.balance}
-            failed={moneyError !== undefined && !money}
-            onRetry={() => void retryMoney()}
-          />
+          <SheetBalance />
           <dl className="facts" aria-live="polite">
             <dt>{t`Expected interest`}</dt>
             <dd data-testid="interest-preview">

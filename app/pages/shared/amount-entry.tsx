@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { parseMoney, type Cents } from '../../../contract/money';
+import { useMoneyInfo } from '../../api/userinfo';
 import { checkAmount } from '../../lib/money-input';
 import { useRequestId } from '../../lib/request-id';
 import { useAmountMessage } from '../../ui/amount-message';
@@ -104,19 +105,13 @@ export function AmountSheetButtons({
  * The balance under a sheet's amount: the figure, "…" while it loads, or, when the read failed and
  * nothing is known, why and a retry. The sheet still works meanwhile: the server checks the balance.
  */
-export function SheetBalance({
-  balance,
-  failed,
-  onRetry,
-}: {
-  balance: string | undefined;
-  failed: boolean;
-  onRetry: () => void;
-}) {
-  if (failed) {
+export function SheetBalance() {
+  const { data: money, error, mutate } = useMoneyInfo();
+  const balance = money?.balance;
+  if (error !== undefined && balance === undefined) {
     return (
       <ErrorState
-        onRetry={onRetry}
+        onRetry={() => void mutate()}
         message={<Trans>We could not load your balance. Check your connection and try again.</Trans>}
       />
     );
