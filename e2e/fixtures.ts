@@ -45,21 +45,33 @@ export async function api<T>(
 }
 
 /** The newest code mailed to `email`, read from the server's outbox folder. */
-export async function codeFromOutbox(email: string): Promise<string> {
+function mailsTo(email: string): string[] {
   const outbox = path.join(dataDir(), 'outbox');
+  const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort() : [];
+  return files
+    .map((file) => fs.readFileSync(path.join(outbox, file), 'utf8'))
+    .filter((text) => text.startsWith(`To: ${email}\n`));
+}
+
+/** How many e-mails `email` has had so far: hand it to `codeFromOutbox` to wait for a newer one. */
+export function mailCount(email: string): number {
+  return mailsTo(email).length;
+}
+
+/**
+ * The code in the newest e-mail to `email`, once it has more than `mailsBefore` e-mails. The server
+ * answers before its mail is written, so a test that asks for a second code must say how many
+ * it had, or it may read the first one.
+ */
+export async function codeFromOutbox(email: string, mailsBefore = 0): Promise<string> {
   const deadline = Date.now() + 5000;
   while (Date.now() < deadline) {
-    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort().reverse() : [];
-    for (const file of files) {
-      const text = fs.readFileSync(path.join(outbox, file), 'utf8');
-      if (text.startsWith(`To: ${email}\n`)) {
-        const code = text.match(/\b\d{6}\b/)?.[0];
-        if (code) return code;
-      }
-    }
+    const mails = mailsTo(email);
+    const code = mails.length > mailsBefore ? mails.at(-1)?.match(/\b\d{6}\b/)?.[0] : undefined;
+    if (code) return code;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`no code in the outbox for ${email}`);
+  throw new Error(`no new code in the outbox for ${email}`);
 }
 
 let operatorDb: Promise<Db> | undefined;
