@@ -39,7 +39,7 @@ function startNode(): Promise<RunningServer> {
 }
 
 beforeAll(async () => {
-  database = await testDatabase(dir);
+  database = await testDatabase(dir, { empty: true });
   // Both nodes start together on the empty database: one migrates and fills it, the other waits.
   nodes.push(...(await Promise.all([startNode(), startNode()])));
   db = await openDatabase(database.config);

@@ -37,14 +37,19 @@ function connect(port: number, from = '127.0.0.1'): Promise<{ socket: net.Socket
 }
 
 describe('connections', () => {
-  it('closes a request whose header never ends within the header time-out', async () => {
-    const port = await listening();
-    const { socket, closedAfter } = await connect(port);
-    socket.write('POST /api/v1/user/login HTTP/1.1\r\nHost: x\r\n');
-    const after = await closedAfter;
-    expect(after).toBeLessThanOrEqual(CONNECTION_TIMEOUTS.headersMs + CONNECTION_TIMEOUTS.checkEveryMs + 1000);
-    expect(after).toBeLessThanOrEqual(30_000);
-  }, 20_000);
+  // Node's HTTP server keeps this time, whatever the database: once, on SQLite, is enough.
+  it.skipIf(process.env.TEST_ENGINE === 'postgres')(
+    'closes a request whose header never ends within the header time-out',
+    async () => {
+      const port = await listening();
+      const { socket, closedAfter } = await connect(port);
+      socket.write('POST /api/v1/user/login HTTP/1.1\r\nHost: x\r\n');
+      const after = await closedAfter;
+      expect(after).toBeLessThanOrEqual(CONNECTION_TIMEOUTS.headersMs + CONNECTION_TIMEOUTS.checkEveryMs + 1000);
+      expect(after).toBeLessThanOrEqual(30_000);
+    },
+    20_000,
+  );
 
   it('closes connections from one address beyond the limit at once, and says so in the log', async () => {
     const port = await listening({ limits: { connectionsPerIp: 3 } });
