@@ -8,6 +8,9 @@ export default defineConfig({
   test: {
     environment: 'node',
     pool: 'forks',
+    // Vitest would use one worker on two cores (it keeps one core for itself), but the server
+    // tests spend much of their time waiting on PostgreSQL, sockets and timers.
+    maxWorkers: 2,
     testTimeout: 15_000,
     projects: [
       {
