@@ -46,11 +46,10 @@ async function ownOffer(
   return { merchant: name, offer: merchant };
 }
 
-test('sell from the hall and follow the order to completion, live', async ({ page }) => {
+test('an offer shows its terms, and the sell sheet checks the quantity and previews the price', async ({ page }) => {
   const customer = await registerCustomer();
   await fundCustomer(customer, '150.00');
   const { merchant } = await ownOffer('9.87', 'USD');
-  const live = liveConnected(page);
   await openSignedIn(page, customer, '/pages/dating/dating');
   await expect(page.getByRole('list', { name: 'Open offers' })).toBeVisible();
   const card = page.getByRole('article', { name: `Offer from ${merchant}` });
@@ -71,6 +70,20 @@ test('sell from the hall and follow the order to completion, live', async ({ pag
   // 33.33 × 9.87 = 328.9671, half up to the cent.
   await expect(sheet.getByTestId('sale-preview')).toHaveText('$328.97');
   await expectAccessible(page);
+});
+
+test('sell from the hall and follow the order to completion, live', async ({ page }) => {
+  const customer = await registerCustomer();
+  await fundCustomer(customer, '150.00');
+  const { merchant } = await ownOffer('9.87', 'USD');
+  const live = liveConnected(page);
+  await openSignedIn(page, customer, '/pages/dating/dating');
+  const card = page.getByRole('article', { name: `Offer from ${merchant}` });
+  await loadUntilListed(page, card);
+  await card.getByRole('button', { name: 'Sell' }).click();
+  const sheet = page.getByTestId('sell-sheet');
+  await sheet.getByLabel('Quantity for sale (USDT)').fill('33.33');
+  await expect(sheet.getByTestId('sale-preview')).toHaveText('$328.97');
   await sheet.getByRole('button', { name: 'Confirm sale' }).click();
   await expect(page.getByTestId('toast')).toHaveText('Sale order placed');
 

@@ -32,9 +32,8 @@ async function bindCard(customer: { token: string }): Promise<void> {
   expect(card.code).toBe(200);
 }
 
-test('a recharge with proof is credited live when the operator approves it', async ({ page }) => {
+test('the recharge page shows and copies each network’s address, and says what a recharge lacks', async ({ page }) => {
   const customer = await registerCustomer();
-  const live = liveConnected(page);
   await openSignedIn(page, customer, '/pages/mine/rechange');
   await expect(page.getByRole('tab', { name: 'TRC20' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('img', { name: 'QR code of the receiving address' })).toBeVisible();
@@ -57,6 +56,12 @@ test('a recharge with proof is credited live when the operator approves it', asy
     .getByLabel(/Transfer proof/)
     .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
   await expect(page.getByText('Please upload a PNG, JPEG or WebP image')).toBeVisible();
+});
+
+test('a recharge with proof is credited live when the operator approves it', async ({ page }) => {
+  const customer = await registerCustomer();
+  const live = liveConnected(page);
+  await openSignedIn(page, customer, '/pages/mine/rechange');
   await page
     .getByLabel(/Transfer proof/)
     .setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: await uniquePng() });
@@ -82,10 +87,8 @@ test('a recharge with proof is credited live when the operator approves it', asy
   await expectAccessible(page);
 });
 
-test('bind a bank card, withdraw, and see the operator’s rejection refunded live', async ({ page }) => {
+test('bind a bank card: the form says what is missing, and the card shows masked until revealed', async ({ page }) => {
   const customer = await registerCustomer();
-  await fundCustomer(customer, '100.00');
-  const live = liveConnected(page);
   await openSignedIn(page, customer, '/pages/mine/withdrawl');
   await expect(page.getByText('Not bound yet')).toHaveCount(2);
   await page.getByRole('link', { name: /Bank card/ }).click();
@@ -111,9 +114,15 @@ test('bind a bank card, withdraw, and see the operator’s rejection refunded li
   await expect(page.getByText('**** 5432')).toBeVisible();
   await page.getByRole('button', { name: 'Show full details' }).click();
   await expect(page.getByText('GB82WEST12345698765432')).toBeVisible();
+});
 
-  await page.goto('/#/pages/mine/cardWithdrawal?type=bank');
-  await expect(page.getByText('**** 5432')).toBeVisible();
+test('withdraw to a bound card, and see the operator’s rejection refunded live', async ({ page }) => {
+  const customer = await registerCustomer();
+  await fundCustomer(customer, '100.00');
+  await bindCard(customer);
+  const live = liveConnected(page);
+  await openSignedIn(page, customer, '/pages/mine/cardWithdrawal?type=bank');
+  await expect(page.getByText('**** 3000')).toBeVisible();
   await page.getByRole('button', { name: 'All' }).click();
   await expect(page.getByLabel('Withdrawal amount (USDT)')).toHaveValue('100.00');
   await page.getByLabel('Withdrawal amount (USDT)').fill('100.01');
