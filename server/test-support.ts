@@ -10,6 +10,7 @@ import type { AuthResult, CallResponse } from '../contract/responses';
 import { buildApp } from './app';
 import { DEFAULT_LIMITS, type Limits } from './config';
 import { openDatabase, type DatabaseConfig, type Db } from './db/database';
+import type { ConnectionTimeouts } from './security/connection-limits';
 import { prepareDatabase } from './demo';
 import type { Mail, Mailer } from './mail/mailer';
 import { runOps } from './ops/ops';
@@ -131,7 +132,13 @@ export async function testDatabase(
 }
 
 export async function startTestServer(
-  options: { limits?: Partial<Limits>; demo?: boolean; imageOrigins?: string[]; staticDir?: string } = {},
+  options: {
+    limits?: Partial<Limits>;
+    demo?: boolean;
+    imageOrigins?: string[];
+    staticDir?: string;
+    connectionTimeouts?: Partial<ConnectionTimeouts>;
+  } = {},
 ): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-test-'));
   const database = await testDatabase(dir);
@@ -147,6 +154,7 @@ export async function startTestServer(
     mailer,
     ...(options.imageOrigins ? { imageOrigins: options.imageOrigins } : {}),
     ...(options.staticDir ? { staticDir: options.staticDir } : {}),
+    ...(options.connectionTimeouts ? { connectionTimeouts: options.connectionTimeouts } : {}),
   });
   const facts = await prepareDatabase(app.wallet, options.demo ?? false);
   const server: TestServer = {

@@ -19,6 +19,8 @@ export const CONNECTION_TIMEOUTS = {
   checkEveryMs: 2_000,
 } as const;
 
+export type ConnectionTimeouts = { [Name in keyof typeof CONNECTION_TIMEOUTS]: number };
+
 const LOG_EVERY_MS = 60_000;
 
 /**
