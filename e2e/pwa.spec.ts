@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { DEMO, expect, openSignedIn, registerCustomer, test } from './fixtures';
+import { DEMO, cachedReads, expect, openSignedIn, registerCustomer, test } from './fixtures';
 import { ROOT, startServer } from './server';
 
 /** Waits until the service worker controls the page, as it does after the first visit. */
@@ -23,12 +23,7 @@ async function logIn(page: Page, account: string, password: string): Promise<voi
 
 /** How many cached answers the worker holds for this token. */
 async function cachedEntriesFor(page: Page, token: string): Promise<number> {
-  return page.evaluate(async (value) => {
-    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(value));
-    const hash = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
-    const cache = await caches.open('wallet-reads-v1');
-    return (await cache.keys()).filter((request) => request.url.includes(`/__wallet-cache__/${hash}/`)).length;
-  }, token);
+  return (await page.evaluate(cachedReads, token)).length;
 }
 
 test('offline, the app reopens with the last known balance and says how old it is', async ({
