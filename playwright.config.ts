@@ -1,13 +1,19 @@
 import { defineConfig, devices, webkit } from '@playwright/test';
-import { chromiumLaunch, installed } from './e2e/browser';
+import { chromiumLaunch, installed, webkitGtkDriver } from './e2e/browser';
+
+/** WebKitGTK's own flows (e2e/webkitgtk/) drive MiniBrowser through WebDriver, not through `page`. */
+const WEBKITGTK_TESTS = '**/e2e/webkitgtk/**';
 
 /**
  * Two mobile viewports on Chromium (see e2e/browser.ts for which Chromium), plus WebKit where
- * Playwright's WebKit is installed.
+ * Playwright's WebKit is installed, plus WebKitGTK where its WebDriver is.
  */
-const webkitProjects = installed(() => webkit.executablePath())
-  ? [{ name: 'iphone-webkit', use: { ...devices['iPhone 14'] } }]
-  : [];
+const webkitProjects = [
+  ...(installed(() => webkit.executablePath())
+    ? [{ name: 'iphone-webkit', testIgnore: WEBKITGTK_TESTS, use: { ...devices['iPhone 14'] } }]
+    : []),
+  ...(webkitGtkDriver ? [{ name: 'webkitgtk', testDir: './e2e/webkitgtk' }] : []),
+];
 
 export default defineConfig({
   testDir: './e2e',
@@ -30,8 +36,16 @@ export default defineConfig({
     timezoneId: 'UTC',
   },
   projects: [
-    { name: 'pixel', use: { ...devices['Pixel 7'], browserName: 'chromium', launchOptions: chromiumLaunch } },
-    { name: 'iphone', use: { ...devices['iPhone 14'], browserName: 'chromium', launchOptions: chromiumLaunch } },
+    {
+      name: 'pixel',
+      testIgnore: WEBKITGTK_TESTS,
+      use: { ...devices['Pixel 7'], browserName: 'chromium', launchOptions: chromiumLaunch },
+    },
+    {
+      name: 'iphone',
+      testIgnore: WEBKITGTK_TESTS,
+      use: { ...devices['iPhone 14'], browserName: 'chromium', launchOptions: chromiumLaunch },
+    },
     ...webkitProjects,
   ],
 });
