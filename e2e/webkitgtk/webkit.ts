@@ -230,6 +230,13 @@ export class WebKitApp {
     await this.driver.get(`${this.origin}/#${hashPath}`);
   }
 
+  /** Moves to `hashPath` inside the open document, as the app's own links do. */
+  async go(hashPath: string): Promise<void> {
+    await this.evaluate((hash: string) => {
+      location.hash = hash;
+    }, `#${hashPath}`);
+  }
+
   /** Puts a session in the app's storage as a sign-in does (e2e/fixtures.ts openSignedIn), then opens `hashPath`. */
   async openSignedIn(customer: AuthResult, hashPath = '/'): Promise<void> {
     await this.open('/pages/login/login');
