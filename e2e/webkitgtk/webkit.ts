@@ -357,7 +357,14 @@ export class WebKitApp {
     throw lastError;
   }
 
+  /** What is on screen once the DOM as it is now has been painted. */
   async screenshot(): Promise<Buffer> {
+    // WebKitGTK hands WebDriver the last frame it composited, which may be older than the DOM
+    // the test just read (an empty screen right after the balance arrived); two animation frames
+    // later the current DOM has been drawn.
+    await this.evaluate(
+      () => new Promise<void>((drawn) => requestAnimationFrame(() => requestAnimationFrame(() => drawn()))),
+    );
     return Buffer.from(await this.driver.takeScreenshot(), 'base64');
   }
 
