@@ -1,14 +1,11 @@
 import { fundCustomer, registerCustomer } from '../fixtures';
 import { expect, poll, test } from './fixtures';
-import { button, byTestId } from './webkit';
+import { byTestId } from './webkit';
 
 test('sign in through the form to the balance; the service worker controls the page', async ({ webkit }, testInfo) => {
   const customer = await registerCustomer();
   await fundCustomer(customer, '125.50');
-  await webkit.open('/pages/login/login');
-  await webkit.fill('Account', customer.user.account);
-  await webkit.fill('Password', customer.password);
-  await webkit.click(button('Log in'));
+  await webkit.signIn(customer.user.account, customer.password);
   await poll(() => webkit.text(byTestId('balance'))).toMatch(/^125\.50/);
   expect(await webkit.hash()).toBe('#/');
   await poll(() => webkit.workerControls(), { timeout: 10_000 }).toBe(true);

@@ -16,7 +16,7 @@ test('the four tabs move the hash and show their screens', async ({ webkit }) =>
     await webkit.click(tab(name));
     await poll(() => webkit.hash()).toBe(hash);
     await poll(() => webkit.isVisible(screen), { message: `${name} shows its screen` }).toBe(true);
-    expect(await webkit.driver.getTitle()).toBe(`${title} · USDT Wallet`);
+    await poll(() => webkit.driver.getTitle()).toBe(`${title} · USDT Wallet`);
     expect(await webkit.attribute(tab(name), 'aria-current')).toBe('page');
   }
 });

@@ -11,13 +11,16 @@ import { cachedReads } from '../fixtures';
 /** The screen of the iPhone project's phone (an iPhone 14), as the installed app fills it. */
 const PHONE = { width: 390, height: 844 } as const;
 
-/** WebKitGTK's MiniBrowser: Debian and Ubuntu put it under /usr/lib/<triplet>, Fedora under /usr/libexec. */
+/**
+ * WebKitGTK's MiniBrowser: Debian and Ubuntu put it under /usr/lib/<triplet>, Fedora under
+ * /usr/libexec. The GTK 3 build (Debian's webkit2gtk-driver) first: that is the one tried here.
+ */
 export function findMiniBrowser(): string | undefined {
   const triplets = fs.existsSync('/usr/lib')
     ? fs.readdirSync('/usr/lib').map((name) => path.join('/usr/lib', name))
     : [];
   return ['/usr/libexec', ...triplets]
-    .flatMap((folder) => ['webkitgtk-6.0', 'webkit2gtk-4.1'].map((api) => path.join(folder, api, 'MiniBrowser')))
+    .flatMap((folder) => ['webkit2gtk-4.1', 'webkitgtk-6.0'].map((api) => path.join(folder, api, 'MiniBrowser')))
     .find((candidate) => fs.existsSync(candidate));
 }
 
