@@ -1,16 +1,22 @@
 import { defineConfig, devices, webkit } from '@playwright/test';
-import { chromiumLaunch, installed } from './e2e/browser';
+import { chromiumLaunch, installed, webkitGtkDriver } from './e2e/browser';
 
-/**
- * Two mobile viewports on Chromium (see e2e/browser.ts for which Chromium), plus WebKit where
- * Playwright's WebKit is installed.
- */
+/** WebKitGTK's own flows (e2e/webkitgtk/) drive MiniBrowser through WebDriver, not through `page`. */
+const WEBKITGTK_TESTS = '**/e2e/webkitgtk/**';
+
 /** The specs whose outcome depends on the screen size. */
 const VIEWPORT_SPECS = ['shell.spec.ts', 'language.spec.ts'];
 
-const webkitProjects = installed(() => webkit.executablePath())
-  ? [{ name: 'iphone-webkit', use: { ...devices['iPhone 14'] } }]
-  : [];
+/**
+ * Besides two mobile viewports on Chromium (see e2e/browser.ts for which Chromium): every spec on
+ * Playwright's WebKit where it is installed, and WebKitGTK's own checks where its WebDriver is.
+ */
+const webkitProjects = [
+  ...(installed(() => webkit.executablePath())
+    ? [{ name: 'iphone-webkit', testIgnore: WEBKITGTK_TESTS, use: { ...devices['iPhone 14'] } }]
+    : []),
+  ...(webkitGtkDriver ? [{ name: 'webkitgtk', testDir: './e2e/webkitgtk' }] : []),
+];
 
 export default defineConfig({
   testDir: './e2e',
@@ -31,10 +37,14 @@ export default defineConfig({
     timezoneId: 'UTC',
   },
   projects: [
-    { name: 'pixel', use: { ...devices['Pixel 7'], browserName: 'chromium', launchOptions: chromiumLaunch } },
     // The flows do not change with the viewport, so they run once, on the Pixel; what the screen
     // size can break (layout, icon sizes, page width, focus in sheets, axe, every language's text)
     // runs on the narrower iPhone as well.
+    {
+      name: 'pixel',
+      testIgnore: WEBKITGTK_TESTS,
+      use: { ...devices['Pixel 7'], browserName: 'chromium', launchOptions: chromiumLaunch },
+    },
     {
       name: 'iphone',
       testMatch: VIEWPORT_SPECS,

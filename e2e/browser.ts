@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { chromium, type LaunchOptions } from '@playwright/test';
 
 function installed(path: () => string): boolean {
@@ -9,7 +10,27 @@ function installed(path: () => string): boolean {
   }
 }
 
-export { installed };
+/** The first executable `command` on PATH, as the shell would find it. */
+function onPath(command: string): string | undefined {
+  for (const folder of (process.env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
+    const candidate = path.join(folder, command);
+    try {
+      fs.accessSync(candidate, fs.constants.X_OK);
+      return candidate;
+    } catch {
+      // not in this folder
+    }
+  }
+  return undefined;
+}
+
+/**
+ * WebKitGTK's WebDriver (Debian's webkit2gtk-driver), which drives its MiniBrowser: the one WebKit
+ * this build machine can install, since Playwright's own WebKit cannot be downloaded here.
+ */
+export const webkitGtkDriver = onPath('WebKitWebDriver');
+
+export { installed, onPath };
 
 /**
  * Where Playwright's own Chromium is missing (this build machine cannot download it), Debian's

@@ -13,6 +13,8 @@ export { TINY_PNG, uniquePng };
 export { expect };
 
 export const DEMO = { account: 'demo', password: 'Demo12345' } as const;
+/** The demo data's second customer (server/demo.ts): no money, a name of its own ("Friend"). */
+export const DEMO_FRIEND = { account: 'demo_friend', password: 'Demo12345-friend' } as const;
 
 function baseUrl(): string {
   const url = process.env.E2E_BASE_URL;
@@ -199,6 +201,21 @@ export async function loadUntilListed(page: Page, item: Locator): Promise<void> 
     if ((await item.count()) === 0 && (await loadMore.isVisible())) await loadMore.click({ timeout: 1000 });
     await expect(item).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 20_000 });
+}
+
+/**
+ * The statistics answers the worker keeps for this token, as language and path
+ * ("en/api/v1/userinfo/get-money-info"). It runs in the page (hand it to `page.evaluate`, or to
+ * WebDriver's script call), so it may use nothing from this module.
+ */
+export async function cachedReads(token: string): Promise<string[]> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
+  const hash = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  const prefix = `${location.origin}/__wallet-cache__/${hash}/`;
+  const cache = await caches.open('wallet-reads-v1');
+  return (await cache.keys())
+    .filter((request) => request.url.startsWith(prefix))
+    .map((request) => request.url.slice(prefix.length));
 }
 
 export function hashOf(page: Page): string {

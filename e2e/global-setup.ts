@@ -3,14 +3,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { chromiumLaunch, systemChromium } from './browser';
+import { chromiumLaunch, systemChromium, webkitGtkDriver } from './browser';
 import { ROOT, startServer } from './server';
+import { webkitGtkVersion } from './webkitgtk/webkit';
 
-/** Says which browser this run uses, so a red run names it. */
+/** Says which browsers this run uses, so a red run names them. */
 async function printBrowser(): Promise<void> {
   const browser = await chromium.launch(chromiumLaunch);
   console.log(`e2e: Chromium ${browser.version()} (${systemChromium ?? "Playwright's own build"})`);
   await browser.close();
+  if (webkitGtkDriver) console.log(`e2e: ${webkitGtkVersion()} (MiniBrowser through ${webkitGtkDriver})`);
 }
 
 /** Builds the app if needed, names the browser and starts the server every test talks to. */

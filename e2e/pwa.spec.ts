@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { DEMO, expect, openSignedIn, registerCustomer, test } from './fixtures';
+import { DEMO, cachedReads, expect, openSignedIn, registerCustomer, test } from './fixtures';
 import { ROOT, startServer } from './server';
 
 /** Waits until the service worker controls the page, as it does after the first visit. */
@@ -21,20 +21,25 @@ async function logIn(page: Page, account: string, password: string): Promise<voi
   await expect(page.getByTestId('balance')).toBeVisible();
 }
 
+/**
+ * Playwright's WebKit fails any navigation a service worker answers once `context.setOffline(true)`
+ * is on, even one answered without the network (microsoft/playwright#42775), so the offline tests
+ * below cannot run there. e2e/webkitgtk/ checks the offline reopen and the second customer on
+ * WebKitGTK by stopping a server of its own instead.
+ */
+const OFFLINE_EMULATION_ON_WEBKIT = 'setOffline breaks service-worker navigations in WebKit (playwright#42775)';
+
 /** How many cached answers the worker holds for this token. */
 async function cachedEntriesFor(page: Page, token: string): Promise<number> {
-  return page.evaluate(async (value) => {
-    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(value));
-    const hash = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
-    const cache = await caches.open('wallet-reads-v1');
-    return (await cache.keys()).filter((request) => request.url.includes(`/__wallet-cache__/${hash}/`)).length;
-  }, token);
+  return (await page.evaluate(cachedReads, token)).length;
 }
 
 test('offline, the app reopens with the last known balance and says how old it is', async ({
   page,
   context,
+  browserName,
 }, testInfo) => {
+  test.skip(browserName === 'webkit', OFFLINE_EMULATION_ON_WEBKIT);
   await page.goto('/#/pages/login/login');
   await waitForWorker(page);
   await logIn(page, DEMO.account, DEMO.password);
@@ -71,7 +76,12 @@ test('offline, the app reopens with the last known balance and says how old it i
   await expect(reopened.getByTestId('balance')).toHaveText(/1,000\.00/);
 });
 
-test('a second customer on the same device never sees the first one’s figures', async ({ page, context }) => {
+test('a second customer on the same device never sees the first one’s figures', async ({
+  page,
+  context,
+  browserName,
+}) => {
+  test.skip(browserName === 'webkit', OFFLINE_EMULATION_ON_WEBKIT);
   await page.goto('/#/pages/login/login');
   await waitForWorker(page);
   await logIn(page, DEMO.account, DEMO.password);
@@ -99,7 +109,14 @@ test('a second customer on the same device never sees the first one’s figures'
   await expect(reopened.getByText('1,000.00')).toHaveCount(0);
 });
 
-test('an answer that arrives after sign-out is not kept for the ended session', async ({ page, context }) => {
+test('an answer that arrives after sign-out is not kept for the ended session', async ({
+  page,
+  context,
+  browserName,
+}) => {
+  // The answer held back below is the one the worker fetches, and only Chromium lets Playwright
+  // route a service worker's own requests.
+  test.skip(browserName !== 'chromium', "Playwright routes a service worker's requests only in Chromium");
   const customer = await registerCustomer();
   await page.goto('/#/pages/login/login');
   await waitForWorker(page);
@@ -137,7 +154,8 @@ test('an answer that arrives after sign-out is not kept for the ended session', 
   }
 });
 
-test('a signed-out device offline shows login, never a cached balance', async ({ page, context }) => {
+test('a signed-out device offline shows login, never a cached balance', async ({ page, context, browserName }) => {
+  test.skip(browserName === 'webkit', OFFLINE_EMULATION_ON_WEBKIT);
   await page.goto('/#/pages/login/login');
   await waitForWorker(page);
   await logIn(page, DEMO.account, DEMO.password);
@@ -151,6 +169,7 @@ test('a signed-out device offline shows login, never a cached balance', async ({
 });
 
 test('Chromium finds the served build installable', async ({ playwright, browserName }, testInfo) => {
+  test.skip(browserName !== 'chromium', 'installability is asked of Chromium itself, through CDP');
   // Installability is judged only outside incognito, so this test gets a profile of its own.
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-profile-'));
   const { launchOptions, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = testInfo.project.use;
