@@ -76,6 +76,29 @@ test('offline, the app reopens with the last known balance and says how old it i
   await expect(reopened.getByTestId('balance')).toHaveText(/1,000\.00/);
 });
 
+test('the first visit keeps its balance for offline use once the worker takes over', async ({
+  page,
+  context,
+  browserName,
+}) => {
+  test.skip(browserName === 'webkit', OFFLINE_EMULATION_ON_WEBKIT);
+  const customer = await registerCustomer();
+  // Signed in before the app ever ran here: Home reads its figures before any worker exists.
+  await page.addInitScript((session) => localStorage.setItem('userInfo', JSON.stringify(session)), {
+    ...customer.user,
+    token: customer.token,
+  });
+  await page.goto('/#/');
+  await expect(page.getByTestId('balance')).toHaveText(/^0\.00/);
+  await waitForWorker(page);
+  await expect.poll(() => page.evaluate(cachedReads, customer.token)).toContain('en/api/v1/userinfo/get-money-info');
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('balance')).toHaveText(/^0\.00/);
+  await expect(page.getByTestId('no-network-tip')).toContainText('Showing balances from');
+});
+
 test('a second customer on the same device never sees the first one’s figures', async ({
   page,
   context,

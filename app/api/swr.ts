@@ -96,6 +96,11 @@ export function preloadCall<P extends CallPath>(key: CallKey<P>): void {
   if (userId !== undefined) void preload([key[0], key[1], userId] as const, fetcher);
 }
 
+/** Fetches every read on screen again (the worker has just taken control and keeps what it sees). */
+export function rereadAll(): Promise<unknown> {
+  return mutate(() => true);
+}
+
 /** Drops every cached read without refetching (signing out, changing account). */
 export function forgetAllReads(): Promise<unknown> {
   return mutate(() => true, undefined, { revalidate: false });

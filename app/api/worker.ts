@@ -1,6 +1,7 @@
 import { Workbox } from 'workbox-window';
 import { store } from '../state/store';
 import { updateAvailableAtom } from '../state/ui';
+import { rereadAll } from './swr';
 
 let workbox: Workbox | undefined;
 let acceptedUpdate = false;
@@ -13,8 +14,11 @@ export function registerWorker(): void {
   if (!('serviceWorker' in navigator)) return;
   workbox = new Workbox('/sw.js');
   workbox.addEventListener('waiting', () => store.set(updateAvailableAtom, true));
-  workbox.addEventListener('controlling', () => {
+  workbox.addEventListener('controlling', (event) => {
     if (acceptedUpdate) location.reload();
+    // The first screen's reads went out before any worker was there to keep them: read them again
+    // through it, so a first visit that loses the network right after still has its balance.
+    else if (!event.isUpdate) void rereadAll();
   });
   void workbox.register();
 }
