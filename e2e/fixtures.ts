@@ -12,9 +12,8 @@ export { TINY_PNG, uniquePng };
 
 export { expect };
 
-export const DEMO = { account: 'demo', password: 'Demo12345' } as const;
-/** The demo data's second customer (server/demo.ts): no money, a name of its own ("Friend"). */
-export const DEMO_FRIEND = { account: 'demo_friend', password: 'Demo12345-friend' } as const;
+/** The demo data's customers (server/demo.ts): one with 1,000.00, and the one it invited ("Friend"). */
+export { DEMO_ACCOUNT as DEMO, DEMO_FRIEND_ACCOUNT as DEMO_FRIEND } from '../server/demo';
 
 function baseUrl(): string {
   const url = process.env.E2E_BASE_URL;

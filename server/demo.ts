@@ -5,6 +5,12 @@ import { hashPassword } from './security/passwords';
 import { newPublicCode } from './security/tokens';
 
 export const DEMO_ACCOUNT = { account: 'demo', email: 'demo@example.com', password: 'Demo12345' } as const;
+/** The demo customer's invitee: no money, a name of its own. */
+export const DEMO_FRIEND_ACCOUNT = {
+  account: 'demo_friend',
+  email: 'friend@example.com',
+  password: 'Demo12345-friend',
+} as const;
 
 function amount(text: string): Cents {
   const value = parseMoney(text);
@@ -27,7 +33,7 @@ export async function prepareDatabase(context: Domain, seedDemo: boolean): Promi
   if (!seedDemo || (await context.queries.users.count()) > 0) return { rootInviteCode, demoSeeded: false };
 
   const demoHash = await hashPassword(DEMO_ACCOUNT.password);
-  const friendHash = await hashPassword(`${DEMO_ACCOUNT.password}-friend`);
+  const friendHash = await hashPassword(DEMO_FRIEND_ACCOUNT.password);
   const demoSeeded = await inTransaction(context, async (tx) => {
     const { queries } = tx;
     // Nodes starting together on an empty database: one of them fills it.
@@ -46,8 +52,8 @@ export async function prepareDatabase(context: Domain, seedDemo: boolean): Promi
     });
     await tx.ledger.post({ userId: demoId, kind: 'adjust', amount: amount('1000.00'), remark: 'demo credit', at });
     await queries.users.insert({
-      account: 'demo_friend',
-      email: 'friend@example.com',
+      account: DEMO_FRIEND_ACCOUNT.account,
+      email: DEMO_FRIEND_ACCOUNT.email,
       password_hash: friendHash,
       nickname: 'Friend',
       invite_code: await uniquePublicCode(tx),

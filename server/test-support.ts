@@ -15,7 +15,7 @@ import { prepareDatabase } from './demo';
 import type { Mail, Mailer } from './mail/mailer';
 import { runOps } from './ops/ops';
 import { decide } from './review';
-import { asAdmin, schemaDigest } from './testing/postgres-admin';
+import { asAdmin, databaseUrl, schemaDigest, withClient } from './testing/postgres-admin';
 import { TINY_PNG, uniquePng } from './testing/tiny-png';
 
 export class CapturingMailer implements Mailer {
@@ -61,12 +61,6 @@ let databaseCounter = 0;
 /** PostgreSQL databases a closed test server gave back, emptied, for the next one in this file. */
 const reusableDatabases: string[] = [];
 
-function databaseUrl(name: string): string {
-  const url = new URL(inject('postgresUrl'));
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 /**
  * Deletes every row and restarts every id, so that the next test server finds the database as
  * the migrations left it; or says no when anything else is still connected to it or the test
@@ -74,9 +68,7 @@ function databaseUrl(name: string): string {
  * does.
  */
 async function emptyForReuse(name: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: databaseUrl(name) });
-  await client.connect();
-  try {
+  return withClient(databaseUrl(inject('postgresUrl'), name), async (client) => {
     const others = await client.query(
       'SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
     );
@@ -96,9 +88,15 @@ async function emptyForReuse(name: string): Promise<boolean> {
       ].join('; '),
     );
     return true;
-  } finally {
-    await client.end();
-  }
+  });
+}
+
+/** A new database on the test server, a copy of `template`. */
+async function createDatabase(template: string): Promise<string> {
+  databaseCounter += 1;
+  const name = `${inject('postgresTestPrefix')}${process.pid}_${databaseCounter}`;
+  await asAdmin(inject('postgresUrl'), `CREATE DATABASE ${name} TEMPLATE ${template} ENCODING 'UTF8'`);
+  return name;
 }
 
 /**
@@ -113,20 +111,14 @@ export async function testDatabase(
   const sqliteFile = path.join(dir, 'wallet.db');
   if (TEST_ENGINE === 'sqlite') return { config: { sqliteFile }, drop: async () => undefined };
   const adminUrl = inject('postgresUrl');
-  const dropIt = (name: string) => asAdmin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  let name = options.empty ? undefined : reusableDatabases.pop();
-  if (!name) {
-    databaseCounter += 1;
-    name = `${inject('postgresTestPrefix')}${process.pid}_${databaseCounter}`;
-    const template = options.empty ? 'template0' : inject('postgresTemplate');
-    await asAdmin(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${template} ENCODING 'UTF8'`);
-  }
-  const taken = name;
+  const name = options.empty
+    ? await createDatabase('template0')
+    : (reusableDatabases.pop() ?? (await createDatabase(inject('postgresTemplate'))));
   return {
-    config: { databaseUrl: databaseUrl(taken), sqliteFile },
+    config: { databaseUrl: databaseUrl(adminUrl, name), sqliteFile },
     async drop() {
-      if (!options.empty && (await emptyForReuse(taken))) reusableDatabases.push(taken);
-      else await dropIt(taken);
+      if (!options.empty && (await emptyForReuse(name))) reusableDatabases.push(name);
+      else await asAdmin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }

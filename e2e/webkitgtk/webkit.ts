@@ -258,8 +258,8 @@ export class WebKitApp {
 
   /**
    * Signs in on a device where the app has been opened before, so the worker controls the page
-   * from the first read on and keeps what the screens read (it registers only once the first
-   * screen is idle, and reads before that go past it).
+   * from the first read on and keeps what the screens read, without waiting for the reads the
+   * app makes again when a worker first takes control.
    */
   async signInWithWorker(account: string, password: string): Promise<void> {
     await this.open('/pages/login/login');

@@ -1,14 +1,26 @@
 import pg from 'pg';
 
-/** Runs one statement as the superuser on the server's `postgres` database. */
-export async function asAdmin(adminUrl: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
+/** One connection to `url` for the length of `use`. */
+export async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(sql);
+    return await use(client);
   } finally {
     await client.end();
   }
+}
+
+/** Runs one statement as the superuser on the server's `postgres` database. */
+export async function asAdmin(adminUrl: string, sql: string): Promise<void> {
+  await withClient(adminUrl, (client) => client.query(sql));
+}
+
+/** The URL of database `name` on the server `serverUrl` points at. */
+export function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 /**

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/database';
-import { asAdmin, schemaDigest } from './postgres-admin';
+import { asAdmin, databaseUrl, schemaDigest, withClient } from './postgres-admin';
 import { startPostgresCluster } from './postgres-cluster';
 
 /**
@@ -12,17 +12,10 @@ import { startPostgresCluster } from './postgres-cluster';
 async function migratedTemplate(adminUrl: string, name: string): Promise<string> {
   await asAdmin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await asAdmin(adminUrl, `CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8'`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const url = databaseUrl(adminUrl, name);
   // Copying needs the template free of connections: the pool and its listeners close here.
-  await (await openDatabase({ databaseUrl: url.toString(), sqliteFile: '' })).close();
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    return await schemaDigest(client);
-  } finally {
-    await client.end();
-  }
+  await (await openDatabase({ databaseUrl: url, sqliteFile: '' })).close();
+  return withClient(url, schemaDigest);
 }
 
 /**
@@ -43,9 +36,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     if (cluster) return cluster.stop();
     // On a server of the caller's, the test databases this run made go too (tests give theirs
     // back for the next test of the same file rather than drop them).
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
+    await withClient(adminUrl, async (client) => {
       const made = await client.query<{ name: string }>(
         "SELECT datname AS name FROM pg_database WHERE datname LIKE $1 || '%'",
         [testPrefix],
@@ -53,9 +44,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       for (const { name } of [...made.rows, { name: template }]) {
         await client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`);
       }
-    } finally {
-      await client.end();
-    }
+    });
   };
 }
 
