@@ -1,0 +1,255 @@
+/**
+ * The operators' console's wire contract: its calls, what each takes and what each answers.
+ *
+ * Same shape as the customer API: POST, form-encoded, `lang` added, the `{ code, msg, data }`
+ * envelope. It differs in how a caller is known: an HttpOnly session cookie, never an
+ * `access-token` header, and every call but sign-in and the session read sends the session's
+ * CSRF token in the `x-csrf-token` header.
+ */
+import { z } from 'zod';
+import type { IsoTime, MoneyString } from './responses';
+import {
+  INTERNAL_ID_PATTERN,
+  PASSWORD_MAX_LENGTH,
+  isPlainText,
+  isStrongEnoughPassword,
+  isVisibleText,
+  type BankType,
+  type LedgerKind,
+  type ReviewState,
+  type SaleOrderState,
+} from './rules';
+
+export const CONSOLE_API_PREFIX = '/api/console/';
+/** The console's live socket: the review queue's changes, pushed. */
+export const CONSOLE_LIVE_PATH = '/api/console/live';
+export const CONSOLE_SESSION_COOKIE = 'console_session';
+export const CSRF_HEADER = 'x-csrf-token';
+
+export const OPERATOR_ROLES = ['reviewer', 'admin'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+/** Lower-case letters, digits, dot, dash and underscore; 2 to 32, starting with a letter or digit. */
+export const OPERATOR_NAME_PATTERN = /^[a-z0-9][a-z0-9._-]{1,31}$/;
+export const TOTP_CODE_PATTERN = /^\d{6}$/;
+
+export const REVIEW_KINDS = ['recharge', 'withdraw', 'sale'] as const;
+export type ReviewKind = (typeof REVIEW_KINDS)[number];
+export const DECISIONS = ['approve', 'reject'] as const;
+export type Decision = (typeof DECISIONS)[number];
+/** What a customer reads on an order they were refused. */
+export const REMARK_MAX_LENGTH = 200;
+
+const id = z.string().trim().regex(INTERNAL_ID_PATTERN).transform(Number);
+const empty = z.object({});
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((value) => value === '' || isVisibleText(value))
+    .default('');
+
+const newPassword = z
+  .string()
+  .refine(isStrongEnoughPassword, { message: 'weak_password', abort: true })
+  .refine(isPlainText, { message: 'password_characters' });
+
+export const consoleCallSchemas = {
+  'auth/login': z.object({
+    name: z
+      .string()
+      .trim()
+      .transform((value) => value.toLowerCase())
+      .pipe(z.string().regex(OPERATOR_NAME_PATTERN)),
+    password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+    code: z.string().trim().regex(TOTP_CODE_PATTERN),
+  }),
+  'auth/session': empty,
+  'auth/password': z.object({ password: z.string().min(1).max(PASSWORD_MAX_LENGTH), new_password: newPassword }),
+  'auth/logout': empty,
+  'review/queue': empty,
+  'review/recharge': z.object({ id }),
+  'review/withdraw': z.object({ id }),
+  'review/sale': z.object({ id }),
+  'review/decide': z
+    .object({
+      kind: z.enum(REVIEW_KINDS),
+      id,
+      decision: z.enum(DECISIONS),
+      remark: optionalText(REMARK_MAX_LENGTH),
+    })
+    .refine((value) => value.decision === 'approve' || value.remark !== '', {
+      message: 'required.remark',
+      path: ['remark'],
+    }),
+  'audit/list': z.object({
+    operator: optionalText(40),
+    account: optionalText(40),
+    kind: optionalText(40),
+    /** The last id of the page before, for the next page of an endless list. */
+    before: z.union([z.literal(''), id]).default(''),
+  }),
+} as const;
+
+export type ConsoleCallPath = keyof typeof consoleCallSchemas;
+export type ConsoleCallRequest<P extends ConsoleCallPath> = z.input<(typeof consoleCallSchemas)[P]>;
+export type ConsoleParsedRequest<P extends ConsoleCallPath> = z.output<(typeof consoleCallSchemas)[P]>;
+
+/** The calls a caller may make without the CSRF header: they change nothing, or start a session. */
+export const CSRF_FREE_CALLS: readonly ConsoleCallPath[] = ['auth/login', 'auth/session'];
+
+export interface OperatorInfo {
+  name: string;
+  role: OperatorRole;
+  /** A first sign-in (or a reset one): nothing else opens until a new password is set. */
+  must_change_password: boolean;
+}
+
+export interface ConsoleSession {
+  operator: OperatorInfo;
+  csrf: string;
+  /** Minutes of inactivity after which the session ends. */
+  idle_minutes: number;
+}
+
+export interface QueueItem {
+  kind: ReviewKind;
+  id: number;
+  account: string;
+  amount: MoneyString;
+  created_at: IsoTime;
+  /** Who has approved a withdrawal that needs two: empty for the rest. */
+  approvals: string[];
+  needs_second_approval: boolean;
+}
+
+export interface ReviewQueue {
+  items: QueueItem[];
+  counts: Record<ReviewKind, number>;
+  /** Withdrawals above this need two operators. */
+  second_approval_above: MoneyString;
+}
+
+export interface CustomerSummary {
+  id: number;
+  account: string;
+  email: string;
+  vip: number;
+  status: 'active' | 'locked' | 'disabled';
+  balance: MoneyString;
+  frozen: MoneyString;
+  created_at: IsoTime;
+}
+
+export interface RechargeSummary {
+  id: number;
+  type: string;
+  address: string;
+  amount: MoneyString;
+  /** The proof's `/uploads/…` path; only its owner and operators may open it. */
+  credentials: string;
+  state: ReviewState;
+  remark: string;
+  created_at: IsoTime;
+}
+
+export interface RechargeReview {
+  recharge: RechargeSummary;
+  /** Whether `address` is the network's receiving address now. */
+  address_is_current: boolean;
+  customer: CustomerSummary;
+  recent: RechargeSummary[];
+}
+
+export interface LedgerLine {
+  id: number;
+  kind: LedgerKind;
+  amount: MoneyString;
+  balance: MoneyString;
+  remark: string;
+  created_at: IsoTime;
+}
+
+export interface PayoutBinding {
+  type: BankType;
+  holder: string;
+  /** The IBAN, masked but for its first four and last four characters. */
+  iban: string;
+  bank: string;
+  country: string;
+}
+
+export interface WithdrawReview {
+  withdraw: {
+    id: number;
+    order_no: string;
+    amount: MoneyString;
+    state: ReviewState;
+    remark: string;
+    created_at: IsoTime;
+  };
+  binding: PayoutBinding | null;
+  customer: CustomerSummary;
+  ledger: LedgerLine[];
+  approvals: { operator: string; at: IsoTime }[];
+  needs_second_approval: boolean;
+}
+
+export interface SaleReview {
+  order: {
+    id: number;
+    order_no: string;
+    number: MoneyString;
+    unit_price: MoneyString;
+    currency: string;
+    /** number × unit_price, what the merchant pays. */
+    total: MoneyString;
+    state: SaleOrderState;
+    created_at: IsoTime;
+  };
+  offer: { id: number; order_no: string; unit_price: MoneyString; currency: string; quantity: MoneyString } | null;
+  merchant: { id: number; name: string; avatar: string; completion_rate: string } | null;
+  customer: CustomerSummary;
+}
+
+export interface DecisionResult {
+  /** The order's state now; `awaiting_second_approval` when this was the first of two. */
+  outcome: ReviewState | SaleOrderState | 'awaiting_second_approval';
+}
+
+export interface AuditItem {
+  id: number;
+  actor: string;
+  action: string;
+  target_type: string;
+  target_id: number | null;
+  account: string | null;
+  before: string;
+  after: string;
+  detail: string;
+  created_at: IsoTime;
+}
+
+export interface AuditPage {
+  items: AuditItem[];
+  /** Pass as `before` for the next page; null at the end. */
+  next: number | null;
+}
+
+export interface ConsoleCallResponses {
+  'auth/login': ConsoleSession;
+  'auth/session': ConsoleSession;
+  'auth/password': ConsoleSession;
+  'auth/logout': Record<string, never>;
+  'review/queue': ReviewQueue;
+  'review/recharge': RechargeReview;
+  'review/withdraw': WithdrawReview;
+  'review/sale': SaleReview;
+  'review/decide': DecisionResult;
+  'audit/list': AuditPage;
+}
+
+export type ConsoleCallResponse<P extends ConsoleCallPath> = ConsoleCallResponses[P];
+
+/** What the console's live socket pushes: something in the review queue changed. */
+export type ConsoleLiveEvent = { type: 'queue' } | { type: 'ping' };
