@@ -8,14 +8,42 @@ import tseslint from 'typescript-eslint';
 
 /** Layers of the app, lowest first: a layer may import from the layers below it, never above. */
 const appTop = ['./app/main.tsx', './app/routes.tsx', './app/shell.tsx'];
+const consoleTop = ['./console/main.tsx', './console/console.tsx'];
 const zones = [
   {
     target: './contract',
-    from: ['./app', './server', './sw', './e2e'],
+    from: ['./app', './console', './server', './sw', './e2e'],
     message: 'contract/ is shared and depends on nothing of ours.',
   },
-  { target: './server', from: ['./app', './sw'], message: 'The server never imports the app.' },
+  { target: './server', from: ['./app', './console', './sw'], message: 'The server never imports the app.' },
   { target: './app', from: ['./server', './e2e', './sw'], message: 'The app never imports the server.' },
+  {
+    target: './app',
+    from: ['./console'],
+    message: "The customer app never imports the operators' console: its code would ship to customers.",
+  },
+  {
+    target: './console',
+    from: ['./app', './server', './e2e', './sw'],
+    message: 'The console never imports the customer app or the server: what both need belongs in contract/.',
+  },
+  {
+    target: ['./console/lib', './console/i18n', './console/styles'],
+    from: ['./console/ui', './console/api', './console/state', './console/pages', ...consoleTop],
+    message: 'lib and i18n are the bottom layer.',
+  },
+  {
+    target: './console/ui',
+    from: ['./console/api', './console/state', './console/pages', ...consoleTop],
+    message: 'ui components are presentational: pass data in through props.',
+  },
+  {
+    target: './console/state',
+    from: ['./console/api', './console/pages', ...consoleTop],
+    message: 'state sits below api and pages.',
+  },
+  { target: './console/api', from: ['./console/pages', ...consoleTop], message: 'api sits below pages.' },
+  { target: './console/pages', from: consoleTop, message: 'Pages never import the shell.' },
   { target: './sw', from: ['./app/pages', './app/ui', './app/state', ...appTop], message: 'The worker stands alone.' },
   {
     target: ['./app/lib', './app/i18n', './app/styles'],
@@ -70,11 +98,11 @@ export default tseslint.config(
     },
   },
   {
-    files: ['app/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    files: ['app/**/*.{ts,tsx}', 'console/**/*.{ts,tsx}', 'sw/**/*.ts'],
     ...jsxA11y.flatConfigs.recommended,
     languageOptions: { ...jsxA11y.flatConfigs.recommended.languageOptions, globals: { ...globals.browser } },
   },
-  { files: ['app/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
+  { files: ['app/**/*.{ts,tsx}', 'console/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
   {
     files: ['app/**/*.{ts,tsx}'],
     ignores: ['app/lib/paths.ts', 'app/**/*.test.{ts,tsx}'],
@@ -110,6 +138,30 @@ export default tseslint.config(
           paths: [
             { name: 'jotai', message: 'Use the atoms and hooks of app/state: one store, one place for global state.' },
             { name: 'jotai/utils', message: 'Use app/state.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['console/**/*.{ts,tsx}'],
+    // Tests run in Node, never in the browser: they compare the copies with the contract itself.
+    ignores: ['console/state/**', 'console/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'jotai', message: 'Use the atoms and hooks of console/state: one store, one place for state.' },
+            { name: 'jotai/utils', message: 'Use console/state.' },
+          ],
+          patterns: [
+            {
+              regex: 'contract/console$',
+              allowTypeImports: true,
+              message:
+                'contract/console.ts builds zod schemas at load, which would ship zod to the browser: import its types only, and its constants from console/api/wire.ts.',
+            },
           ],
         },
       ],

@@ -12,8 +12,10 @@ const signedInPages = [
 
 /**
  * Lingui locales; the wire codes the server speaks are mapped in app/i18n/languages.ts. Two
- * catalogs per locale: the shell, the shared components and the sign-in screens load at start;
- * the signed-in pages' strings load when the first such page does.
+ * catalogs per locale for the customer app: the shell, the shared components and the sign-in
+ * screens load at start; the signed-in pages' strings load when the first such page does. The
+ * operators' console has a third of its own (console/i18n/languages.ts maps its wire codes), so
+ * none of its strings reach a customer's device.
  */
 export default defineConfig({
   sourceLocale: 'en',
@@ -26,6 +28,7 @@ export default defineConfig({
       exclude: signedInPages.map((dir) => `${dir}/**`),
     },
     { path: '<rootDir>/messages/pages/{locale}', include: signedInPages },
+    { path: '<rootDir>/messages/console/{locale}', include: ['<rootDir>/console'] },
   ],
   format: formatter({ lineNumbers: false }),
   orderBy: 'messageId',

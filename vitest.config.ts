@@ -17,7 +17,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'sqlite',
-          include: ['{contract,server,app,sw,scripts}/**/*.test.{ts,tsx}'],
+          include: ['{contract,server,app,console,sw,scripts}/**/*.test.{ts,tsx}'],
           // Several nodes need a database they can share.
           exclude: ['server/cluster.test.ts'],
         },

@@ -15,9 +15,12 @@ clientsClaim();
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
 
-// Hash routes all start from index.html.
+// Hash routes all start from index.html. The operators' console (/console/) is never answered
+// from here: it is not precached and must always come from the server.
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/uploads\//, /^\/ws1/] }),
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [/^\/api\//, /^\/uploads\//, /^\/ws1/, /^\/console/],
+  }),
 );
 
 /**
