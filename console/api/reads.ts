@@ -1,0 +1,66 @@
+import useSWR, { useSWRConfig, type SWRConfiguration, type SWRResponse } from 'swr';
+import useSWRInfinite from 'swr/infinite';
+import type {
+  AuditPage,
+  ConsoleCallPath,
+  ConsoleCallRequest,
+  ConsoleCallResponse,
+  ReviewKind,
+} from '../../contract/console';
+import { call } from './client';
+
+type Key<P extends ConsoleCallPath> = readonly [P, ConsoleCallRequest<P>];
+
+/**
+ * Pages show their own loading, error and retry states, so a failed read is not retried behind
+ * the operator's back; focus and the live socket read again instead.
+ */
+export const READ_DEFAULTS: SWRConfiguration = {
+  dedupingInterval: 1000,
+  shouldRetryOnError: false,
+  keepPreviousData: true,
+};
+
+function fetcher<P extends ConsoleCallPath>([path, fields]: Key<P>): Promise<ConsoleCallResponse<P>> {
+  return call(path, fields);
+}
+
+function useRead<P extends ConsoleCallPath>(key: Key<P> | null): SWRResponse<ConsoleCallResponse<P>, Error> {
+  return useSWR<ConsoleCallResponse<P>, Error, Key<P> | null>(key, fetcher);
+}
+
+export function useQueue() {
+  return useRead(['review/queue', {}]);
+}
+
+export type ReviewPath = `review/${ReviewKind}`;
+
+export function useReview<P extends ReviewPath>(path: P, id: string | null) {
+  const fields: ConsoleCallRequest<ReviewPath> = { id: id ?? '' };
+  return useRead<P>(id === null ? null : [path, fields as ConsoleCallRequest<P>]);
+}
+
+export interface AuditFilters {
+  operator: string;
+  account: string;
+  kind: string;
+}
+
+/** The audit log, newest first, one page after another: each page's `next` asks for the one after. */
+export function useAuditLog(filters: AuditFilters) {
+  return useSWRInfinite<AuditPage, Error>(
+    (index, previous: AuditPage | null) => {
+      if (index > 0 && previous?.next == null) return null;
+      return ['audit/list', { ...filters, before: index === 0 ? '' : String(previous?.next) }] as const;
+    },
+    ([path, fields]: Key<'audit/list'>) => call(path, fields),
+    { revalidateFirstPage: false, revalidateOnFocus: false },
+  );
+}
+
+/** Reads the queue again, and any review open on screen: the live socket said something changed. */
+export function useRefreshQueue(): () => void {
+  const { mutate } = useSWRConfig();
+  // With the filter alone, SWR reads again and keeps what is on screen until the answer comes.
+  return () => void mutate((key) => Array.isArray(key) && typeof key[0] === 'string' && key[0].startsWith('review/'));
+}

@@ -1,0 +1,34 @@
+/**
+ * Dates in the console's language. Money is never formatted here: operators read the server's
+ * two-decimal strings exactly as given.
+ */
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * Building a formatter is the costly part and a list renders many dates: one per locale and
+ * style. `short` is for tight columns ("11/24/26, 4:13 PM").
+ */
+export function formatDateTime(iso: string, locale: string, style: 'medium' | 'short' = 'medium'): string {
+  const key = `${locale}|${style}`;
+  let format = dateTimeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: style, timeStyle: 'short' });
+    dateTimeFormats.set(key, format);
+  }
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : format.format(date);
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** How long ago `iso` was, in its largest whole unit ("12 minutes ago", "3 hours ago"). */
+export function formatAge(iso: string, now: number, locale: string): string {
+  const elapsed = Math.max(0, now - new Date(iso).getTime());
+  if (Number.isNaN(elapsed)) return '';
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  if (elapsed < HOUR) return format.format(-Math.floor(elapsed / MINUTE), 'minute');
+  if (elapsed < 2 * DAY) return format.format(-Math.floor(elapsed / HOUR), 'hour');
+  return format.format(-Math.floor(elapsed / DAY), 'day');
+}
