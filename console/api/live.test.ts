@@ -45,9 +45,7 @@ afterEach(() => {
 
 describe('the live socket', () => {
   it('backs off 1 s, 2 s, 4 s … up to 30 s', () => {
-    expect([0, 1, 2, 3, 4, 5, 6, 12].map(reconnectDelay)).toEqual([
-      1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000,
-    ]);
+    expect([0, 1, 2, 3, 4, 5, 6, 12].map(reconnectDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000]);
   });
 
   it('connects to the live path on this origin, wss: under https:', () => {

@@ -4,15 +4,24 @@
  */
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
+/** `date` and `time` apart let a narrow table column put the time under the date. */
+const STYLES = {
+  medium: { dateStyle: 'medium', timeStyle: 'short' },
+  short: { dateStyle: 'short', timeStyle: 'short' },
+  date: { dateStyle: 'medium' },
+  time: { timeStyle: 'short' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+export type DateTimeStyle = keyof typeof STYLES;
+
 /**
  * Building a formatter is the costly part and a list renders many dates: one per locale and
  * style. `short` is for tight columns ("11/24/26, 4:13 PM").
  */
-export function formatDateTime(iso: string, locale: string, style: 'medium' | 'short' = 'medium'): string {
+export function formatDateTime(iso: string, locale: string, style: DateTimeStyle = 'medium'): string {
   const key = `${locale}|${style}`;
   let format = dateTimeFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, { dateStyle: style, timeStyle: 'short' });
+    format = new Intl.DateTimeFormat(locale, STYLES[style]);
     dateTimeFormats.set(key, format);
   }
   const date = new Date(iso);

@@ -1,0 +1,189 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import type { AuditItem } from '../../contract/console';
+import { useAuditLog, type AuditFilters } from '../api/reads';
+import { BusyButton } from '../ui/busy-button';
+import { ErrorNote } from '../ui/failure';
+import { TextField } from '../ui/field';
+import { Empty, LoadFailed, Loading } from '../ui/states';
+import { DateTime } from '../ui/values';
+import { useTitle } from './use-title';
+
+const FILTER_KEYS = ['operator', 'account', 'kind'] as const;
+
+function readFilters(search: string): AuditFilters {
+  const params = new URLSearchParams(search);
+  return {
+    operator: params.get('operator')?.trim() ?? '',
+    account: params.get('account')?.trim() ?? '',
+    kind: params.get('kind')?.trim() ?? '',
+  };
+}
+
+/** The filters live in the address, so Back returns to them and a filtered view can be shared. */
+function filterHref(filters: AuditFilters): string {
+  const params = new URLSearchParams();
+  for (const key of FILTER_KEYS) if (filters[key].trim()) params.set(key, filters[key].trim());
+  const query = params.toString();
+  return query ? `/audit?${query}` : '/audit';
+}
+
+function FilterForm({ applied }: { applied: AuditFilters }) {
+  const { t } = useLingui();
+  const [, navigate] = useLocation();
+  const [draft, setDraft] = useState(applied);
+  const set = (key: keyof AuditFilters) => (value: string) => setDraft((current) => ({ ...current, [key]: value }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    navigate(filterHref(draft));
+  };
+  const filtered = FILTER_KEYS.some((key) => applied[key]);
+  return (
+    <form className="filters" role="search" aria-label={t`Filter the audit log`} onSubmit={submit}>
+      <TextField
+        label={t`Operator`}
+        name="operator"
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={40}
+        value={draft.operator}
+        onChange={set('operator')}
+      />
+      <TextField
+        label={t`Customer account`}
+        name="account"
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={40}
+        value={draft.account}
+        onChange={set('account')}
+      />
+      <TextField
+        label={t`Kind`}
+        name="kind"
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={40}
+        hint={t`An action or a target, e.g. withdraw`}
+        value={draft.kind}
+        onChange={set('kind')}
+      />
+      <div className="filters-actions">
+        <button type="submit" className="button button-primary">
+          {t`Filter`}
+        </button>
+        {filtered ? (
+          <Link href="/audit" className="button button-quiet">
+            {t`Clear filters`}
+          </Link>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+function Change({ item }: { item: AuditItem }) {
+  if (!item.before && !item.after) return <span className="muted">—</span>;
+  return (
+    <span className="change">
+      <span className="code">{item.before || '—'}</span> <span aria-hidden="true">→</span>
+      <span className="visually-hidden">
+        <Trans>became</Trans>
+      </span>{' '}
+      <span className="code">{item.after || '—'}</span>
+    </span>
+  );
+}
+
+function AuditTable({ items }: { items: readonly AuditItem[] }) {
+  const { t } = useLingui();
+  return (
+    <div className="table-frame">
+      <table className="table table-audit">
+        <thead>
+          <tr>
+            <th scope="col">{t`Time`}</th>
+            <th scope="col">{t`Operator`}</th>
+            <th scope="col">{t`Action`}</th>
+            <th scope="col">{t`Target`}</th>
+            <th scope="col">{t`Customer account`}</th>
+            <th scope="col">{t`Before → after`}</th>
+            <th scope="col">{t`Detail`}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item) => (
+            <tr key={item.id}>
+              <td>
+                <DateTime iso={item.created_at} layout="stacked" />
+              </td>
+              <td className="code">{item.actor}</td>
+              <td className="code">{item.action}</td>
+              <td className="code nowrap">
+                {item.target_id === null ? item.target_type : `${item.target_type} #${item.target_id}`}
+              </td>
+              <td className="code">{item.account ?? '—'}</td>
+              <td>
+                <Change item={item} />
+              </td>
+              <td className="cell-detail">{item.detail}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Every operator action, newest first, filtered by operator, customer and kind, page by page. */
+export function AuditPage() {
+  const { t } = useLingui();
+  useTitle(t`Audit log`);
+  const search = useSearch();
+  const filters = readFilters(search);
+  const { data, error, size, setSize, isLoading, mutate } = useAuditLog(filters);
+  const pages = data ?? [];
+  const items = pages.flatMap((page) => page.items);
+  const hasMore = pages.length > 0 && pages[pages.length - 1]?.next != null;
+  const loadingMore = pages.length > 0 && size > pages.length && !error;
+
+  const loadMore = () => {
+    // After a failed page, ask for the same page again rather than the one after it.
+    if (size > pages.length) void mutate();
+    else void setSize(size + 1);
+  };
+
+  return (
+    <>
+      <h1>
+        <Trans>Audit log</Trans>
+      </h1>
+      <FilterForm key={search} applied={filters} />
+      {pages.length === 0 && isLoading ? (
+        <Loading>
+          <Trans>Loading the audit log…</Trans>
+        </Loading>
+      ) : null}
+      {pages.length === 0 && error ? <LoadFailed error={error} onRetry={() => void mutate()} /> : null}
+      {data && items.length === 0 ? (
+        <Empty>
+          <Trans>No audit entries match.</Trans>
+        </Empty>
+      ) : null}
+      {items.length > 0 ? <AuditTable items={items} /> : null}
+      {pages.length > 0 && error ? <ErrorNote error={error} /> : null}
+      {hasMore ? (
+        <p className="more">
+          <BusyButton busy={loadingMore} onClick={loadMore}>
+            {t`Load more`}
+          </BusyButton>
+        </p>
+      ) : items.length > 0 ? (
+        <p className="muted more">
+          <Trans>End of the log.</Trans>
+        </p>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import { Link, useSearch } from 'wouter';
+import type { ReviewKind } from '../../../contract/console';
+import { LoadFailed, Loading } from '../../ui/states';
+import { useLabels } from '../labels';
+import { useTitle } from '../use-title';
+
+/** The order's id from `?id=`: plain digits, as the server takes them, or null. */
+export function useOrderId(): string | null {
+  const id = new URLSearchParams(useSearch()).get('id');
+  return id && /^[1-9]\d{0,15}$/.test(id) ? id : null;
+}
+
+interface Props<T> {
+  kind: ReviewKind;
+  id: string | null;
+  read: { data: T | undefined; error: unknown; retry: () => void };
+  children: (data: T) => ReactNode;
+}
+
+/** What every review screen shares: the way back, the heading, and the read's states. */
+export function ReviewFrame<T>({ kind, id, read, children }: Props<T>) {
+  const { t } = useLingui();
+  const labels = useLabels();
+  const title = id ? t`${labels.kind(kind)} #${id}` : labels.kind(kind);
+  useTitle(title);
+  return (
+    <>
+      <p className="back">
+        <Link href="/queue">
+          <span aria-hidden="true">← </span>
+          <Trans>Back to the queue</Trans>
+        </Link>
+      </p>
+      <h1>{title}</h1>
+      {!id ? (
+        <p className="note note-error" role="alert">
+          <Trans>This address names no order. Open one from the queue.</Trans>
+        </p>
+      ) : read.data ? (
+        children(read.data)
+      ) : read.error ? (
+        <LoadFailed error={read.error} onRetry={read.retry} />
+      ) : (
+        <Loading>
+          <Trans>Loading the order…</Trans>
+        </Loading>
+      )}
+    </>
+  );
+}

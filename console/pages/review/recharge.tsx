@@ -1,0 +1,122 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useId } from 'react';
+import type { RechargeReview, RechargeSummary } from '../../../contract/console';
+import { useReview } from '../../api/reads';
+import { Badge } from '../../ui/badge';
+import { Details } from '../../ui/details';
+import { Empty } from '../../ui/states';
+import { DateTime, Usdt } from '../../ui/values';
+import { StateBadge } from '../labels';
+import { CustomerPanel } from './customer';
+import { DecisionPanel } from './decision';
+import { ReviewFrame, useOrderId } from './frame';
+import { ProofViewer } from './proof';
+
+function RecentRecharges({ recent, current }: { recent: readonly RechargeSummary[]; current: number }) {
+  const { t } = useLingui();
+  const headingId = useId();
+  return (
+    <section className="panel panel-wide" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t`The customer's recent recharges`}</h2>
+      {recent.length === 0 ? (
+        <Empty>
+          <Trans>No earlier recharges.</Trans>
+        </Empty>
+      ) : (
+        <div className="table-frame">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">{t`Submitted`}</th>
+                <th scope="col">{t`Network`}</th>
+                <th scope="col" className="cell-figure">
+                  {t`Amount`}
+                </th>
+                <th scope="col">{t`State`}</th>
+                <th scope="col">{t`Remark`}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {recent.map((row) => (
+                <tr key={row.id} className={row.id === current ? 'row-current' : undefined}>
+                  <td>
+                    <DateTime iso={row.created_at} layout="stacked" />
+                    {row.id === current ? <span className="muted"> · {t`this one`}</span> : null}
+                  </td>
+                  <td>{row.type}</td>
+                  <td className="cell-figure">
+                    <Usdt value={row.amount} />
+                  </td>
+                  <td>
+                    <StateBadge state={row.state} />
+                  </td>
+                  <td>{row.remark}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function RechargeDetail({ review }: { review: RechargeReview }) {
+  const { t } = useLingui();
+  const proofHeading = useId();
+  const orderHeading = useId();
+  const { recharge } = review;
+  return (
+    <div className="review review-recharge">
+      <section className="panel proof-panel" aria-labelledby={proofHeading}>
+        <h2 id={proofHeading}>{t`Transfer proof`}</h2>
+        <ProofViewer src={recharge.credentials} />
+      </section>
+      <div className="review-side">
+        <section className="panel" aria-labelledby={orderHeading}>
+          <h2 id={orderHeading}>{t`Recharge`}</h2>
+          <Details
+            rows={[
+              { term: t`Amount`, value: <Usdt value={recharge.amount} />, kind: 'figure' },
+              { term: t`Network`, value: recharge.type },
+              {
+                term: t`Receiving address`,
+                value: (
+                  <>
+                    <span className="code">{recharge.address}</span>
+                    {review.address_is_current ? null : <Badge tone="warning">{t`Not the current address`}</Badge>}
+                  </>
+                ),
+              },
+              { term: t`Submitted`, value: <DateTime iso={recharge.created_at} /> },
+              { term: t`State`, value: <StateBadge state={recharge.state} /> },
+              recharge.remark ? { term: t`Remark`, value: recharge.remark } : null,
+            ]}
+          />
+          {review.address_is_current ? null : (
+            <p className="note note-warning">
+              <Trans>
+                This is not the network's current receiving address. Make sure the transfer reached an address of ours
+                before approving.
+              </Trans>
+            </p>
+          )}
+        </section>
+        <DecisionPanel kind="recharge" id={recharge.id} pending={recharge.state === 'audit'} />
+        <CustomerPanel customer={review.customer} />
+      </div>
+      <RecentRecharges recent={review.recent} current={recharge.id} />
+    </div>
+  );
+}
+
+/** A recharge: the customer's proof of transfer beside what they claim, and a decision. */
+export function RechargeReviewPage() {
+  const id = useOrderId();
+  const { data, error, mutate } = useReview('review/recharge', id);
+  return (
+    <ReviewFrame kind="recharge" id={id} read={{ data, error, retry: () => void mutate() }}>
+      {(review) => <RechargeDetail review={review} />}
+    </ReviewFrame>
+  );
+}

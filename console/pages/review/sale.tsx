@@ -1,0 +1,111 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useId } from 'react';
+import type { SaleReview } from '../../../contract/console';
+import { useReview } from '../../api/reads';
+import { isUploadPath } from '../../lib/upload-path';
+import { Details } from '../../ui/details';
+import { DateTime, Fiat, Usdt } from '../../ui/values';
+import { StateBadge } from '../labels';
+import { CustomerPanel } from './customer';
+import { DecisionPanel } from './decision';
+import { ReviewFrame, useOrderId } from './frame';
+
+/** The merchant's picture when it is one of ours, else their initial. */
+function MerchantAvatar({ name, avatar }: { name: string; avatar: string }) {
+  if (avatar && (isUploadPath(avatar) || avatar.startsWith('/icons/'))) {
+    return <img className="avatar" src={avatar} alt="" width="40" height="40" />;
+  }
+  return (
+    <span className="avatar avatar-initial" aria-hidden="true">
+      {[...name.trim()][0]?.toUpperCase() ?? '?'}
+    </span>
+  );
+}
+
+function SaleDetail({ review }: { review: SaleReview }) {
+  const { t } = useLingui();
+  const orderHeading = useId();
+  const offerHeading = useId();
+  const merchantHeading = useId();
+  const { order, offer, merchant } = review;
+  return (
+    <div className="review review-sale">
+      <div className="review-main">
+        <section className="panel" aria-labelledby={orderHeading}>
+          <h2 id={orderHeading}>{t`Sale`}</h2>
+          <Details
+            rows={[
+              { term: t`Order number`, value: order.order_no, kind: 'code' },
+              { term: t`Quantity`, value: <Usdt value={order.number} />, kind: 'figure' },
+              {
+                term: t`Unit price`,
+                value: <Fiat value={order.unit_price} currency={order.currency} />,
+                kind: 'figure',
+              },
+              {
+                term: t`Total the merchant pays`,
+                value: <Fiat value={order.total} currency={order.currency} />,
+                kind: 'figure',
+              },
+              { term: t`Submitted`, value: <DateTime iso={order.created_at} /> },
+              { term: t`State`, value: <StateBadge state={order.state} /> },
+            ]}
+          />
+        </section>
+        <section className="panel" aria-labelledby={offerHeading}>
+          <h2 id={offerHeading}>{t`Offer`}</h2>
+          {offer ? (
+            <Details
+              rows={[
+                { term: t`Offer number`, value: offer.order_no, kind: 'code' },
+                {
+                  term: t`Unit price`,
+                  value: <Fiat value={offer.unit_price} currency={offer.currency} />,
+                  kind: 'figure',
+                },
+                { term: t`Quantity offered`, value: <Usdt value={offer.quantity} />, kind: 'figure' },
+              ]}
+            />
+          ) : (
+            <p className="muted">
+              <Trans>The offer no longer exists.</Trans>
+            </p>
+          )}
+        </section>
+        <section className="panel" aria-labelledby={merchantHeading}>
+          <h2 id={merchantHeading}>{t`Merchant`}</h2>
+          {merchant ? (
+            <div className="merchant">
+              <MerchantAvatar name={merchant.name} avatar={merchant.avatar} />
+              <Details
+                rows={[
+                  { term: t`Merchant's name`, value: merchant.name },
+                  { term: t`Completed orders`, value: t`${merchant.completion_rate} %`, kind: 'figure' },
+                ]}
+              />
+            </div>
+          ) : (
+            <p className="muted">
+              <Trans>No merchant on file.</Trans>
+            </p>
+          )}
+        </section>
+      </div>
+      <div className="review-side">
+        <DecisionPanel kind="sale" id={order.id} pending={order.state === 'audit'} />
+        <CustomerPanel customer={review.customer} />
+      </div>
+    </div>
+  );
+}
+
+/** A sale: the order, the offer it took and the merchant paying, and a decision. */
+export function SaleReviewPage() {
+  const id = useOrderId();
+  const { data, error, mutate } = useReview('review/sale', id);
+  return (
+    <ReviewFrame kind="sale" id={id} read={{ data, error, retry: () => void mutate() }}>
+      {(review) => <SaleDetail review={review} />}
+    </ReviewFrame>
+  );
+}

@@ -1,0 +1,166 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useId } from 'react';
+import type { LedgerLine, WithdrawReview } from '../../../contract/console';
+import { useReview } from '../../api/reads';
+import { sessionStateAtom } from '../../state/session';
+import { useAtomValue } from '../../state/store';
+import { Badge } from '../../ui/badge';
+import { Details } from '../../ui/details';
+import { Empty } from '../../ui/states';
+import { DateTime, Usdt } from '../../ui/values';
+import { StateBadge, useLabels } from '../labels';
+import { CustomerPanel } from './customer';
+import { DecisionPanel } from './decision';
+import { ReviewFrame, useOrderId } from './frame';
+
+function LedgerTable({ lines }: { lines: readonly LedgerLine[] }) {
+  const { t } = useLingui();
+  const labels = useLabels();
+  const headingId = useId();
+  return (
+    <section className="panel panel-wide" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t`Recent ledger lines`}</h2>
+      {lines.length === 0 ? (
+        <Empty>
+          <Trans>No ledger lines.</Trans>
+        </Empty>
+      ) : (
+        <div className="table-frame">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">{t`Time`}</th>
+                <th scope="col">{t`Entry`}</th>
+                <th scope="col" className="cell-figure">
+                  {t`Amount`}
+                </th>
+                <th scope="col" className="cell-figure">
+                  {t`Balance after`}
+                </th>
+                <th scope="col">{t`Remark`}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {lines.map((line) => (
+                <tr key={line.id}>
+                  <td>
+                    <DateTime iso={line.created_at} layout="stacked" />
+                  </td>
+                  <td>{labels.ledgerKind(line.kind)}</td>
+                  <td className="cell-figure">
+                    <Usdt value={line.amount} />
+                  </td>
+                  <td className="cell-figure">
+                    <Usdt value={line.balance} />
+                  </td>
+                  <td>{line.remark}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function WithdrawDetail({ review, me }: { review: WithdrawReview; me: string }) {
+  const { t } = useLingui();
+  const labels = useLabels();
+  const orderHeading = useId();
+  const bindingHeading = useId();
+  const approvalsHeading = useId();
+  const { withdraw, binding, approvals } = review;
+  const pending = withdraw.state === 'audit';
+  const awaitingSecond = pending && review.needs_second_approval && approvals.length === 1;
+  const approvedByMe = approvals.some((approval) => approval.operator === me);
+  return (
+    <div className="review review-withdraw">
+      <div className="review-main">
+        <section className="panel" aria-labelledby={orderHeading}>
+          <h2 id={orderHeading}>{t`Withdrawal`}</h2>
+          {awaitingSecond ? (
+            <p className="banner">
+              <Badge tone="warning">{t`Awaiting second approval`}</Badge>
+            </p>
+          ) : null}
+          <Details
+            rows={[
+              { term: t`Order number`, value: withdraw.order_no, kind: 'code' },
+              { term: t`Amount`, value: <Usdt value={withdraw.amount} />, kind: 'figure' },
+              { term: t`Submitted`, value: <DateTime iso={withdraw.created_at} /> },
+              { term: t`State`, value: <StateBadge state={withdraw.state} /> },
+              withdraw.remark ? { term: t`Remark`, value: withdraw.remark } : null,
+            ]}
+          />
+        </section>
+        <section className="panel" aria-labelledby={bindingHeading}>
+          <h2 id={bindingHeading}>{t`Payout account`}</h2>
+          {binding ? (
+            <Details
+              rows={[
+                { term: t`Account holder`, value: binding.holder },
+                { term: t`IBAN`, value: binding.iban, kind: 'code' },
+                { term: t`Bank name`, value: binding.bank },
+                { term: t`Country`, value: binding.country },
+                { term: t`Payout method`, value: labels.bankType(binding.type) },
+              ]}
+            />
+          ) : (
+            <p className="note note-warning">
+              <Trans>The customer has no payout account on file.</Trans>
+            </p>
+          )}
+        </section>
+        <section className="panel" aria-labelledby={approvalsHeading}>
+          <h2 id={approvalsHeading}>{t`Approvals`}</h2>
+          {review.needs_second_approval ? (
+            <p className="muted">
+              <Trans>This withdrawal is above the limit: it is paid out once two operators approve it.</Trans>
+            </p>
+          ) : null}
+          {approvals.length === 0 ? (
+            <p>
+              <Trans>No approvals yet.</Trans>
+            </p>
+          ) : (
+            <ul className="approvals">
+              {approvals.map((approval) => (
+                <li key={`${approval.operator}-${approval.at}`}>
+                  <span className="code">{approval.operator}</span> · <DateTime iso={approval.at} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+      <div className="review-side">
+        <DecisionPanel
+          kind="withdraw"
+          id={withdraw.id}
+          pending={pending}
+          approveBlocked={
+            review.needs_second_approval && approvedByMe
+              ? t`You gave the first approval. A second operator must approve this withdrawal.`
+              : undefined
+          }
+        />
+        <CustomerPanel customer={review.customer} />
+      </div>
+      <LedgerTable lines={review.ledger} />
+    </div>
+  );
+}
+
+/** A withdrawal: where the money goes, what the customer holds, who approved so far. */
+export function WithdrawReviewPage() {
+  const id = useOrderId();
+  const session = useAtomValue(sessionStateAtom);
+  const me = session.status === 'signed-in' ? session.session.operator.name : '';
+  const { data, error, mutate } = useReview('review/withdraw', id);
+  return (
+    <ReviewFrame kind="withdraw" id={id} read={{ data, error, retry: () => void mutate() }}>
+      {(review) => <WithdrawDetail review={review} me={me} />}
+    </ReviewFrame>
+  );
+}
