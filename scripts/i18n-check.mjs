@@ -50,7 +50,17 @@ function placeholders(message) {
 }
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const dirs = [path.join(root, 'messages'), path.join(root, 'messages', 'pages')];
+/**
+ * The catalog folders, each with the app that reads it. One app says one thing one way in each
+ * language; the customer app and the operators' console are read by different people and may
+ * word the same English differently (the console's "Recharge" names an order, the app's a button).
+ */
+const APPS = new Map([
+  [path.join(root, 'messages'), 'customer'],
+  [path.join(root, 'messages', 'pages'), 'customer'],
+  [path.join(root, 'messages', 'console'), 'console'],
+]);
+const dirs = [...APPS.keys()];
 const files = dirs.flatMap((dir) =>
   fs
     .readdirSync(dir)
@@ -88,13 +98,14 @@ for (const file of files) {
   }
   for (const { msgid, msgstr } of entries) {
     if (locale === SOURCE_LOCALE) continue;
-    const seen = translations.get(`${locale}\u0000${msgid}`);
+    const key = `${APPS.get(path.dirname(file))}\u0000${locale}\u0000${msgid}`;
+    const seen = translations.get(key);
     if (seen !== undefined && seen !== msgstr) {
       problems.push(
         `${label}: ${JSON.stringify(msgid)} is translated two ways: ${JSON.stringify(seen)} / ${JSON.stringify(msgstr)}`,
       );
     }
-    translations.set(`${locale}\u0000${msgid}`, msgstr);
+    translations.set(key, msgstr);
     if (!msgstr) problems.push(`${label}: missing translation of ${JSON.stringify(msgid)}`);
     else if (placeholders(msgstr) !== placeholders(msgid)) {
       problems.push(`${label}: placeholders differ in ${JSON.stringify(msgid)} → ${JSON.stringify(msgstr)}`);
@@ -104,7 +115,9 @@ for (const file of files) {
   }
 }
 
-if (files.length !== 16) problems.push(`expected 8 locales × 2 catalogs, found ${files.length} files`);
+if (files.length !== 8 * dirs.length) {
+  problems.push(`expected 8 locales × ${dirs.length} catalogs, found ${files.length} files`);
+}
 if (problems.length > 0) {
   console.error(problems.join('\n'));
   console.error(
