@@ -9,6 +9,8 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const apiServer = process.env.API_URL ?? 'http://127.0.0.1:8080';
+const CUSTOMER_HTML = path.resolve('index.html');
+const CONSOLE_HTML = path.resolve('console/index.html');
 // index.html shows the name and logo before any script runs; app/lib/config.ts has the same defaults.
 process.env.VITE_APP_NAME ||= 'USDT Wallet';
 process.env.VITE_LOGO_URL ||= '/icons/favicon.svg';
@@ -67,6 +69,76 @@ function precompress(): Plugin {
 }
 
 /**
+ * Which modules each of the build's two documents reaches: statically (what runs at its start)
+ * and in all (its lazy chunks too). Filled once the module graph is known (buildEnd), read by the
+ * chunk groups and file names below, which rolldown evaluates after that.
+ */
+interface EntryReach {
+  customerStart: Set<string>;
+  consoleStart: Set<string>;
+  customerAll: Set<string>;
+  consoleAll: Set<string>;
+}
+const reach: EntryReach = {
+  customerStart: new Set(),
+  consoleStart: new Set(),
+  customerAll: new Set(),
+  consoleAll: new Set(),
+};
+
+const isDocument = (id: string) => id.endsWith('.html');
+/** Only the console reaches it: its chunk is named `console-…` and kept out of the precache. */
+const consoleOnly = (id: string) => reach.consoleAll.has(id) && !reach.customerAll.has(id);
+
+function entryReach(): Plugin {
+  return {
+    name: 'entry-reach',
+    apply: 'build',
+    buildEnd() {
+      // The service worker's own build runs these plugins too; it has neither document.
+      if (!this.getModuleInfo(CUSTOMER_HTML) || !this.getModuleInfo(CONSOLE_HTML)) return;
+      const walk = (root: string, lazyToo: boolean) => {
+        const seen = new Set<string>();
+        const queue = [root];
+        for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+          if (seen.has(id)) continue;
+          seen.add(id);
+          const info = this.getModuleInfo(id);
+          queue.push(...(info?.importedIds ?? []), ...(lazyToo ? (info?.dynamicallyImportedIds ?? []) : []));
+        }
+        return seen;
+      };
+      reach.customerStart = walk(CUSTOMER_HTML, false);
+      reach.consoleStart = walk(CONSOLE_HTML, false);
+      reach.customerAll = walk(CUSTOMER_HTML, true);
+      reach.consoleAll = walk(CONSOLE_HTML, true);
+    },
+    // bench/bundle.ts proves from this map that neither app's chunks hold the other's modules.
+    generateBundle(_options, bundle) {
+      if (!reach.consoleAll.size) return;
+      const root = process.cwd();
+      const modules = Object.fromEntries(
+        Object.values(bundle)
+          .filter((output) => output.type === 'chunk')
+          .map((chunk) => [
+            chunk.fileName,
+            chunk.moduleIds.map((id) => path.relative(root, id).split(path.sep).join('/')),
+          ]),
+      );
+      this.emitFile({ type: 'asset', fileName: '.vite/modules.json', source: JSON.stringify(modules, null, 1) });
+    },
+  };
+}
+
+/** `console-…` for the files only the console loads, so the precache and a reader can tell them apart. */
+const consoleNamed =
+  (pattern: string) =>
+  (chunk: { moduleIds: string[] }): string =>
+    chunk.moduleIds.length > 0 && chunk.moduleIds.every(consoleOnly)
+      ? `assets/console-${pattern}`
+      : `assets/${pattern}`;
+
+/**
  * The boot script: app/boot/boot.ts compiled into one small classic script, first in <body>. It
  * blocks parsing for the moment it runs and paints the last Home screen right there, so that
  * screen is in the very first frame (a module runs only after parsing).
@@ -96,7 +168,9 @@ function bootScript(loginModules: string[]): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler(_html, context) {
+      handler(html, context) {
+        // The customer's document only: the console has no boot script and no snapshot to paint.
+        if (path.resolve(context.filename) !== CUSTOMER_HTML) return html;
         const chunks = Object.values(context.bundle ?? {}).filter((output) => output.type === 'chunk');
         const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
         const withImports = (roots: string[]) => {
@@ -109,7 +183,7 @@ function bootScript(loginModules: string[]): Plugin {
           roots.forEach(visit);
           return files;
         };
-        const entry = chunks.find((chunk) => chunk.isEntry);
+        const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId === CUSTOMER_HTML);
         const app = entry ? [...withImports(entry.imports)] : [];
         const loginRoots = loginModules.flatMap((module) =>
           chunks.filter((chunk) => chunk.facadeModuleId?.endsWith(module)).map((chunk) => chunk.fileName),
@@ -134,6 +208,7 @@ export default defineConfig(({ command }) => ({
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui({ failOnMissing: command === 'build', failOnCompileError: true }),
     rootManifest(),
+    entryReach(),
     bootScript(['app/pages/login/login.tsx', 'messages/en.po']),
     VitePWA({
       strategies: 'injectManifest',
@@ -143,7 +218,8 @@ export default defineConfig(({ command }) => ({
       injectRegister: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        globIgnores: ['.vite/**', '**/*.br', '**/*.gz'],
+        // The console is never cached for offline use: its document and its own files stay out.
+        globIgnores: ['.vite/**', '**/*.br', '**/*.gz', 'console/**', 'assets/console-*'],
       },
     }),
     precompress(),
@@ -152,23 +228,51 @@ export default defineConfig(({ command }) => ({
     target: 'es2022',
     sourcemap: false,
     assetsInlineLimit: 0,
-    // Everything the entry imports statically goes into one chunk: two dozen small shared chunks
-    // cost their own gzip overhead and requests on every start.
     rolldownOptions: {
+      input: { index: CUSTOMER_HTML, console: CONSOLE_HTML },
       output: {
+        entryFileNames: consoleNamed('[name]-[hash].js'),
+        chunkFileNames: consoleNamed('[name]-[hash].js'),
+        assetFileNames: (asset) =>
+          asset.originalFileNames.length > 0 && asset.originalFileNames.every((file) => consoleOnly(path.resolve(file)))
+            ? 'assets/console-[name]-[hash][extname]'
+            : 'assets/[name]-[hash][extname]',
+        // Everything the customer entry imports statically goes into one chunk, `start`: two dozen
+        // small shared chunks cost their own gzip overhead and requests on every start. What the
+        // console's start needs too (React, Lingui, jotai, wouter, ky, contract/) goes first into
+        // `shared`, so the console runs no customer module and the customer none of the console's.
+        // The console's own modules fall to the default chunking: its entry chunk and lazy catalogs.
         codeSplitting: {
-          groups: [{ name: 'start', tags: ['$initial'], test: (id) => !/(\/app\/main\.tsx|index\.html)$/.test(id) }],
+          groups: [
+            {
+              name: 'shared',
+              priority: 2,
+              test: (id) => reach.customerStart.has(id) && reach.consoleStart.has(id) && !isDocument(id),
+            },
+            {
+              name: 'start',
+              priority: 1,
+              test: (id) =>
+                reach.customerStart.has(id) && !reach.consoleStart.has(id) && !/(\/app\/main\.tsx|\.html)$/.test(id),
+            },
+          ],
         },
       },
     },
     // The boot script preloads the entry's modules itself (see bootScript); lazy pages keep theirs.
-    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? [] : deps) },
+    // The console's document has no boot script: it keeps Vite's preload links.
+    modulePreload: {
+      resolveDependencies: (_file, deps, { hostId, hostType }) =>
+        hostType === 'html' && path.resolve(hostId) === CUSTOMER_HTML ? [] : deps,
+    },
     // bench/bundle.ts reads it to measure what each route loads first.
     manifest: true,
   },
   server: {
     host: '127.0.0.1',
     proxy: {
+      // The console's live socket first: '/api' below would take it as a plain request.
+      '/api/console/live': { target: apiServer.replace(/^http/, 'ws'), ws: true },
       '/api': apiServer,
       '/uploads': apiServer,
       '/ws1': { target: apiServer.replace(/^http/, 'ws'), ws: true },
