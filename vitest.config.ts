@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Two runs: everything on SQLite (the default engine), then the server's tests once more on a
- * throwaway PostgreSQL cluster that the global set-up starts (see server/testing/).
+ * throwaway PostgreSQL cluster that the global set-up starts (see server/testing/). A third
+ * project, `build`, checks the production build and runs on its own once `npm run build` has.
  */
 export default defineConfig({
   test: {
@@ -20,6 +21,14 @@ export default defineConfig({
           include: ['{contract,server,app,console,sw,scripts}/**/*.test.{ts,tsx}'],
           // Several nodes need a database they can share.
           exclude: ['server/cluster.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // After `npm run build` (its own stage in `npm test`): what the build put in dist/.
+          name: 'build',
+          include: ['bench/**/*.test.ts'],
         },
       },
       {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { startServer, type RunningServer } from '../e2e/server';
 import { startPostgresCluster } from '../server/testing/postgres-cluster';
 import { uniquePng } from '../server/testing/tiny-png';
-import { measureBundle } from './bundle';
+import { measureBundle, readBuildFacts, separationProblems } from './bundle';
 import { runLighthouse, type LighthouseScores } from './lighthouse';
 import { hammer, postgresPids, startBareServer, type LoadResult, type LoadTarget } from './load';
 import { measureOfflineReopen } from './offline';
@@ -48,6 +48,20 @@ function bundleRows(): void {
     ]);
   rows.push([`page chunks over 15 KB`, String(bundle.pages.filter((page) => page.js > 15 * KB).length), '0', '']);
   rows.push(['CSS (gzip)', kb(bundle.css), '—', '']);
+  rows.push(["CSS (gzip), operators' console", kb(bundle.consoleCss), '—', '']);
+  rows.push([
+    'precached by the service worker',
+    `${bundle.precached.length} files (${bundle.precached.filter((file) => /^console\/|\/console-/.test(file)).length} of the console)`,
+    'none of the console',
+    '',
+  ]);
+  const separation = separationProblems(readBuildFacts());
+  rows.push([
+    'customer app and console kept apart (chunks, precache, documents)',
+    separation.length ? separation.join('; ') : 'yes',
+    'no problem',
+    verdict(separation.length === 0),
+  ]);
 }
 
 async function lighthouseRows(baseUrl: string): Promise<void> {

@@ -2,7 +2,7 @@
 // The table comes last, so that a CI log ends with where the time went (and where it stopped).
 import { spawnSync } from 'node:child_process';
 
-const STAGES = ['typecheck', 'lint', 'i18n:check', 'test:unit', 'build', 'test:e2e'];
+const STAGES = ['typecheck', 'lint', 'i18n:check', 'test:unit', 'build', 'test:build', 'test:e2e'];
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 const times = [];
