@@ -54,13 +54,15 @@ const newPassword = z
   .refine(isStrongEnoughPassword, { message: 'weak_password', abort: true })
   .refine(isPlainText, { message: 'password_characters' });
 
+const operatorName = z
+  .string()
+  .trim()
+  .transform((value) => value.toLowerCase())
+  .pipe(z.string().regex(OPERATOR_NAME_PATTERN));
+
 export const consoleCallSchemas = {
   'auth/login': z.object({
-    name: z
-      .string()
-      .trim()
-      .transform((value) => value.toLowerCase())
-      .pipe(z.string().regex(OPERATOR_NAME_PATTERN)),
+    name: operatorName,
     password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
     code: z.string().trim().regex(TOTP_CODE_PATTERN),
   }),
@@ -82,6 +84,9 @@ export const consoleCallSchemas = {
       message: 'required.remark',
       path: ['remark'],
     }),
+  'operators/list': empty,
+  'operators/add': z.object({ name: operatorName, role: z.enum(OPERATOR_ROLES) }),
+  'operators/disable': z.object({ name: operatorName }),
   'audit/list': z.object({
     operator: optionalText(40),
     account: optionalText(40),
@@ -173,7 +178,7 @@ export interface LedgerLine {
 export interface PayoutBinding {
   type: BankType;
   holder: string;
-  /** The IBAN, masked but for its first four and last four characters. */
+  /** The IBAN, masked but for its last four characters (an admin may reveal it on the customer page). */
   iban: string;
   bank: string;
   country: string;
@@ -236,6 +241,22 @@ export interface AuditPage {
   next: number | null;
 }
 
+export interface OperatorAccount {
+  name: string;
+  role: OperatorRole;
+  status: 'active' | 'disabled';
+  created_at: IsoTime;
+}
+
+/** A new account's secrets, shown once to the admin who made it, to hand to its operator. */
+export interface NewOperatorSecrets {
+  name: string;
+  role: OperatorRole;
+  one_time_password: string;
+  totp_secret: string;
+  totp_uri: string;
+}
+
 export interface ConsoleCallResponses {
   'auth/login': ConsoleSession;
   'auth/session': ConsoleSession;
@@ -246,6 +267,9 @@ export interface ConsoleCallResponses {
   'review/withdraw': WithdrawReview;
   'review/sale': SaleReview;
   'review/decide': DecisionResult;
+  'operators/list': { operators: OperatorAccount[] };
+  'operators/add': NewOperatorSecrets;
+  'operators/disable': Record<string, never>;
   'audit/list': AuditPage;
 }
 

@@ -1,3 +1,14 @@
+import {
+  CONSOLE_API_PREFIX,
+  CSRF_HEADER,
+  type ConsoleCallPath,
+  type ConsoleCallRequest,
+  type ConsoleCallResponse,
+  type ConsoleSession,
+  type OperatorRole,
+} from '../contract/console';
+import { addOperator, type NewOperatorAccount } from './console/operators';
+import { totpCode } from './console/totp';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -326,4 +337,95 @@ export async function opsOutput(db: Db, ...argv: string[]): Promise<string[]> {
   const lines: string[] = [];
   await runOps(db, argv, { out: (line) => lines.push(line) });
   return lines;
+}
+
+export interface TestOperator {
+  name: string;
+  password: string;
+  totpSecret: string;
+  /** The Cookie header that carries the session. */
+  cookie: string;
+  csrf: string;
+}
+
+let operatorCounter = 0;
+
+/** An operator account made as `ops operator add` makes one, its password already changed. */
+export async function addTestOperator(
+  server: TestServer,
+  name: string,
+  role: OperatorRole,
+  options: { mustChangePassword?: boolean } = {},
+): Promise<NewOperatorAccount> {
+  return addOperator(server.app.wallet, {
+    name,
+    role,
+    actor: 'test',
+    password: 'Operator12345',
+    mustChangePassword: options.mustChangePassword ?? false,
+  });
+}
+
+/** POSTs a form to a console call, with the operator's cookie and CSRF token unless told otherwise. */
+export async function consolePost<T = unknown>(
+  server: TestServer,
+  path: ConsoleCallPath,
+  fields: FormFields = {},
+  options: { cookie?: string; csrf?: string; headers?: Record<string, string>; ip?: string } = {},
+): Promise<{ envelope: Envelope<T>; setCookie: string | undefined }> {
+  const response = await server.app.inject({
+    method: 'POST',
+    url: `${CONSOLE_API_PREFIX}${path}`,
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+      ...(options.csrf ? { [CSRF_HEADER]: options.csrf } : {}),
+      ...options.headers,
+    },
+    ...(options.ip ? { remoteAddress: options.ip } : {}),
+    payload: form(fields),
+  });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['cache-control']).toBe('no-store');
+  const setCookie = response.headers['set-cookie'];
+  return { envelope: response.json<Envelope<T>>(), setCookie: Array.isArray(setCookie) ? setCookie[0] : setCookie };
+}
+
+/** A console call as a signed-in operator that must succeed. */
+export async function consoleCall<P extends ConsoleCallPath>(
+  server: TestServer,
+  path: P,
+  fields: ConsoleCallRequest<P> & FormFields,
+  operator: Pick<TestOperator, 'cookie' | 'csrf'>,
+): Promise<ConsoleCallResponse<P>> {
+  const { envelope } = await consolePost<ConsoleCallResponse<P>>(server, path, fields, operator);
+  expect(envelope, `${path} should succeed`).toMatchObject({ code: 200 });
+  return envelope.data;
+}
+
+/** Signs an operator in with password and the authenticator code of the server's clock. */
+export async function signInOperatorAs(
+  server: TestServer,
+  account: Pick<NewOperatorAccount, 'name' | 'password' | 'totpSecret'>,
+): Promise<TestOperator> {
+  const { envelope, setCookie } = await consolePost<ConsoleSession>(server, 'auth/login', {
+    name: account.name,
+    password: account.password,
+    code: totpCode(account.totpSecret, server.clock.now()),
+  });
+  expect(envelope, 'the operator should sign in').toMatchObject({ code: 200 });
+  const cookie = setCookie?.split(';')[0];
+  if (!cookie) throw new Error('no session cookie');
+  return { ...account, cookie, csrf: envelope.data.csrf };
+}
+
+/** A new operator of `role`, signed in. */
+export async function signInOperator(
+  server: TestServer,
+  prefix: string,
+  role: OperatorRole = 'reviewer',
+): Promise<TestOperator> {
+  operatorCounter += 1;
+  const account = await addTestOperator(server, `${prefix}${operatorCounter}`, role);
+  return signInOperatorAs(server, account);
 }
