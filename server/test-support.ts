@@ -319,7 +319,8 @@ export async function upload(
 }
 
 /** Credits a user the way production does: a recharge with proof, approved by the operator. */
-export async function fund(server: TestServer, user: TestUser, amount: string): Promise<number> {
+/** A recharge of `amount` with a fresh proof, waiting for review; its id. */
+export async function pendingRecharge(server: TestServer, user: TestUser, amount = '30'): Promise<number> {
   const proof = await upload(server, user.token, await uniquePng());
   const address = await call(server, 'recharge/shoukuan-address', { type: '' }, user.token);
   const recharge = await call(
@@ -328,8 +329,14 @@ export async function fund(server: TestServer, user: TestUser, amount: string): 
     { type: address.type, category: 'USDT', address: address.address, amount, credentials: proof.data.url },
     user.token,
   );
-  await decide(server.app.wallet, 'recharge', 'approve', recharge.id, 'test');
   return recharge.id;
+}
+
+/** Gives a customer a balance the way production does: a recharge, approved. */
+export async function fund(server: TestServer, user: TestUser, amount: string): Promise<number> {
+  const id = await pendingRecharge(server, user, amount);
+  await decide(server.app.wallet, 'recharge', 'approve', id, 'test');
+  return id;
 }
 
 /** Runs an operator command against a test database and returns the lines it printed. */

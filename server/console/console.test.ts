@@ -13,11 +13,10 @@ import {
   signInOperatorAs,
   signUp,
   startTestServer,
-  upload,
-  uniquePng,
   type TestOperator,
   type TestServer,
   type TestUser,
+  pendingRecharge,
 } from '../test-support';
 import { CONSOLE_IDLE_MINUTES } from './session';
 import { totpCode } from './totp';
@@ -31,23 +30,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await server.close();
 });
-
-async function pendingRecharge(user: TestUser, amount = '30'): Promise<number> {
-  const proof = await upload(server, user.token, await uniquePng());
-  const recharge = await call(
-    server,
-    'recharge/create',
-    {
-      type: 'TRC20',
-      category: 'USDT',
-      address: 'TDEMOxNOTxAxREALxADDRESSxDONOTPAY',
-      amount,
-      credentials: proof.data.url,
-    },
-    user.token,
-  );
-  return recharge.id;
-}
 
 const cards = new Map<number, number>();
 
@@ -245,9 +227,9 @@ describe('the review queue', () => {
   it('lists what waits, oldest first, with counts, and shows a recharge beside its proof', async () => {
     const operator = await signInOperator(server, 'rev');
     const customer = await signUp(server);
-    const first = await pendingRecharge(customer, '30');
+    const first = await pendingRecharge(server, customer, '30');
     server.clock.advance(60);
-    const second = await pendingRecharge(customer, '45.5');
+    const second = await pendingRecharge(server, customer, '45.5');
     const queue = await consoleCall(server, 'review/queue', {}, operator);
     // The demo customer's recharge has waited since the start.
     expect(queue.counts).toEqual({ recharge: 3, withdraw: 0, sale: 0 });
@@ -273,7 +255,7 @@ describe('the review queue', () => {
   it('approves through the same transaction as the CLI: credited once, audited under the operator', async () => {
     const operator = await signInOperator(server, 'approver');
     const customer = await signUp(server);
-    const id = await pendingRecharge(customer, '30');
+    const id = await pendingRecharge(server, customer, '30');
     const decided = await consoleCall(
       server,
       'review/decide',
@@ -299,7 +281,7 @@ describe('the review queue', () => {
   it('needs a remark the customer will read to reject', async () => {
     const operator = await signInOperator(server, 'rejecter');
     const customer = await signUp(server);
-    const id = String(await pendingRecharge(customer));
+    const id = String(await pendingRecharge(server, customer));
     const bare = await consolePost(
       server,
       'review/decide',
@@ -333,7 +315,7 @@ describe('the review queue', () => {
       );
       // The hub needs a moment to take the socket in after the session read.
       await new Promise((resolve) => setTimeout(resolve, 100));
-      await pendingRecharge(await signUp(server));
+      await pendingRecharge(server, await signUp(server));
       expect(await heard).toEqual({ type: 'queue' });
     } finally {
       socket.terminate();
@@ -437,7 +419,7 @@ describe('the audit log', () => {
     const operator = await signInOperator(server, 'auditor');
     const customer = await signUp(server);
     for (let index = 0; index < 3; index += 1) {
-      const id = String(await pendingRecharge(customer));
+      const id = String(await pendingRecharge(server, customer));
       await consoleCall(server, 'review/decide', { kind: 'recharge', id, decision: 'approve' }, operator);
     }
     const mine = await consoleCall(server, 'audit/list', { operator: operator.name, kind: 'recharge' }, operator);
