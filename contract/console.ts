@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import type { IsoTime, MoneyString } from './responses';
 import {
+  EMAIL_MAX_LENGTH,
   INTERNAL_ID_PATTERN,
   PASSWORD_MAX_LENGTH,
   isPlainText,
@@ -87,6 +88,24 @@ export const consoleCallSchemas = {
   'operators/list': empty,
   'operators/add': z.object({ name: operatorName, role: z.enum(OPERATOR_ROLES) }),
   'operators/disable': z.object({ name: operatorName }),
+  'customers/search': z.object({ query: z.string().trim().min(1).max(EMAIL_MAX_LENGTH).refine(isPlainText) }),
+  'customers/detail': z.object({ id }),
+  'customers/ledger': z.object({ id, before: z.union([z.literal(''), id]).default('') }),
+  'customers/reveal-binding': z.object({ id, binding: id }),
+  'customers/status': z
+    .object({ id, status: z.enum(['active', 'disabled']), reason: optionalText(REMARK_MAX_LENGTH) })
+    .refine((value) => value.status === 'active' || value.reason !== '', {
+      message: 'required.reason',
+      path: ['reason'],
+    }),
+  'customers/vip': z.object({
+    id,
+    level: z
+      .string()
+      .trim()
+      .regex(/^\d{1,2}$/)
+      .transform(Number),
+  }),
   'audit/list': z.object({
     operator: optionalText(40),
     account: optionalText(40),
@@ -257,6 +276,41 @@ export interface NewOperatorSecrets {
   totp_uri: string;
 }
 
+export interface CustomerBinding {
+  id: number;
+  type: BankType;
+  holder: string;
+  /** Masked unless an admin revealed it (and the reveal is in the audit log). */
+  iban: string;
+  bank: string;
+  country: string;
+  created_at: IsoTime;
+}
+
+export interface RevealedBinding {
+  id: number;
+  iban: string;
+  /** Every field the customer entered, by its wire name. */
+  details: Record<string, string>;
+}
+
+export interface CustomerOrder {
+  kind: ReviewKind;
+  id: number;
+  amount: MoneyString;
+  state: ReviewState | SaleOrderState;
+  remark: string;
+  created_at: IsoTime;
+}
+
+export interface CustomerDetail {
+  customer: CustomerSummary & { nickname: string; invite_code: string; inviter: string | null };
+  bindings: CustomerBinding[];
+  /** The latest recharges, withdrawals and sales together, newest first. */
+  orders: CustomerOrder[];
+  team: { direct: number; indirect: number; members: { account: string; level: 1 | 2; created_at: IsoTime }[] };
+}
+
 export interface ConsoleCallResponses {
   'auth/login': ConsoleSession;
   'auth/session': ConsoleSession;
@@ -270,6 +324,12 @@ export interface ConsoleCallResponses {
   'operators/list': { operators: OperatorAccount[] };
   'operators/add': NewOperatorSecrets;
   'operators/disable': Record<string, never>;
+  'customers/search': { customers: CustomerSummary[] };
+  'customers/detail': CustomerDetail;
+  'customers/ledger': { items: LedgerLine[]; next: number | null };
+  'customers/reveal-binding': RevealedBinding;
+  'customers/status': { status: CustomerSummary['status'] };
+  'customers/vip': { vip: number };
   'audit/list': AuditPage;
 }
 

@@ -17,6 +17,7 @@ import {
   type TestServer,
   type TestUser,
   pendingRecharge,
+  post,
 } from '../test-support';
 import { CONSOLE_IDLE_MINUTES } from './session';
 import { totpCode } from './totp';
@@ -461,5 +462,105 @@ describe('ops operator', () => {
     await expect(opsOutput(server.db, 'operator', 'add', 'erin', '--role', 'admin')).rejects.toThrow('already');
     await expect(opsOutput(server.db, 'operator', 'add', 'x', '--role', 'admin')).rejects.toThrow('operator name');
     await expect(opsOutput(server.db, 'operator', 'add', 'frank', '--role', 'root')).rejects.toThrow('--role');
+  });
+});
+
+describe('customers', () => {
+  it('finds a customer by the start of their account or e-mail, in any case', async () => {
+    const operator = await signInOperator(server, 'finder');
+    const customer = await signUp(server);
+    const byAccount = await consoleCall(
+      server,
+      'customers/search',
+      { query: customer.user.account.slice(0, 6).toUpperCase() },
+      operator,
+    );
+    expect(byAccount.customers.map((row) => row.account)).toContain(customer.user.account);
+    const byEmail = await consoleCall(server, 'customers/search', { query: customer.user.email }, operator);
+    expect(byEmail.customers).toEqual([expect.objectContaining({ id: customer.user.id, balance: '0.00' })]);
+    const none = await consoleCall(server, 'customers/search', { query: 'zz-nobody' }, operator);
+    expect(none.customers).toEqual([]);
+  });
+
+  it('shows balance, orders, masked bindings, team and ledger page by page', async () => {
+    const operator = await signInOperator(server, 'viewer');
+    const customer = await signUp(server);
+    await fund(server, customer, '300');
+    server.clock.advance(60);
+    const withdrawal = await pendingWithdrawal(customer, '100');
+    const detail = await consoleCall(server, 'customers/detail', { id: String(customer.user.id) }, operator);
+    expect(detail.customer).toMatchObject({ balance: '200.00', frozen: '100.00', inviter: null });
+    expect(detail.bindings).toEqual([
+      expect.objectContaining({ type: 'bank', iban: '**** 3000', holder: 'Ada Lovelace' }),
+    ]);
+    expect(detail.orders.map((order) => [order.kind, order.amount, order.state])).toEqual([
+      ['withdraw', '100.00', 'audit'],
+      ['recharge', '300.00', 'success'],
+    ]);
+    expect(detail.orders[0]?.id).toBe(withdrawal);
+    const ledger = await consoleCall(server, 'customers/ledger', { id: String(customer.user.id) }, operator);
+    expect(ledger.items.map((line) => line.amount)).toEqual(['-100.00', '300.00']);
+    expect(ledger.next).toBeNull();
+    const demo = await consoleCall(server, 'customers/search', { query: 'demo' }, operator);
+    const demoId = String(demo.customers.find((row) => row.account === 'demo')?.id);
+    expect((await consoleCall(server, 'customers/detail', { id: demoId }, operator)).team.direct).toBe(1);
+    const missing = await consolePost(server, 'customers/detail', { id: '999999' }, operator);
+    expect(missing.envelope.code).toBe(404);
+  });
+
+  it('reveals a binding to an admin only, and writes the reveal in the audit log', async () => {
+    const reviewer = await signInOperator(server, 'peek');
+    const admin = await signInOperator(server, 'reveal', 'admin');
+    const customer = await signUp(server);
+    const binding = String(await boundCard(customer));
+    const id = String(customer.user.id);
+    expect((await consolePost(server, 'customers/reveal-binding', { id, binding }, reviewer)).envelope.code).toBe(403);
+    const other = await signUp(server);
+    const foreign = await consolePost(
+      server,
+      'customers/reveal-binding',
+      { id: String(other.user.id), binding },
+      admin,
+    );
+    expect(foreign.envelope.code).toBe(404);
+    const revealed = await consoleCall(server, 'customers/reveal-binding', { id, binding }, admin);
+    expect(revealed.iban).toBe('DE89370400440532013000');
+    const audit = await consoleCall(server, 'audit/list', { kind: 'binding reveal' }, admin);
+    expect(audit.items).toEqual([
+      expect.objectContaining({ actor: admin.name, account: customer.user.account, detail: 'bank **** 3000' }),
+    ]);
+  });
+
+  it('disables a customer with a reason, signing them out at once, and enables them again', async () => {
+    const operator = await signInOperator(server, 'guard');
+    const customer = await signUp(server);
+    const id = String(customer.user.id);
+    const bare = await consolePost(server, 'customers/status', { id, status: 'disabled' }, operator);
+    expect(bare.envelope).toMatchObject({ code: 400, data: { field: 'reason' } });
+    await consoleCall(server, 'customers/status', { id, status: 'disabled', reason: 'Reported fraud' }, operator);
+    expect((await post(server, 'userinfo/get-info', {}, { token: customer.token })).code).toBe(-1);
+    const login = await post(server, 'user/login', { account: customer.user.account, password: customer.password });
+    expect(login.code).toBe(400);
+    await consoleCall(server, 'customers/status', { id, status: 'active' }, operator);
+    server.clock.advance(1);
+    const again = await post(server, 'user/login', { account: customer.user.account, password: customer.password });
+    expect(again.code).toBe(200);
+    const audit = await consoleCall(server, 'audit/list', { account: customer.user.account }, operator);
+    expect(audit.items.map((item) => [item.action, item.before, item.after, item.detail])).toEqual([
+      ['customer enable', 'disabled', 'active', ''],
+      ['customer disable', 'active', 'disabled', 'Reported fraud'],
+    ]);
+  });
+
+  it('lets an admin set the VIP level, audited', async () => {
+    const reviewer = await signInOperator(server, 'novip');
+    const admin = await signInOperator(server, 'vip', 'admin');
+    const customer = await signUp(server);
+    const id = String(customer.user.id);
+    expect((await consolePost(server, 'customers/vip', { id, level: '4' }, reviewer)).envelope.code).toBe(403);
+    expect(await consoleCall(server, 'customers/vip', { id, level: '4' }, admin)).toEqual({ vip: 4 });
+    expect((await consolePost(server, 'customers/vip', { id, level: '100' }, admin)).envelope.code).toBe(400);
+    server.clock.advance(6);
+    expect((await call(server, 'userinfo/get-info', {}, customer.token)).vip).toBe(4);
   });
 });

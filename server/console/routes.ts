@@ -1,22 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  REVIEW_KINDS,
-  type CustomerSummary,
-  type LedgerLine,
-  type QueueItem,
-  type RechargeSummary,
-} from '../../contract/console';
+import { REVIEW_KINDS, type CustomerSummary, type QueueItem, type RechargeSummary } from '../../contract/console';
 import { ResultCode } from '../../contract/envelope';
 import { formatRate } from '../../contract/money';
 import { isoNow, type ServerContext } from '../context';
 import type { RechargeRow } from '../db/recharge';
-import type { UserRow } from '../db/users';
 import { ApiError, conflict, notFound } from '../errors';
 import { ReviewError, decide } from '../review';
 import { checkPasswordGuess } from '../security/password-guesses';
 import { UNKNOWN_USER_HASH, hashPassword } from '../security/passwords';
-import { maskIban, money } from '../wire';
+import { money } from '../wire';
 import { createConsoleCalls } from './calls';
+import { bindingSummary, customerRoutes, customerSummary, toLedgerLine } from './customers';
 import { OperatorError, addOperator, disableOperator } from './operators';
 import { clearSessionCookie, openSession, sessionInfo, setSessionCookie } from './session';
 import { totpStep } from './totp';
@@ -51,20 +45,10 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
   const calls = createConsoleCalls(app, context);
   const { queries, limits } = context;
 
-  async function customerSummary(userId: number): Promise<CustomerSummary> {
-    const user: UserRow | undefined = await queries.users.byId(userId);
-    const totals = await queries.money.totals(userId);
-    if (!user || !totals) throw notFound();
-    return {
-      id: user.id,
-      account: user.account,
-      email: user.email,
-      vip: user.vip,
-      status: user.status,
-      balance: money(totals.balance),
-      frozen: money(totals.frozen),
-      created_at: user.created_at,
-    };
+  async function customerOf(userId: number): Promise<CustomerSummary> {
+    const user = await queries.users.byId(userId);
+    if (!user) throw notFound();
+    return customerSummary(context, user);
   }
 
   const needsTwo = (amount: number) => amount > context.reviewRules.secondApprovalAbove;
@@ -162,7 +146,7 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
     return {
       recharge: toRechargeSummary(recharge),
       address_is_current: current?.address === recharge.address,
-      customer: await customerSummary(recharge.user_id),
+      customer: await customerOf(recharge.user_id),
       recent: recent
         .filter((row) => row.id !== recharge.id)
         .slice(0, RECENT_RECHARGES)
@@ -174,15 +158,7 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
     const withdrawal = await queries.withdraw.byId(id);
     if (!withdrawal) throw new ApiError(ResultCode.notFound, 'console.review_not_found');
     const account = await queries.bank.byId(withdrawal.bank_account_id);
-    const details = account ? (JSON.parse(account.details) as Record<string, string | undefined>) : undefined;
-    const ledger: LedgerLine[] = (await queries.ledger.page(withdrawal.user_id, 0, RECENT_LEDGER, 0)).map((row) => ({
-      id: row.id,
-      kind: row.kind,
-      amount: money(row.amount),
-      balance: money(row.balance_after),
-      remark: row.remark,
-      created_at: row.created_at,
-    }));
+    const ledger = (await queries.ledger.page(withdrawal.user_id, 0, RECENT_LEDGER, 0)).map(toLedgerLine);
     return {
       withdraw: {
         id: withdrawal.id,
@@ -192,20 +168,8 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
         remark: withdrawal.remark,
         created_at: withdrawal.created_at,
       },
-      binding:
-        account && details
-          ? {
-              type: account.type,
-              holder:
-                account.type === 'bank'
-                  ? (details.full_name ?? '')
-                  : `${details.name ?? ''} ${details.surname ?? ''}`.trim(),
-              iban: maskIban(details.iban ?? ''),
-              bank: account.type === 'bank' ? (details.bank_name ?? '') : 'Wise',
-              country: details.country ?? '',
-            }
-          : null,
-      customer: await customerSummary(withdrawal.user_id),
+      binding: account ? bindingSummary(account) : null,
+      customer: await customerOf(withdrawal.user_id),
       ledger,
       approvals: (await queries.operators.approvalsOf(id)).map((row) => ({ operator: row.actor, at: row.created_at })),
       needs_second_approval: needsTwo(withdrawal.amount),
@@ -244,7 +208,7 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
             completion_rate: formatRate(offer.merchant_completion_rate),
           }
         : null,
-      customer: await customerSummary(order.user_id),
+      customer: await customerOf(order.user_id),
     };
   });
 
@@ -255,6 +219,8 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
       throw reviewRefused(error);
     }
   });
+
+  customerRoutes(calls, context);
 
   calls.operator(
     'operators/list',

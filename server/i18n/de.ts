@@ -95,4 +95,7 @@ export const de: Messages = {
   'console.required.new_password': 'Bitte geben Sie ein neues Passwort ein',
   'console.operator_exists': 'Es gibt bereits einen Operator mit diesem Namen',
   'console.disable_self': 'Ihr eigenes Konto können Sie nicht deaktivieren',
+  'console.customer_not_found': 'Diesen Kunden gibt es nicht',
+  'console.required.reason': 'Bitte schreiben Sie den Grund für das Prüfprotokoll',
+  'console.required.query': 'Geben Sie einen Kontonamen oder eine E-Mail-Adresse ein',
 };

@@ -93,6 +93,9 @@ export const en = {
   'console.required.new_password': 'Please enter a new password',
   'console.operator_exists': 'There is already an operator with this name',
   'console.disable_self': 'You cannot disable your own account',
+  'console.customer_not_found': 'There is no such customer',
+  'console.required.reason': 'Please write the reason for the audit log',
+  'console.required.query': 'Type an account name or e-mail address',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -90,4 +90,7 @@ export const es: Messages = {
   'console.required.new_password': 'Introduzca una contraseña nueva',
   'console.operator_exists': 'Ya existe un operador con este nombre',
   'console.disable_self': 'No puede desactivar su propia cuenta',
+  'console.customer_not_found': 'Ese cliente no existe',
+  'console.required.reason': 'Escriba el motivo para el registro de auditoría',
+  'console.required.query': 'Escriba un nombre de cuenta o una dirección de correo',
 };

@@ -91,4 +91,7 @@ export const fr: Messages = {
   'console.required.new_password': 'Saisissez un nouveau mot de passe',
   'console.operator_exists': 'Un opérateur porte déjà ce nom',
   'console.disable_self': 'Vous ne pouvez pas désactiver votre propre compte',
+  'console.customer_not_found': 'Ce client n’existe pas',
+  'console.required.reason': 'Écrivez le motif pour le journal d’audit',
+  'console.required.query': 'Saisissez un nom de compte ou une adresse e-mail',
 };

@@ -91,4 +91,7 @@ export const ja: Messages = {
   'console.required.new_password': '新しいパスワードを入力してください',
   'console.operator_exists': 'この名前のオペレーターはすでに存在します',
   'console.disable_self': '自分のアカウントは無効にできません',
+  'console.customer_not_found': 'その顧客は存在しません',
+  'console.required.reason': '監査ログに残す理由を入力してください',
+  'console.required.query': 'アカウント名またはメールアドレスを入力してください',
 };

@@ -90,4 +90,7 @@ export const pt: Messages = {
   'console.required.new_password': 'Digite uma nova senha',
   'console.operator_exists': 'Já existe um operador com este nome',
   'console.disable_self': 'Você não pode desativar sua própria conta',
+  'console.customer_not_found': 'Esse cliente não existe',
+  'console.required.reason': 'Escreva o motivo para o registro de auditoria',
+  'console.required.query': 'Digite um nome de conta ou um endereço de e-mail',
 };

@@ -90,4 +90,7 @@ export const zhHans: Messages = {
   'console.required.new_password': '请输入新密码',
   'console.operator_exists': '已有同名操作员',
   'console.disable_self': '不能停用自己的账户',
+  'console.customer_not_found': '该客户不存在',
+  'console.required.reason': '请填写记入审计日志的原因',
+  'console.required.query': '请输入账户名或电子邮件地址',
 };

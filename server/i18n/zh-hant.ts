@@ -90,4 +90,7 @@ export const zhHant: Messages = {
   'console.required.new_password': '請輸入新密碼',
   'console.operator_exists': '已有同名操作員',
   'console.disable_self': '不能停用自己的帳戶',
+  'console.customer_not_found': '該客戶不存在',
+  'console.required.reason': '請填寫記入稽核日誌的原因',
+  'console.required.query': '請輸入帳戶名稱或電子郵件地址',
 };

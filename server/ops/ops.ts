@@ -12,6 +12,7 @@ import {
 import { inTransaction, type Domain } from '../context';
 import { createQueries, type Queries } from '../db';
 import type { Db } from '../db/database';
+import { MAX_VIP, setVipLevel } from '../customers';
 import { checkIntegrity } from '../integrity';
 import type { DecisionResult, OperatorRole } from '../../contract/console';
 import { OPERATOR_ROLES } from '../../contract/console';
@@ -144,33 +145,13 @@ async function showUser(queries: Queries, io: OpsIo, account: string | undefined
   for (const [key, value] of Object.entries(report)) io.out(`${key.padEnd(13)} ${String(value)}`);
 }
 
-const MAX_VIP = 99;
-
 async function setVip(domain: Domain, io: OpsIo, account: string | undefined, levelText: string): Promise<void> {
   if (!account) throw new OpsError('user needs an account name');
-  const level = Number(levelText);
-  if (!/^\d{1,2}$/.test(levelText) || level > MAX_VIP) {
-    throw new OpsError(`--vip must be a whole number from 0 to ${MAX_VIP}`);
-  }
-  await inTransaction(domain, async (tx) => {
-    // Two operators setting a level at once: each audit row must say what it really changed.
-    await tx.lock(`vip of ${account.toLowerCase()}`);
-    const user = await tx.queries.users.byAccount(account);
-    if (!user) throw new OpsError(`no user with account ${JSON.stringify(account)}`);
-    await tx.queries.users.setVip(user.id, level);
-    await tx.queries.audit.record({
-      actor: OPERATOR,
-      action: 'vip set',
-      target_type: 'user',
-      target_id: user.id,
-      user_id: user.id,
-      before_value: String(user.vip),
-      after_value: String(level),
-      detail: `${user.vip} → ${level}`,
-      created_at: tx.now().toISOString(),
-    });
-  });
-  io.out(`${account} VIP ${level}`);
+  if (!/^\d{1,2}$/.test(levelText)) throw new OpsError(`--vip must be a whole number from 0 to ${MAX_VIP}`);
+  const user = await domain.queries.users.byAccount(account);
+  if (!user) throw new OpsError(`no user with account ${JSON.stringify(account)}`);
+  await setVipLevel(domain, user.id, Number(levelText), OPERATOR);
+  io.out(`${account} VIP ${Number(levelText)}`);
 }
 
 async function showPending(queries: Queries, io: OpsIo, json: boolean): Promise<void> {
