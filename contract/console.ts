@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import type { IsoTime, MoneyString } from './responses';
 import {
+  EMAIL_MAX_LENGTH,
   INTERNAL_ID_PATTERN,
   PASSWORD_MAX_LENGTH,
   isPlainText,
@@ -54,13 +55,15 @@ const newPassword = z
   .refine(isStrongEnoughPassword, { message: 'weak_password', abort: true })
   .refine(isPlainText, { message: 'password_characters' });
 
+const operatorName = z
+  .string()
+  .trim()
+  .transform((value) => value.toLowerCase())
+  .pipe(z.string().regex(OPERATOR_NAME_PATTERN));
+
 export const consoleCallSchemas = {
   'auth/login': z.object({
-    name: z
-      .string()
-      .trim()
-      .transform((value) => value.toLowerCase())
-      .pipe(z.string().regex(OPERATOR_NAME_PATTERN)),
+    name: operatorName,
     password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
     code: z.string().trim().regex(TOTP_CODE_PATTERN),
   }),
@@ -82,6 +85,27 @@ export const consoleCallSchemas = {
       message: 'required.remark',
       path: ['remark'],
     }),
+  'operators/list': empty,
+  'operators/add': z.object({ name: operatorName, role: z.enum(OPERATOR_ROLES) }),
+  'operators/disable': z.object({ name: operatorName }),
+  'customers/search': z.object({ query: z.string().trim().min(1).max(EMAIL_MAX_LENGTH).refine(isPlainText) }),
+  'customers/detail': z.object({ id }),
+  'customers/ledger': z.object({ id, before: z.union([z.literal(''), id]).default('') }),
+  'customers/reveal-binding': z.object({ id, binding: id }),
+  'customers/status': z
+    .object({ id, status: z.enum(['active', 'disabled']), reason: optionalText(REMARK_MAX_LENGTH) })
+    .refine((value) => value.status === 'active' || value.reason !== '', {
+      message: 'required.reason',
+      path: ['reason'],
+    }),
+  'customers/vip': z.object({
+    id,
+    level: z
+      .string()
+      .trim()
+      .regex(/^\d{1,2}$/)
+      .transform(Number),
+  }),
   'audit/list': z.object({
     operator: optionalText(40),
     account: optionalText(40),
@@ -173,7 +197,7 @@ export interface LedgerLine {
 export interface PayoutBinding {
   type: BankType;
   holder: string;
-  /** The IBAN, masked but for its first four and last four characters. */
+  /** The IBAN, masked but for its last four characters (an admin may reveal it on the customer page). */
   iban: string;
   bank: string;
   country: string;
@@ -236,6 +260,57 @@ export interface AuditPage {
   next: number | null;
 }
 
+export interface OperatorAccount {
+  name: string;
+  role: OperatorRole;
+  status: 'active' | 'disabled';
+  created_at: IsoTime;
+}
+
+/** A new account's secrets, shown once to the admin who made it, to hand to its operator. */
+export interface NewOperatorSecrets {
+  name: string;
+  role: OperatorRole;
+  one_time_password: string;
+  totp_secret: string;
+  totp_uri: string;
+}
+
+export interface CustomerBinding {
+  id: number;
+  type: BankType;
+  holder: string;
+  /** Masked unless an admin revealed it (and the reveal is in the audit log). */
+  iban: string;
+  bank: string;
+  country: string;
+  created_at: IsoTime;
+}
+
+export interface RevealedBinding {
+  id: number;
+  iban: string;
+  /** Every field the customer entered, by its wire name. */
+  details: Record<string, string>;
+}
+
+export interface CustomerOrder {
+  kind: ReviewKind;
+  id: number;
+  amount: MoneyString;
+  state: ReviewState | SaleOrderState;
+  remark: string;
+  created_at: IsoTime;
+}
+
+export interface CustomerDetail {
+  customer: CustomerSummary & { nickname: string; invite_code: string; inviter: string | null };
+  bindings: CustomerBinding[];
+  /** The latest recharges, withdrawals and sales together, newest first. */
+  orders: CustomerOrder[];
+  team: { direct: number; indirect: number; members: { account: string; level: 1 | 2; created_at: IsoTime }[] };
+}
+
 export interface ConsoleCallResponses {
   'auth/login': ConsoleSession;
   'auth/session': ConsoleSession;
@@ -246,6 +321,15 @@ export interface ConsoleCallResponses {
   'review/withdraw': WithdrawReview;
   'review/sale': SaleReview;
   'review/decide': DecisionResult;
+  'operators/list': { operators: OperatorAccount[] };
+  'operators/add': NewOperatorSecrets;
+  'operators/disable': Record<string, never>;
+  'customers/search': { customers: CustomerSummary[] };
+  'customers/detail': CustomerDetail;
+  'customers/ledger': { items: LedgerLine[]; next: number | null };
+  'customers/reveal-binding': RevealedBinding;
+  'customers/status': { status: CustomerSummary['status'] };
+  'customers/vip': { vip: number };
   'audit/list': AuditPage;
 }
 

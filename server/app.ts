@@ -8,6 +8,8 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { ResultCode } from '../contract/envelope';
+import type { Cents } from '../contract/money';
+import { CONSOLE_API_PREFIX } from '../contract/console';
 import { API_PREFIX, UPLOAD_MAX_BYTES } from '../contract/rules';
 import { createCallRegistry, envelope, langOf, sendApiError } from './calls';
 import { DEFAULT_LIMITS, type Limits, type TrustProxy } from './config';
@@ -16,7 +18,10 @@ import { createQueries } from './db';
 import type { Db } from './db/database';
 import { ApiError, tooManyRequests } from './errors';
 import { translate } from './i18n';
+import { consoleRoutes } from './console/routes';
+import { consoleLiveRoutes } from './console/live';
 import { createLiveHub } from './live';
+import { DEFAULT_SECOND_APPROVAL_ABOVE } from './review';
 import { createSessionCache } from './session-cache';
 import { startMaintenance } from './maintenance';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer';
@@ -56,6 +61,8 @@ export interface AppOptions {
   imageOrigins?: readonly string[];
   now?: () => Date;
   mailer?: Mailer;
+  /** Withdrawals above this need two operators (default DEFAULT_SECOND_APPROVAL_ABOVE). */
+  secondApprovalAbove?: Cents;
   /** Shorter connection time-outs, so that a test can watch one run out in a second. */
   connectionTimeouts?: Partial<ConnectionTimeouts>;
 }
@@ -152,6 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     uploadsDir: path.join(options.dataDir, 'uploads'),
     sessions,
     publicUrl: options.publicUrl?.replace(/\/+$/, ''),
+    reviewRules: { secondApprovalAbove: options.secondApprovalAbove ?? DEFAULT_SECOND_APPROVAL_ABOVE },
   };
   app.decorate('wallet', context);
 
@@ -179,7 +187,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.url.startsWith(API_PREFIX)) {
+    if (request.url.startsWith(API_PREFIX) || request.url.startsWith(CONSOLE_API_PREFIX)) {
       reply.headers(API_HEADERS);
       done();
     } else {
@@ -253,6 +261,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   interestWalletRoutes(calls, context);
   teamRoutes(calls, context);
   attachRoutes(calls, app, context);
+  consoleRoutes(app, context);
 
   // In a context of its own: the websocket plugin wraps every route it sees, and the API's
   // routes need none of that on their hot path.
@@ -267,6 +276,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     });
     liveRoutes(live, context.live, signedIn);
+    consoleLiveRoutes(live, context);
   });
   const stopMaintenance = await startMaintenance(context);
   app.addHook('onClose', async () => {

@@ -4,9 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { CONSOLE_API_PREFIX, CONSOLE_LIVE_PATH, CSRF_HEADER, type ConsoleSession } from '../contract/console';
 import type { Envelope } from '../contract/envelope';
 import { cents, formatMoney, parseMoney } from '../contract/money';
 import { ROOT, startServer, type RunningServer } from '../e2e/server';
+import { totpCode } from './console/totp';
 import { createQueries } from './db';
 import { openDatabase, type DatabaseConfig, type Db } from './db/database';
 import { DEMO_ACCOUNT } from './demo';
@@ -232,7 +234,7 @@ describe('two nodes on one PostgreSQL', () => {
     const token = await signIn(node(0).baseUrl);
     const proof = await uploadProof(node(0).baseUrl, token);
     // An upload through node A is served by node B.
-    const served = await fetch(`${node(1).baseUrl}${proof}`);
+    const served = await fetch(`${node(1).baseUrl}${proof}`, { headers: { 'access-token': token } });
     expect(served.status).toBe(200);
     const stored = await db.get<{ content: Buffer }>('SELECT content FROM uploads WHERE name = ?', [
       proof.replace('/uploads/', ''),
@@ -259,6 +261,52 @@ describe('two nodes on one PostgreSQL', () => {
     socket.close();
     expect(arrivedAt - approvedAt).toBeLessThan(1000);
     expect(await balanceOf(node(1).baseUrl, token)).toBe(await balanceOf(node(0).baseUrl, token));
+  });
+
+  it('tells an operator on node A at once when a customer on node B submits a recharge', async () => {
+    const created = JSON.parse(await ops('operator', 'add', 'cluster-op', '--role', 'reviewer', '--json')) as {
+      one_time_password: string;
+      totp_secret: string;
+    };
+    const consolePost = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+      fetch(`${node(0).baseUrl}${CONSOLE_API_PREFIX}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        body: new URLSearchParams(fields),
+      });
+    const login = await consolePost('auth/login', {
+      name: 'cluster-op',
+      password: created.one_time_password,
+      code: totpCode(created.totp_secret, new Date()),
+    });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const { data } = (await login.json()) as Envelope<ConsoleSession>;
+    const changed = await consolePost(
+      'auth/password',
+      { password: created.one_time_password, new_password: 'Cluster12345' },
+      { cookie, [CSRF_HEADER]: data.csrf },
+    );
+    expect(((await changed.json()) as Envelope).code).toBe(200);
+
+    const socket = new WebSocket(`${node(0).baseUrl.replace('http', 'ws')}${CONSOLE_LIVE_PATH}`, {
+      headers: { cookie },
+    });
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const heard = new Promise<number>((resolve) =>
+      socket.on('message', (message) => {
+        if (String(message) === '{"type":"queue"}') resolve(Date.now());
+      }),
+    );
+    const token = await signIn(node(1).baseUrl);
+    await pendingRecharge(token, '15', await uploadProof(node(1).baseUrl, token));
+    const submittedAt = Date.now();
+    const arrivedAt = await heard;
+    socket.close();
+    expect(arrivedAt - submittedAt).toBeLessThan(1000);
   });
 
   it('signs a session out on every node at once', async () => {

@@ -1,5 +1,7 @@
 import path from 'node:path';
+import { parseMoney, type Cents } from '../contract/money';
 import type { DatabaseConfig } from './db/database';
+import { DEFAULT_SECOND_APPROVAL_ABOVE } from './review';
 
 export interface Limits {
   /** Global API requests per IP per minute. */
@@ -48,6 +50,8 @@ export interface Config {
    * VITE_LOGO_URL, read from the same environment, for the documents' content security policy.
    */
   imageOrigins: string[];
+  /** Withdrawals above this many cents need two operators' approvals (REVIEW_SECOND_APPROVAL_ABOVE). */
+  secondApprovalAbove: Cents;
 }
 
 export type TrustProxy = boolean | string;
@@ -90,6 +94,13 @@ export function originsOf(urls: readonly (string | undefined)[]): string[] {
   return [...origins];
 }
 
+function amount(value: string | undefined, fallback: Cents, name: string): Cents {
+  if (value === undefined || value === '') return fallback;
+  const parsed = parseMoney(value.trim());
+  if (parsed === null) throw new Error(`${name} must be an amount such as 1000.00, got ${JSON.stringify(value)}`);
+  return parsed;
+}
+
 /** Reads the environment; every setting is optional and documented in the README. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR || './data');
@@ -105,6 +116,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: path.resolve(env.STATIC_DIR || './dist'),
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     imageOrigins: originsOf([env.VITE_IMAGE_BASE_URL, env.VITE_LOGO_URL]),
+    secondApprovalAbove: amount(
+      env.REVIEW_SECOND_APPROVAL_ABOVE,
+      DEFAULT_SECOND_APPROVAL_ABOVE,
+      'REVIEW_SECOND_APPROVAL_ABOVE',
+    ),
     limits: {
       requestsPerMinute: integer(
         env.LIMIT_REQUESTS_PER_MINUTE,

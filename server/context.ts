@@ -5,6 +5,7 @@ import type { Db } from './db/database';
 import { createLedger, type Ledger } from './ledger';
 import type { LiveHub } from './live';
 import type { Mailer } from './mail/mailer';
+import type { ReviewRules } from './review';
 import type { SessionCache } from './session-cache';
 
 /** What reads and records: shared by the server and the operator CLI. */
@@ -53,6 +54,8 @@ export interface ServerContext extends Domain {
   publicUrl: string | undefined;
   /** Root of the uploads folder. */
   uploadsDir: string;
+  /** Which withdrawals need two operators' approvals. */
+  reviewRules: ReviewRules;
 }
 
 export function isoNow(context: Pick<ServerContext, 'now'>): string {

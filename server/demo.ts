@@ -1,8 +1,13 @@
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
 import { parseMoney, type Cents } from '../contract/money';
+import { addOperator } from './console/operators';
+import { totpUri } from './console/totp';
 import { inTransaction, isoNow, type Domain } from './context';
+import { publishQueueChange } from './events';
 import { ensureRootInviteCode, uniquePublicCode } from './routes/auth';
 import { hashPassword } from './security/passwords';
-import { newPublicCode } from './security/tokens';
+import { newPublicCode, sha256 } from './security/tokens';
 
 export const DEMO_ACCOUNT = { account: 'demo', email: 'demo@example.com', password: 'Demo12345' } as const;
 /** The demo customer's invitee: no money, a name of its own. */
@@ -18,9 +23,75 @@ function amount(text: string): Cents {
   return value;
 }
 
+/** The console's demo administrator; the TOTP secret is made with the database. */
+export const DEMO_ADMIN = { name: 'admin', password: 'Admin12345' } as const;
+
 export interface StartupFacts {
   rootInviteCode: string;
   demoSeeded: boolean;
+  /**
+   * The first console account, when this start made it (or, with demo data, every start): what
+   * `npm start` prints so that someone can sign in to /console/.
+   */
+  firstOperator: { name: string; password: string; totpSecret: string; totpUri: string; mustChange: boolean } | null;
+}
+
+/**
+ * The console's first administrator, made once, when no operator exists: with demo data the
+ * demo admin (a known password), otherwise one with a one-time password that the first sign-in
+ * replaces. Nodes starting together make one.
+ */
+async function ensureFirstOperator(context: Domain, demo: boolean): Promise<StartupFacts['firstOperator']> {
+  const made = await inTransaction(context, async (tx) => {
+    await tx.lock('first operator');
+    if ((await tx.queries.operators.count()) > 0) return null;
+    return addOperator(tx, {
+      name: DEMO_ADMIN.name,
+      role: 'admin',
+      actor: 'setup',
+      ...(demo ? { password: DEMO_ADMIN.password, mustChangePassword: false } : {}),
+    });
+  });
+  if (made) {
+    return {
+      name: made.name,
+      password: made.password,
+      totpSecret: made.totpSecret,
+      totpUri: made.totpUri,
+      mustChange: !demo,
+    };
+  }
+  const admin = demo ? await context.queries.operators.byName(DEMO_ADMIN.name) : undefined;
+  if (!admin || admin.must_change_password === 1) return null;
+  return {
+    name: admin.name,
+    password: DEMO_ADMIN.password,
+    totpSecret: admin.totp_secret,
+    totpUri: totpUri(admin.totp_secret, admin.name),
+    mustChange: false,
+  };
+}
+
+/**
+ * A transfer receipt as a customer would photograph it: the demo's pending recharge needs a proof
+ * for the console to show.
+ */
+async function demoProof(amountText: string, address: string): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="900" viewBox="0 0 640 900">
+    <rect width="640" height="900" fill="#f4f6fb"/>
+    <rect x="40" y="60" width="560" height="780" rx="24" fill="#ffffff" stroke="#d5dae6" stroke-width="2"/>
+    <circle cx="320" cy="190" r="56" fill="#26a17b"/>
+    <path d="M292 190 l20 20 l38 -42" stroke="#ffffff" stroke-width="12" fill="none" stroke-linecap="round"/>
+    <text x="320" y="300" font-family="sans-serif" font-size="30" text-anchor="middle" fill="#1c2333">Transfer sent</text>
+    <text x="320" y="370" font-family="sans-serif" font-size="52" font-weight="bold" text-anchor="middle" fill="#1c2333">${amountText} USDT</text>
+    <text x="80" y="470" font-family="sans-serif" font-size="22" fill="#6b7388">Network</text>
+    <text x="560" y="470" font-family="sans-serif" font-size="22" text-anchor="end" fill="#1c2333">TRC20</text>
+    <text x="80" y="530" font-family="sans-serif" font-size="22" fill="#6b7388">To</text>
+    <text x="560" y="530" font-family="monospace" font-size="15" text-anchor="end" fill="#1c2333">${address}</text>
+    <text x="80" y="590" font-family="sans-serif" font-size="22" fill="#6b7388">Transaction</text>
+    <text x="560" y="590" font-family="monospace" font-size="15" text-anchor="end" fill="#1c2333">7f3a…c91e (demo, not real)</text>
+  </svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
 /**
@@ -30,8 +101,12 @@ export interface StartupFacts {
 export async function prepareDatabase(context: Domain, seedDemo: boolean): Promise<StartupFacts> {
   const rootInviteCode = await ensureRootInviteCode(context);
   await context.queries.sessions.purgeExpired(isoNow(context));
-  if (!seedDemo || (await context.queries.users.count()) > 0) return { rootInviteCode, demoSeeded: false };
+  const firstOperator = await ensureFirstOperator(context, seedDemo);
+  if (!seedDemo || (await context.queries.users.count()) > 0)
+    return { rootInviteCode, demoSeeded: false, firstOperator };
 
+  const proofAddress = 'TDEMOxNOTxAxREALxADDRESSxDONOTPAY';
+  const proof = await demoProof('120.00', proofAddress);
   const demoHash = await hashPassword(DEMO_ACCOUNT.password);
   const friendHash = await hashPassword(DEMO_FRIEND_ACCOUNT.password);
   const demoSeeded = await inTransaction(context, async (tx) => {
@@ -64,11 +139,33 @@ export async function prepareDatabase(context: Domain, seedDemo: boolean): Promi
 
     await queries.recharge.upsertAddress({
       type: 'TRC20',
-      address: 'TDEMOxNOTxAxREALxADDRESSxDONOTPAY',
+      address: proofAddress,
       min_amount: amount('10.00'),
       position: 1,
       updated_at: at,
     });
+    // A recharge waiting for review, so the console has a proof to show from the first start.
+    const proofName = `${randomBytes(16).toString('hex')}.png`;
+    await queries.uploads.insert({
+      user_id: demoId,
+      name: proofName,
+      mime: 'image/png',
+      size: proof.length,
+      content: proof,
+      content_hash: sha256(proof),
+      created_at: at,
+    });
+    await queries.recharge.insert({
+      user_id: demoId,
+      type: 'TRC20',
+      category: 'USDT',
+      address: proofAddress,
+      amount: amount('120.00'),
+      credentials: `/uploads/${proofName}`,
+      proof_hash: `sha256:${sha256(proof)}`,
+      created_at: at,
+    });
+    await publishQueueChange(tx, demoId);
     await queries.recharge.upsertAddress({
       type: 'ERC20',
       address: '0xDEMO00NOT00A00REAL00ADDRESS00DO00NOT00PAY',
@@ -151,5 +248,5 @@ export async function prepareDatabase(context: Domain, seedDemo: boolean): Promi
     });
     return true;
   });
-  return { rootInviteCode, demoSeeded };
+  return { rootInviteCode, demoSeeded, firstOperator };
 }

@@ -1,12 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
+import type { ConsoleLiveEvent } from '../contract/console';
 import { LIVE_CLOSE_UNAUTHORISED } from '../contract/live';
 import type { Queries } from './db';
 import type { Db } from './db/database';
 import { LIVE_EVENTS_CHANNEL, type AnnouncedEvent } from './db/events';
+import { REVIEW_QUEUE_PAYLOAD } from './events';
 import type { SessionCache } from './session-cache';
 
 const RELAY_INTERVAL_MS = 500;
+const CONSOLE_QUEUE_CHANGED = JSON.stringify({ type: 'queue' } satisfies ConsoleLiveEvent);
 const BATCH = 500;
 /** Open sockets one user may hold: a phone and a few tabs, not thousands. */
 export const MAX_SOCKETS_PER_USER = 20;
@@ -49,9 +52,15 @@ export async function createLiveHub(deps: {
   log: FastifyBaseLogger;
 }) {
   const sockets = new Map<number, Map<WebSocket, string>>();
+  /** Operators' console sockets, by the session that opened each. */
+  const staff = new Map<WebSocket, string>();
   const { messages } = deps.db;
 
   function deliver(userId: number, payload: string): void {
+    if (payload === REVIEW_QUEUE_PAYLOAD) {
+      for (const socket of staff.keys()) socket.send(CONSOLE_QUEUE_CHANGED);
+      return;
+    }
     for (const socket of sockets.get(userId)?.keys() ?? []) socket.send(payload);
   }
 
@@ -145,6 +154,21 @@ export async function createLiveHub(deps: {
     endUser(userId: number): void {
       announceEnded({ user: userId });
     },
+    /** Adds an operator's console socket; it hears every change of the review queue. */
+    joinStaff(sessionHash: string, socket: WebSocket): void {
+      staff.set(socket, sessionHash);
+    },
+    leaveStaff(socket: WebSocket): void {
+      staff.delete(socket);
+    },
+    /** A console session ended here (sign-out): its sockets close now; other nodes' at their next ping. */
+    endStaffSession(sessionHash: string): void {
+      for (const [socket, hash] of [...staff]) {
+        if (hash !== sessionHash) continue;
+        staff.delete(socket);
+        closeSocket(socket, LIVE_CLOSE_UNAUTHORISED, 'signed out');
+      }
+    },
     /** How many sockets are open (for tests and logs). */
     size(): number {
       let count = 0;
@@ -155,7 +179,9 @@ export async function createLiveHub(deps: {
       await Promise.all(stops.map((stop) => stop()));
       for (const open of sockets.values())
         for (const socket of open.keys()) closeSocket(socket, 1001, 'server shutting down');
+      for (const socket of staff.keys()) closeSocket(socket, 1001, 'server shutting down');
       sockets.clear();
+      staff.clear();
     },
   };
 }

@@ -15,6 +15,7 @@ const app = await buildApp({
   publicUrl: config.publicUrl,
   trustProxy: config.trustProxy,
   imageOrigins: config.imageOrigins,
+  secondApprovalAbove: config.secondApprovalAbove,
 });
 const facts = await prepareDatabase(app.wallet, config.demo);
 
@@ -42,6 +43,15 @@ const lines = [
     ? `  Demo account:           ${DEMO_ACCOUNT.account} / ${DEMO_ACCOUNT.password}`
     : '  Demo data:              off (DEMO=0)',
   config.smtpUrl ? '  E-mail:                 SMTP' : `  E-mail codes:           ${config.dataDir}/outbox/`,
+  `  Operators' console:     ${url}/console/`,
+  ...(facts.firstOperator
+    ? [
+        `  Console sign-in:        ${facts.firstOperator.name} / ${facts.firstOperator.password}` +
+          (facts.firstOperator.mustChange ? ' (one-time: the first sign-in sets a new one)' : ''),
+        `  Authenticator secret:   ${facts.firstOperator.totpSecret}`,
+        `  Authenticator address:  ${facts.firstOperator.totpUri}`,
+      ]
+    : ['  Console accounts:       npm run ops -- operator add <name> --role admin']),
   '',
 ];
 process.stdout.write(`${lines.join('\n')}\n`);

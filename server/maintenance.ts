@@ -14,6 +14,7 @@ export async function sweep(context: ServerContext): Promise<void> {
   await queries.events.purgeBefore(secondsAgo(context, 3600));
   await queries.idempotency.purgeBefore(secondsAgo(context, 24 * 3600));
   await queries.sessions.purgeExpired(isoNow(context));
+  await queries.operators.purgeExpiredSessions(isoNow(context));
   await queries.rateLimits.pruneEnded(context.now().getTime());
   await queries.codes.pruneBefore(
     secondsAgo(context, context.limits.loginWindowSeconds),

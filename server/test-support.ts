@@ -1,3 +1,14 @@
+import {
+  CONSOLE_API_PREFIX,
+  CSRF_HEADER,
+  type ConsoleCallPath,
+  type ConsoleCallRequest,
+  type ConsoleCallResponse,
+  type ConsoleSession,
+  type OperatorRole,
+} from '../contract/console';
+import { addOperator, type NewOperatorAccount } from './console/operators';
+import { totpCode } from './console/totp';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -308,7 +319,8 @@ export async function upload(
 }
 
 /** Credits a user the way production does: a recharge with proof, approved by the operator. */
-export async function fund(server: TestServer, user: TestUser, amount: string): Promise<number> {
+/** A recharge of `amount` with a fresh proof, waiting for review; its id. */
+export async function pendingRecharge(server: TestServer, user: TestUser, amount = '30'): Promise<number> {
   const proof = await upload(server, user.token, await uniquePng());
   const address = await call(server, 'recharge/shoukuan-address', { type: '' }, user.token);
   const recharge = await call(
@@ -317,8 +329,14 @@ export async function fund(server: TestServer, user: TestUser, amount: string): 
     { type: address.type, category: 'USDT', address: address.address, amount, credentials: proof.data.url },
     user.token,
   );
-  await decide(server.app.wallet, 'recharge', 'approve', recharge.id, 'test');
   return recharge.id;
+}
+
+/** Gives a customer a balance the way production does: a recharge, approved. */
+export async function fund(server: TestServer, user: TestUser, amount: string): Promise<number> {
+  const id = await pendingRecharge(server, user, amount);
+  await decide(server.app.wallet, 'recharge', 'approve', id, 'test');
+  return id;
 }
 
 /** Runs an operator command against a test database and returns the lines it printed. */
@@ -326,4 +344,95 @@ export async function opsOutput(db: Db, ...argv: string[]): Promise<string[]> {
   const lines: string[] = [];
   await runOps(db, argv, { out: (line) => lines.push(line) });
   return lines;
+}
+
+export interface TestOperator {
+  name: string;
+  password: string;
+  totpSecret: string;
+  /** The Cookie header that carries the session. */
+  cookie: string;
+  csrf: string;
+}
+
+let operatorCounter = 0;
+
+/** An operator account made as `ops operator add` makes one, its password already changed. */
+export async function addTestOperator(
+  server: TestServer,
+  name: string,
+  role: OperatorRole,
+  options: { mustChangePassword?: boolean } = {},
+): Promise<NewOperatorAccount> {
+  return addOperator(server.app.wallet, {
+    name,
+    role,
+    actor: 'test',
+    password: 'Operator12345',
+    mustChangePassword: options.mustChangePassword ?? false,
+  });
+}
+
+/** POSTs a form to a console call, with the operator's cookie and CSRF token unless told otherwise. */
+export async function consolePost<T = unknown>(
+  server: TestServer,
+  path: ConsoleCallPath,
+  fields: FormFields = {},
+  options: { cookie?: string; csrf?: string; headers?: Record<string, string>; ip?: string } = {},
+): Promise<{ envelope: Envelope<T>; setCookie: string | undefined }> {
+  const response = await server.app.inject({
+    method: 'POST',
+    url: `${CONSOLE_API_PREFIX}${path}`,
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+      ...(options.csrf ? { [CSRF_HEADER]: options.csrf } : {}),
+      ...options.headers,
+    },
+    ...(options.ip ? { remoteAddress: options.ip } : {}),
+    payload: form(fields),
+  });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['cache-control']).toBe('no-store');
+  const setCookie = response.headers['set-cookie'];
+  return { envelope: response.json<Envelope<T>>(), setCookie: Array.isArray(setCookie) ? setCookie[0] : setCookie };
+}
+
+/** A console call as a signed-in operator that must succeed. */
+export async function consoleCall<P extends ConsoleCallPath>(
+  server: TestServer,
+  path: P,
+  fields: ConsoleCallRequest<P> & FormFields,
+  operator: Pick<TestOperator, 'cookie' | 'csrf'>,
+): Promise<ConsoleCallResponse<P>> {
+  const { envelope } = await consolePost<ConsoleCallResponse<P>>(server, path, fields, operator);
+  expect(envelope, `${path} should succeed`).toMatchObject({ code: 200 });
+  return envelope.data;
+}
+
+/** Signs an operator in with password and the authenticator code of the server's clock. */
+export async function signInOperatorAs(
+  server: TestServer,
+  account: Pick<NewOperatorAccount, 'name' | 'password' | 'totpSecret'>,
+): Promise<TestOperator> {
+  const { envelope, setCookie } = await consolePost<ConsoleSession>(server, 'auth/login', {
+    name: account.name,
+    password: account.password,
+    code: totpCode(account.totpSecret, server.clock.now()),
+  });
+  expect(envelope, 'the operator should sign in').toMatchObject({ code: 200 });
+  const cookie = setCookie?.split(';')[0];
+  if (!cookie) throw new Error('no session cookie');
+  return { ...account, cookie, csrf: envelope.data.csrf };
+}
+
+/** A new operator of `role`, signed in. */
+export async function signInOperator(
+  server: TestServer,
+  prefix: string,
+  role: OperatorRole = 'reviewer',
+): Promise<TestOperator> {
+  operatorCounter += 1;
+  const account = await addTestOperator(server, `${prefix}${operatorCounter}`, role);
+  return signInOperatorAs(server, account);
 }

@@ -21,6 +21,9 @@ export function bankQueries(db: SqlRunner) {
       ]),
     ofUser: (userId: number, type: BankType) =>
       db.all<BankAccountRow>('SELECT * FROM bank_accounts WHERE user_id = ? AND type = ? ORDER BY id', [userId, type]),
+    allOf: (userId: number) =>
+      db.all<BankAccountRow>('SELECT * FROM bank_accounts WHERE user_id = ? ORDER BY id', [userId]),
+    byId: (id: number) => db.get<BankAccountRow>('SELECT * FROM bank_accounts WHERE id = ?', [id]),
     /** Only the caller's own binding of that type; anyone else's reads as absent. */
     owned: (id: number, userId: number, type: BankType) =>
       db.get<BankAccountRow>('SELECT * FROM bank_accounts WHERE id = ? AND user_id = ? AND type = ?', [

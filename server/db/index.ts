@@ -9,6 +9,7 @@ import { customerServiceQueries } from './customer-service';
 import { ledgerQueries } from './ledger';
 import { interestWalletQueries } from './interest-wallet';
 import { moneyQueries } from './money';
+import { operatorsQueries } from './operators';
 import { rateLimitsQueries } from './rate-limits';
 import { rechargeQueries } from './recharge';
 import { reviewQueries } from './review';
@@ -37,6 +38,7 @@ export function createQueries(db: SqlRunner) {
     ledger: ledgerQueries(db),
     interestWallet: interestWalletQueries(db),
     money: moneyQueries(db),
+    operators: operatorsQueries(db),
     rateLimits: rateLimitsQueries(db),
     recharge: rechargeQueries(db),
     review: reviewQueries(db),

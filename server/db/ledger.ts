@@ -25,6 +25,12 @@ export function ledgerQueries(db: SqlRunner) {
     /** Newest first; `direction` 1 keeps credits, -1 debits, 0 both. */
     page: (userId: number, direction: -1 | 0 | 1, limit: number, offset: number) =>
       db.all<LedgerRow>(PAGE, { user: userId, direction, limit, offset }),
+    /** Newest first, older than the row `beforeId` (0: from the newest): an endless list's next page. */
+    before: (userId: number, beforeId: number, limit: number) =>
+      db.all<LedgerRow>(
+        'SELECT * FROM ledger WHERE user_id = @user AND (@before = 0 OR id < @before) ORDER BY id DESC LIMIT @limit',
+        { user: userId, before: beforeId, limit },
+      ),
     count: async (userId: number, direction: -1 | 0 | 1) =>
       (await db.get<{ n: number }>(COUNT, { user: userId, direction }))?.n ?? 0,
     /** Credits, debits, and what was acquired (recharges, interest, credits by the operator). */

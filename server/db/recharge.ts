@@ -46,6 +46,9 @@ export function rechargeQueries(db: SqlRunner) {
         { ...row },
       ),
     byId: (id: number) => db.get<RechargeRow>('SELECT * FROM recharges WHERE id = ?', [id]),
+    /** A customer's latest recharges, newest first (what a reviewer compares a proof with). */
+    recentOf: (userId: number, limit: number) =>
+      db.all<RechargeRow>('SELECT * FROM recharges WHERE user_id = ? ORDER BY id DESC LIMIT ?', [userId, limit]),
     /** Whether a recharge in review or approved already rests on this picture. */
     isProofInUse: async (proofHash: string) =>
       (await db.get("SELECT 1 AS found FROM recharges WHERE proof_hash = ? AND state <> 'failure' LIMIT 1", [

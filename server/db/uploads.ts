@@ -32,6 +32,13 @@ export function uploadsQueries(db: SqlRunner) {
          VALUES (@user_id, @name, @mime, @size, @content, @content_hash, @created_at)`,
         { ...upload },
       ),
+    /** Whether the upload is its owner's avatar now: the one kind of upload anyone may see. */
+    isOwnersAvatar: async (name: string) =>
+      (await db.get(
+        `SELECT 1 AS found FROM uploads JOIN users ON users.id = uploads.user_id
+         WHERE uploads.name = ? AND users.avatar = ?`,
+        [name, `/uploads/${name}`],
+      )) !== undefined,
     isOwnedBy: async (url: string, userId: number) =>
       (await db.get('SELECT 1 AS found FROM uploads WHERE name = ? AND user_id = ?', [nameOf(url), userId])) !==
       undefined,

@@ -57,6 +57,19 @@ export function usersQueries(db: SqlRunner) {
         avatar: avatar ?? null,
       }),
     setVip: (id: number, level: number) => db.run('UPDATE users SET vip = ? WHERE id = ?', [level, id]),
+    setStatus: (id: number, status: UserStatus) => db.run('UPDATE users SET status = ? WHERE id = ?', [status, id]),
+    /**
+     * Customers whose account or e-mail begins with `prefix` (lower case), oldest first. By
+     * `lower(substr(…))`, which both engines compare alike; PostgreSQL's LIKE refuses the
+     * case-insensitive collation these columns have.
+     */
+    search: (prefix: string, limit: number) =>
+      db.all<UserRow>(
+        `SELECT * FROM users
+         WHERE lower(substr(account, 1, @length)) = @prefix OR lower(substr(email, 1, @length)) = @prefix
+         ORDER BY id LIMIT @limit`,
+        { prefix, length: [...prefix].length, limit },
+      ),
     updatePassword: (id: number, passwordHash: string) =>
       db.run('UPDATE users SET password_hash = ? WHERE id = ?', [passwordHash, id]),
     count: async () => (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM users'))?.n ?? 0,

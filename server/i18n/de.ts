@@ -77,4 +77,25 @@ export const de: Messages = {
   'mail.subject.registered': 'Zu Ihrem Konto',
   'mail.body.registered':
     'Jemand wollte mit dieser E-Mail-Adresse ein Konto erstellen, doch zu ihr gibt es bereits eines. Wenn Sie das waren, melden Sie sich mit Ihrem Kontonamen oder dieser Adresse an oder setzen Sie Ihr Passwort in der App zurück. Wenn nicht, ignorieren Sie diese E-Mail.',
+  'console.sign_in_failed': 'Name, Passwort oder Authenticator-Code ist falsch',
+  'console.csrf': 'Diese Anfrage kam nicht aus der Konsole. Laden Sie die Seite neu und versuchen Sie es erneut',
+  'console.password_change': 'Legen Sie zuerst ein neues Passwort fest',
+  'console.admin_only': 'Das darf nur ein Administrator',
+  'console.same_password': 'Das neue Passwort muss sich vom bisherigen unterscheiden',
+  'console.review_not_found': 'Diesen Auftrag gibt es nicht',
+  'console.already_reviewed': 'Dieser Auftrag wurde bereits geprüft',
+  'console.approved_already_by_you':
+    'Sie haben diese Auszahlung bereits freigegeben. Ein zweiter Operator muss sie freigeben',
+  'console.required.name': 'Bitte geben Sie Ihren Operatornamen ein',
+  'console.invalid.name':
+    'Ein Operatorname besteht aus 2–32 Kleinbuchstaben, Ziffern, Punkten, Binde- oder Unterstrichen',
+  'console.required.code': 'Bitte geben Sie den Code aus Ihrer Authenticator-App ein',
+  'console.invalid.code': 'Der Authenticator-Code hat 6 Ziffern',
+  'console.required.remark': 'Bitte schreiben Sie den Grund, den der Kunde lesen wird',
+  'console.required.new_password': 'Bitte geben Sie ein neues Passwort ein',
+  'console.operator_exists': 'Es gibt bereits einen Operator mit diesem Namen',
+  'console.disable_self': 'Ihr eigenes Konto können Sie nicht deaktivieren',
+  'console.customer_not_found': 'Diesen Kunden gibt es nicht',
+  'console.required.reason': 'Bitte schreiben Sie den Grund für das Prüfprotokoll',
+  'console.required.query': 'Geben Sie einen Kontonamen oder eine E-Mail-Adresse ein',
 };

@@ -77,6 +77,25 @@ export const en = {
   'mail.subject.registered': 'About your account',
   'mail.body.registered':
     'Someone asked to create an account with this e-mail address, which already has one. If it was you, sign in with your account name or this address, or reset your password in the app. If it was not you, ignore this e-mail.',
+  'console.sign_in_failed': 'Wrong name, password or authenticator code',
+  'console.csrf': 'This request did not come from the console. Reload the page and try again',
+  'console.password_change': 'Set a new password before you go on',
+  'console.admin_only': 'Only an administrator can do this',
+  'console.same_password': 'The new password must differ from the current one',
+  'console.review_not_found': 'There is no such order',
+  'console.already_reviewed': 'This order has already been reviewed',
+  'console.approved_already_by_you': 'You have approved this withdrawal already. A second operator must approve it',
+  'console.required.name': 'Please enter your operator name',
+  'console.invalid.name': 'An operator name is 2–32 lower-case letters, digits, dots, dashes or underscores',
+  'console.required.code': 'Please enter the code from your authenticator app',
+  'console.invalid.code': 'The authenticator code is 6 digits',
+  'console.required.remark': 'Please write the reason the customer will read',
+  'console.required.new_password': 'Please enter a new password',
+  'console.operator_exists': 'There is already an operator with this name',
+  'console.disable_self': 'You cannot disable your own account',
+  'console.customer_not_found': 'There is no such customer',
+  'console.required.reason': 'Please write the reason for the audit log',
+  'console.required.query': 'Type an account name or e-mail address',
 } as const;
 
 export type MessageKey = keyof typeof en;

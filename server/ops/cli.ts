@@ -11,7 +11,9 @@ if (!config.databaseUrl && !fs.existsSync(databaseFile(config))) {
 }
 const db = await openDatabase(databaseConfig(config));
 try {
-  await runOps(db, process.argv.slice(2), { out: (line) => process.stdout.write(`${line}\n`) });
+  await runOps(db, process.argv.slice(2), { out: (line) => process.stdout.write(`${line}\n`) }, undefined, {
+    secondApprovalAbove: config.secondApprovalAbove,
+  });
 } catch (error) {
   // Line by line for our own messages, so the usage text keeps its line breaks; anything else
   // is one line, escaped whole like everything runOps prints.

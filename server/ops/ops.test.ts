@@ -38,6 +38,8 @@ describe('operator commands', () => {
   });
 
   it('lists what waits for review, oldest first', async () => {
+    // The demo's recharge waits from the start, so the console has a proof to show.
+    await ops('reject', 'recharge', '1', '--remark', 'cleared for this test');
     expect(await ops('pending')).toEqual(['nothing waits for review']);
     const at = '2026-11-22T08:00:00.000Z';
     await server.db.exec(`
@@ -93,6 +95,7 @@ describe('what the CLI prints', () => {
   it('escapes an account name in the list of what waits for review', async () => {
     const account = 'old\u009b2J\u001b[1A\u2029name';
     await server.db.run('UPDATE users SET account = ? WHERE id = 1', [account]);
+    await ops('reject', 'recharge', '1', '--remark', 'cleared for this test');
     const at = '2026-11-22T08:00:00.000Z';
     await server.db.run(
       `INSERT INTO recharges (user_id, type, category, address, amount, credentials, created_at, updated_at)
@@ -156,6 +159,7 @@ describe('review commands', () => {
   it('approves a recharge: credited once, audited, and announced', async () => {
     const { user, id } = await pending('recharge');
     expect(JSON.parse((await ops('pending', '--json'))[0] ?? '[]')).toEqual([
+      expect.objectContaining({ kind: 'recharge', account: 'demo', amount: '120.00' }),
       expect.objectContaining({ kind: 'recharge', id, amount: '60.00' }),
     ]);
     expect(await ops('approve', 'recharge', String(id))).toEqual([`recharge ${id} approved`]);
@@ -168,8 +172,10 @@ describe('review commands', () => {
     ]);
     const events = await server.db.all('SELECT payload FROM events WHERE user_id = ? ORDER BY id', [user.user.id]);
     expect(events).toEqual([
+      { payload: '{"type":"review_queue"}' },
       { payload: JSON.stringify({ type: 'recharge', id, state: 'success' }) },
       { payload: '{"type":"balance"}' },
+      { payload: '{"type":"review_queue"}' },
     ]);
   });
 

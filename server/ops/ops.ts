@@ -12,8 +12,19 @@ import {
 import { inTransaction, type Domain } from '../context';
 import { createQueries, type Queries } from '../db';
 import type { Db } from '../db/database';
+import { MAX_VIP, setVipLevel } from '../customers';
 import { checkIntegrity } from '../integrity';
-import { ReviewError, decide, type Decision, type ReviewKind } from '../review';
+import type { DecisionResult, OperatorRole } from '../../contract/console';
+import { OPERATOR_ROLES } from '../../contract/console';
+import { OperatorError, addOperator, disableOperator } from '../console/operators';
+import {
+  DEFAULT_SECOND_APPROVAL_ABOVE,
+  ReviewError,
+  decide,
+  type Decision,
+  type ReviewKind,
+  type ReviewRules,
+} from '../review';
 import { ROOT_INVITE_CODE_KEY } from '../routes/auth';
 import { newPublicCode } from '../security/tokens';
 
@@ -44,7 +55,14 @@ export const USAGE = `usage: npm run ops -- <command>
   kefu add --name N --type telegram|whatsapp|email|link --url U
                                                  a customer-service contact (https: or mailto: only)
   check [--json]                                 prove balances, ledger, orders, offers and stored
-                                                 answers agree; exits 1 naming each row that does not`;
+                                                 answers agree; exits 1 naming each row that does not
+  operator add <name> --role reviewer|admin [--json]
+                                                 a console account: prints a one-time password and
+                                                 the TOTP secret (text and otpauth:// address)
+  operator disable <name>                        close the account and end its sessions at once
+  operator list [--json]                         the console accounts
+  audit [--operator N] [--account A] [--kind K] [--limit L] [--json]
+                                                 the audit log, newest first (L up to 1000, default 50)`;
 
 const OPERATOR = `operator:${process.env.USER ?? 'cli'}`;
 
@@ -69,6 +87,11 @@ const STRING_OPTIONS = [
   'days',
   'type',
   'url',
+  'role',
+  'operator',
+  'account',
+  'kind',
+  'limit',
 ] as const;
 
 /** Positionals and --options, by node:util's parser: an unknown option or a missing value fails. */
@@ -122,30 +145,13 @@ async function showUser(queries: Queries, io: OpsIo, account: string | undefined
   for (const [key, value] of Object.entries(report)) io.out(`${key.padEnd(13)} ${String(value)}`);
 }
 
-const MAX_VIP = 99;
-
 async function setVip(domain: Domain, io: OpsIo, account: string | undefined, levelText: string): Promise<void> {
   if (!account) throw new OpsError('user needs an account name');
-  const level = Number(levelText);
-  if (!/^\d{1,2}$/.test(levelText) || level > MAX_VIP) {
-    throw new OpsError(`--vip must be a whole number from 0 to ${MAX_VIP}`);
-  }
-  await inTransaction(domain, async (tx) => {
-    // Two operators setting a level at once: each audit row must say what it really changed.
-    await tx.lock(`vip of ${account.toLowerCase()}`);
-    const user = await tx.queries.users.byAccount(account);
-    if (!user) throw new OpsError(`no user with account ${JSON.stringify(account)}`);
-    await tx.queries.users.setVip(user.id, level);
-    await tx.queries.audit.record({
-      actor: OPERATOR,
-      action: 'vip set',
-      target_type: 'user',
-      target_id: user.id,
-      detail: `${user.vip} → ${level}`,
-      created_at: tx.now().toISOString(),
-    });
-  });
-  io.out(`${account} VIP ${level}`);
+  if (!/^\d{1,2}$/.test(levelText)) throw new OpsError(`--vip must be a whole number from 0 to ${MAX_VIP}`);
+  const user = await domain.queries.users.byAccount(account);
+  if (!user) throw new OpsError(`no user with account ${JSON.stringify(account)}`);
+  await setVipLevel(domain, user.id, Number(levelText), OPERATOR);
+  io.out(`${account} VIP ${Number(levelText)}`);
 }
 
 async function showPending(queries: Queries, io: OpsIo, json: boolean): Promise<void> {
@@ -174,6 +180,7 @@ async function showPending(queries: Queries, io: OpsIo, json: boolean): Promise<
 
 async function review(
   domain: Domain,
+  rules: ReviewRules,
   io: OpsIo,
   decision: Decision,
   kind: string | undefined,
@@ -184,11 +191,16 @@ async function review(
     throw new OpsError(`${decision} needs recharge, withdraw or sale, got ${JSON.stringify(kind)}`);
   }
   const id = internalId(idText, `${decision} ${kind}`);
+  let outcome: DecisionResult['outcome'];
   try {
-    await decide(domain, kind satisfies ReviewKind, decision, id, OPERATOR, remark);
+    ({ outcome } = await decide(domain, kind satisfies ReviewKind, decision, id, OPERATOR, remark, rules));
   } catch (error) {
     if (error instanceof ReviewError) throw new OpsError(error.message);
     throw error;
+  }
+  if (outcome === 'awaiting_second_approval') {
+    io.out(`${kind} ${id} awaits a second approval: another operator must approve it`);
+    return;
   }
   io.out(`${kind} ${id} ${decision === 'approve' ? 'approved' : 'rejected'}`);
 }
@@ -212,6 +224,7 @@ async function setAddress(
     const { recharge, audit } = tx.queries;
     const at = tx.now().toISOString();
     await tx.lock('receiving addresses');
+    const before = (await recharge.addresses()).find((row) => row.type === network);
     await recharge.upsertAddress({
       type: network,
       address,
@@ -224,6 +237,8 @@ async function setAddress(
       action: 'address set',
       target_type: 'address',
       target_id: null,
+      before_value: before?.address ?? '',
+      after_value: address,
       detail: `${network} ${address}`,
       created_at: at,
     });
@@ -412,12 +427,120 @@ async function check(domain: Domain, io: OpsIo, json: boolean): Promise<void> {
   }
 }
 
+function isOperatorRole(value: string): value is OperatorRole {
+  return (OPERATOR_ROLES as readonly string[]).includes(value);
+}
+
+async function operatorCommand(
+  domain: Domain,
+  io: OpsIo,
+  [action, name]: string[],
+  flags: Flags,
+  json: boolean,
+): Promise<void> {
+  try {
+    if (action === 'add' && name) {
+      const role = text(flags, 'role');
+      if (!isOperatorRole(role)) throw new OpsError(`--role must be one of ${OPERATOR_ROLES.join(', ')}`);
+      const account = await addOperator(domain, { name, role, actor: OPERATOR });
+      const report = {
+        name: account.name,
+        role: account.role,
+        one_time_password: account.password,
+        totp_secret: account.totpSecret,
+        totp_uri: account.totpUri,
+      };
+      if (json) io.out(JSON.stringify(report));
+      else {
+        for (const [key, value] of Object.entries(report)) io.out(`${key.padEnd(17)} ${value}`);
+        io.out('The first sign-in at /console/ asks for a new password. Neither is shown again.');
+      }
+      return;
+    }
+    if (action === 'disable' && name) {
+      await disableOperator(domain, name, OPERATOR);
+      io.out(`${name.toLowerCase()} disabled; its sessions have ended`);
+      return;
+    }
+    if (action === 'list') {
+      const operators = (await domain.queries.operators.all()).map((row) => ({
+        name: row.name,
+        role: row.role,
+        status: row.status,
+        created_at: row.created_at,
+      }));
+      if (json) io.out(JSON.stringify(operators));
+      else
+        for (const row of operators)
+          io.out([row.name.padEnd(32), row.role.padEnd(8), row.status, row.created_at].join('  '));
+      return;
+    }
+  } catch (error) {
+    if (error instanceof OperatorError) throw new OpsError(error.message);
+    throw error;
+  }
+  throw new OpsError(
+    'usage: operator add <name> --role reviewer|admin [--json] | operator disable <name> | operator list',
+  );
+}
+
+const AUDIT_LIMIT_MAX = 1000;
+
+async function showAudit(queries: Queries, io: OpsIo, flags: Flags, json: boolean): Promise<void> {
+  const optional = (name: string) => (flags.has(name) ? text(flags, name) : '');
+  const limitText = optional('limit') || '50';
+  const limit = Number(limitText);
+  if (!/^\d{1,4}$/.test(limitText) || limit < 1 || limit > AUDIT_LIMIT_MAX) {
+    throw new OpsError(`--limit must be a whole number from 1 to ${AUDIT_LIMIT_MAX}`);
+  }
+  const rows = await queries.audit.list({
+    actor: optional('operator'),
+    account: optional('account'),
+    action: optional('kind'),
+    beforeId: null,
+    limit,
+  });
+  const entries = rows.map((row) => ({
+    id: row.id,
+    at: row.created_at,
+    actor: row.actor,
+    action: row.action,
+    target: row.target_id === null ? row.target_type : `${row.target_type} ${row.target_id}`,
+    account: row.account,
+    before: row.before_value,
+    after: row.after_value,
+    detail: row.detail,
+  }));
+  if (json) {
+    io.out(JSON.stringify(entries));
+    return;
+  }
+  if (entries.length === 0) io.out('no audit entries match');
+  for (const entry of entries) {
+    const change = entry.before || entry.after ? `${entry.before} → ${entry.after}` : '';
+    io.out(
+      [
+        entry.at,
+        entry.actor.padEnd(20),
+        entry.action.padEnd(16),
+        entry.target.padEnd(16),
+        entry.account ?? '-',
+        change,
+        entry.detail,
+      ]
+        .filter((part) => part !== '')
+        .join('  '),
+    );
+  }
+}
+
 /** Runs one operator command against the database; throws OpsError with a one-line reason. */
 export async function runOps(
   db: Db,
   argv: readonly string[],
   output: OpsIo,
   now: () => Date = () => new Date(),
+  rules: ReviewRules = { secondApprovalAbove: DEFAULT_SECOND_APPROVAL_ABOVE },
 ): Promise<void> {
   // Customers wrote much of what is printed (names, e-mails, proofs): none of it may reach the
   // operator's terminal as a control sequence.
@@ -444,7 +567,7 @@ export async function runOps(
       return;
     case 'approve':
     case 'reject':
-      await review(domain, io, command, rest[0], rest[1], remark);
+      await review(domain, rules, io, command, rest[0], rest[1], remark);
       return;
     case 'merchant':
       if (rest[0] !== 'add') throw new OpsError('usage: merchant add --name N [--completion-rate R] [--avatar URL]');
@@ -465,6 +588,12 @@ export async function runOps(
       return;
     case 'check':
       await check(domain, io, json);
+      return;
+    case 'operator':
+      await operatorCommand(domain, io, rest, flags, json);
+      return;
+    case 'audit':
+      await showAudit(queries, io, flags, json);
       return;
     case 'address':
       if (rest[0] !== 'set') throw new OpsError(`usage: address set <TYPE> <ADDRESS>`);

@@ -7,6 +7,9 @@ import { fileTypeFromBuffer } from 'file-type';
 import { ResultCode } from '../../contract/envelope';
 import { UPLOAD_MAX_BYTES, UPLOAD_MIME_TYPES, type UploadMimeType } from '../../contract/rules';
 import type { CallRegistry } from '../calls';
+import { sessionOf } from '../console/session';
+import type { UploadRow } from '../db/uploads';
+import { authenticate } from './auth';
 import { isoNow, type ServerContext } from '../context';
 import { ApiError, invalidField } from '../errors';
 import { rewriteImage } from '../security/images';
@@ -86,20 +89,38 @@ export function attachRoutes(calls: CallRegistry, app: FastifyInstance, context:
   );
 
   /**
+   * Who may see an upload that is not its owner's avatar (anyone may see those: other customers
+   * do), that is a transfer proof: its owner, by their token, and operators, by their console
+   * session.
+   */
+  async function maySee(request: FastifyRequest, upload: UploadRow): Promise<boolean> {
+    const token = request.headers['access-token'];
+    const customer = typeof token === 'string' && token !== '' ? await authenticate(context, token) : undefined;
+    if (customer?.user.id === upload.user_id) return true;
+    return (await sessionOf(context, request)) !== undefined;
+  }
+
+  /**
    * Uploaded images come back under their random names with the type we sniffed, never sniffed
-   * again by the browser, and unable to run anything even if opened directly.
+   * again by the browser, and unable to run anything even if opened directly. One that the
+   * caller may not see is answered like one that does not exist.
    */
   app.get<{ Params: { name: string } }>('/uploads/:name', async (request, reply) => {
     const { name } = request.params;
     const upload = STORED_NAME.test(name) ? await queries.uploads.find(name) : undefined;
     if (!upload) return reply.code(404).type('text/plain').send('Not found');
+    const avatar = await queries.uploads.isOwnersAvatar(upload.name);
+    if (!avatar && !(await maySee(request, upload))) return reply.code(404).type('text/plain').send('Not found');
     // Uploads from before they were kept in the database are still in the uploads folder.
     const content = upload.content ?? (await fs.promises.readFile(path.join(context.uploadsDir, name)));
-    return reply
-      .header('Content-Type', upload.mime)
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Security-Policy', "default-src 'none'; sandbox")
-      .header('Cache-Control', 'private, max-age=31536000, immutable')
-      .send(content);
+    return (
+      reply
+        .header('Content-Type', upload.mime)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        // A proof is not kept on an operator's shared computer after they sign out.
+        .header('Cache-Control', avatar ? 'private, max-age=31536000, immutable' : 'no-store')
+        .send(content)
+    );
   });
 }

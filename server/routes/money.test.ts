@@ -16,6 +16,7 @@ import {
   upload,
   type TestServer,
   type TestUser,
+  signInOperator,
 } from '../test-support';
 
 let server: TestServer;
@@ -66,7 +67,11 @@ describe('attach/upload', () => {
     const reply = await upload(server, user.token, TINY_PNG, { filename: '../../evil.html', contentType: 'text/html' });
     expect(reply.code).toBe(200);
     expect(reply.data.url).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
-    const served = await server.app.inject({ method: 'GET', url: reply.data.url });
+    const served = await server.app.inject({
+      method: 'GET',
+      url: reply.data.url,
+      headers: { 'access-token': user.token },
+    });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
@@ -89,7 +94,11 @@ describe('attach/upload', () => {
       "INSERT INTO uploads (user_id, name, mime, size, created_at) VALUES (?, ?, 'image/png', ?, '2026-01-01T00:00:00.000Z')",
       [user.user.id, name, TINY_PNG.length],
     );
-    const served = await server.app.inject({ method: 'GET', url: `/uploads/${name}` });
+    const served = await server.app.inject({
+      method: 'GET',
+      url: `/uploads/${name}`,
+      headers: { 'access-token': user.token },
+    });
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(TINY_PNG)).toBe(true);
   });
@@ -111,6 +120,24 @@ describe('attach/upload', () => {
     expect((await upload(server, undefined, TINY_PNG)).code).toBe(-1);
     const user = await signUp(server);
     expect((await post(server, 'attach/upload', {}, { token: user.token })).code).toBe(400);
+  });
+
+  it('shows a proof only to its owner and to operators, and an avatar to anyone', async () => {
+    const owner = await signUp(server);
+    const stranger = await signUp(server);
+    const url = (await upload(server, owner.token, TINY_PNG)).data.url;
+    const status = async (headers: Record<string, string>) =>
+      (await server.app.inject({ method: 'GET', url, headers })).statusCode;
+    expect(await status({})).toBe(404);
+    expect(await status({ 'access-token': stranger.token })).toBe(404);
+    expect(await status({ 'access-token': owner.token })).toBe(200);
+    const operator = await signInOperator(server, 'proofs', 'reviewer');
+    expect(await status({ cookie: operator.cookie })).toBe(200);
+    expect(
+      (await server.app.inject({ method: 'GET', url, headers: { cookie: operator.cookie } })).headers['cache-control'],
+    ).toBe('no-store');
+    await call(server, 'userinfo/save', { nickname: 'owner', avatar: url }, owner.token);
+    expect(await status({})).toBe(200);
   });
 
   it('answers 404 for names it did not give out', async () => {

@@ -1,6 +1,7 @@
 import type { ParsedRequest } from '../../contract/calls';
 import { ResultCode } from '../../contract/envelope';
 import { cents } from '../../contract/money';
+import { publishQueueChange } from '../events';
 import type { CallRegistry } from '../calls';
 import { isoNow, type ServerContext } from '../context';
 import { isUniqueViolation } from '../db/database';
@@ -42,7 +43,8 @@ export function rechargeRoutes(calls: CallRegistry, context: ServerContext): voi
    * requests sent together, to one node or several, cannot all pass the count.
    */
   function createRecharge(input: ParsedRequest<'recharge/create'>, userId: number) {
-    return once(context, userId, 'recharge/create', input.request_id, input, async ({ queries, lock }) => {
+    return once(context, userId, 'recharge/create', input.request_id, input, async (tx) => {
+      const { queries, lock } = tx;
       const current = (await queries.recharge.addresses()).find((address) => address.type === input.type);
       if (!current) throw invalidField('type', 'invalid.type');
       // The customer paid to the address the screen showed; if it has changed since, they must look again.
@@ -68,6 +70,7 @@ export function rechargeRoutes(calls: CallRegistry, context: ServerContext): voi
         proof_hash: proof,
         created_at: isoNow(context),
       });
+      await publishQueueChange(tx, userId);
       return { id, state: 'audit' as const };
     });
   }

@@ -3,7 +3,7 @@ import { cents, multiplyByPrice, negateMoney } from '../../contract/money';
 import { SerializedData, type CallRegistry } from '../calls';
 import type { ServerContext } from '../context';
 import { ApiError, conflict, notFound, outOfRange } from '../errors';
-import { publish } from '../events';
+import { publish, publishQueueChange } from '../events';
 import { once } from '../idempotency';
 import { pageOf } from '../paging';
 import { newPublicCode } from '../security/tokens';
@@ -139,6 +139,7 @@ export function sellingRoutes(calls: CallRegistry, context: ServerContext): void
         at: now,
       });
       await publish(tx, user.id, { type: 'sale_order', id: orderId, state: 'audit' });
+      await publishQueueChange(tx, user.id);
       hall.clear();
       const order = await queries.selling.orderById(orderId);
       if (!order) throw notFound();

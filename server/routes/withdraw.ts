@@ -1,5 +1,6 @@
 import { cents, negateMoney } from '../../contract/money';
 import { MIN_WITHDRAW_CENTS } from '../../contract/rules';
+import { publishQueueChange } from '../events';
 import type { CallRegistry } from '../calls';
 import type { ServerContext } from '../context';
 import { invalidField, notFound, outOfRange } from '../errors';
@@ -26,7 +27,8 @@ export function withdrawRoutes(calls: CallRegistry, context: ServerContext): voi
     const earlier = await replayed<WithdrawCreated>(context, user.id, 'withdraw/create', input.request_id, input);
     if (earlier) return earlier;
 
-    return once(context, user.id, 'withdraw/create', input.request_id, input, async ({ queries, ledger }) => {
+    return once(context, user.id, 'withdraw/create', input.request_id, input, async (tx) => {
+      const { queries, ledger } = tx;
       const binding = await queries.bank.owned(input.bk_id, user.id, input.type);
       if (!binding) throw notFound();
       if (input.amount < MIN_WITHDRAW_CENTS) {
@@ -50,6 +52,7 @@ export function withdrawRoutes(calls: CallRegistry, context: ServerContext): voi
         ref: { type: 'withdraw', id },
         at: now.toISOString(),
       });
+      await publishQueueChange(tx, user.id);
       return { id, order_no: orderNo, state: 'audit' as const };
     });
   });

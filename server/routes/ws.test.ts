@@ -5,7 +5,7 @@ import { LIVE_AUTH_TIMEOUT_MS, type LiveEvent } from '../../contract/live';
 import { LIVE_CLOSE_GRACE_MS, MAX_SOCKETS_PER_USER } from '../live';
 import { LIVE_FRAMES_PER_WINDOW, LIVE_FRAME_WINDOW_MS } from './ws';
 import { decide } from '../review';
-import { call, signUp, startTestServer, upload, uniquePng, type TestServer, type TestUser } from '../test-support';
+import { call, pendingRecharge, signUp, startTestServer, type TestServer, type TestUser } from '../test-support';
 
 let server: TestServer;
 let url: string;
@@ -45,23 +45,6 @@ function closed(socket: WebSocket): Promise<number> {
   return new Promise((resolve) => socket.once('close', (code) => resolve(code)));
 }
 
-async function pendingRecharge(user: TestUser): Promise<number> {
-  const proof = await upload(server, user.token, await uniquePng());
-  const recharge = await call(
-    server,
-    'recharge/create',
-    {
-      type: 'TRC20',
-      category: 'USDT',
-      address: 'TDEMOxNOTxAxREALxADDRESSxDONOTPAY',
-      amount: '30',
-      credentials: proof.data.url,
-    },
-    user.token,
-  );
-  return recharge.id;
-}
-
 describe('/ws1', () => {
   it('tells a signed-in customer when the operator acts, and no one else', async () => {
     const user = await signUp(server);
@@ -72,7 +55,7 @@ describe('/ws1', () => {
     other.send(JSON.stringify({ type: 'auth', token: bystander.token }));
     const otherEvents: LiveEvent[] = [];
     other.on('message', (data) => otherEvents.push(JSON.parse(String(data)) as LiveEvent));
-    const id = await pendingRecharge(user);
+    const id = await pendingRecharge(server, user);
     const received = nextEvents(socket, 2);
     await decide(server.app.wallet, 'recharge', 'approve', id, 'test');
     expect(await received).toEqual([{ type: 'recharge', id, state: 'success' }, { type: 'balance' }]);

@@ -1,0 +1,566 @@
+import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import type { ConsoleLiveEvent, ConsoleSession } from '../../contract/console';
+import {
+  addTestOperator,
+  call,
+  consoleCall,
+  consolePost,
+  fund,
+  opsOutput,
+  signInOperator,
+  signInOperatorAs,
+  signUp,
+  startTestServer,
+  type TestOperator,
+  type TestServer,
+  type TestUser,
+  pendingRecharge,
+  post,
+} from '../test-support';
+import { CONSOLE_IDLE_MINUTES } from './session';
+import { totpCode } from './totp';
+
+let server: TestServer;
+
+beforeEach(async () => {
+  server = await startTestServer({ demo: true });
+  cards.clear();
+});
+afterEach(async () => {
+  await server.close();
+});
+
+const cards = new Map<number, number>();
+
+async function boundCard(user: TestUser): Promise<number> {
+  const bound = cards.get(user.user.id);
+  if (bound !== undefined) return bound;
+  const card = await call(
+    server,
+    'bankinfo/create',
+    {
+      type: 'bank',
+      full_name: 'Ada Lovelace',
+      telephone: '13800138000',
+      email: 'ada@example.com',
+      iban: 'DE89370400440532013000',
+      bank_name: 'Example Bank',
+      area: 'Berlin',
+      country: 'DE',
+      swift: 'COBADEFF',
+    },
+    user.token,
+  );
+  cards.set(user.user.id, card.bk_id);
+  return card.bk_id;
+}
+
+async function pendingWithdrawal(user: TestUser, amount: string): Promise<number> {
+  const withdrawal = await call(
+    server,
+    'withdraw/create',
+    { type: 'bank', bk_id: String(await boundCard(user)), amount, password: user.password },
+    user.token,
+  );
+  return withdrawal.id;
+}
+
+async function balanceOf(user: TestUser): Promise<string> {
+  return (await call(server, 'userinfo/get-money-info', {}, user.token)).balance;
+}
+
+describe('signing in', () => {
+  it('takes the password and a code from the authenticator, and sets a cookie scripts cannot read', async () => {
+    const account = await addTestOperator(server, 'alice', 'reviewer');
+    const { envelope, setCookie } = await consolePost<ConsoleSession>(server, 'auth/login', {
+      name: 'Alice',
+      password: account.password,
+      code: totpCode(account.totpSecret, server.clock.now()),
+    });
+    expect(envelope.data.operator).toEqual({ name: 'alice', role: 'reviewer', must_change_password: false });
+    expect(envelope.data.idle_minutes).toBe(CONSOLE_IDLE_MINUTES);
+    expect(setCookie).toMatch(/^console_session=[\w-]{20,}; Path=\/; HttpOnly; SameSite=Strict; Max-Age=\d+$/);
+  });
+
+  it('refuses a wrong password, a wrong code and a code used once already, in the same words', async () => {
+    const account = await addTestOperator(server, 'bob', 'reviewer');
+    const code = totpCode(account.totpSecret, server.clock.now());
+    const attempt = async (password: string, totp: string) =>
+      (await consolePost(server, 'auth/login', { name: 'bob', password, code: totp, lang: 'en' })).envelope;
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    expect(await attempt('Wrong12345', code)).toMatchObject({
+      code: 400,
+      msg: 'Wrong name, password or authenticator code',
+    });
+    expect(await attempt(account.password, wrongCode)).toMatchObject({ code: 400 });
+    expect(await attempt(account.password, code)).toMatchObject({ code: 200 });
+    // The same code again, even within its 30 seconds: someone who saw it cannot use it.
+    expect(await attempt(account.password, code)).toMatchObject({ code: 400 });
+    expect((await consolePost(server, 'auth/login', { name: 'nobody', password: 'x', code })).envelope.code).toBe(400);
+  });
+
+  it('holds a name after five failures, like a customer account', async () => {
+    const account = await addTestOperator(server, 'carol', 'reviewer');
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const { envelope } = await consolePost(server, 'auth/login', {
+        name: 'carol',
+        password: account.password,
+        code: '000000',
+      });
+      expect(envelope.code).toBe(400);
+    }
+    const held = await consolePost(server, 'auth/login', {
+      name: 'carol',
+      password: account.password,
+      code: totpCode(account.totpSecret, server.clock.now()),
+    });
+    expect(held.envelope.code).toBe(429);
+  });
+
+  it('asks for a new password on the first sign-in, and opens nothing else until then', async () => {
+    const account = await addTestOperator(server, 'dave', 'admin', { mustChangePassword: true });
+    const operator = await signInOperatorAs(server, account);
+    const blocked = await consolePost(server, 'review/queue', {}, operator);
+    expect(blocked.envelope).toMatchObject({ code: 403 });
+    const same = await consolePost(
+      server,
+      'auth/password',
+      { password: account.password, new_password: account.password },
+      operator,
+    );
+    expect(same.envelope).toMatchObject({ code: 400, data: { field: 'new_password' } });
+    const changed = await consoleCall(
+      server,
+      'auth/password',
+      { password: account.password, new_password: 'Changed12345' },
+      operator,
+    );
+    expect(changed.operator.must_change_password).toBe(false);
+    const queue = await consoleCall(server, 'review/queue', {}, operator);
+    expect(queue.items.map((item) => item.account)).toEqual(['demo']);
+    server.clock.advance(30);
+    await signInOperatorAs(server, { ...account, password: 'Changed12345' });
+  });
+
+  it('signs out after 15 idle minutes; a refreshed queue is not the operator being there', async () => {
+    const operator = await signInOperator(server, 'idle');
+    server.clock.advance(10 * 60);
+    await consoleCall(server, 'audit/list', {}, operator);
+    server.clock.advance(10 * 60);
+    await consoleCall(server, 'review/queue', {}, operator);
+    server.clock.advance(5 * 60 + 1);
+    expect((await consolePost(server, 'review/queue', {}, operator)).envelope.code).toBe(-1);
+  });
+
+  it('ends every session of an account that `ops operator disable` closes, and a signed-out one', async () => {
+    const operator = await signInOperator(server, 'gone');
+    const other = await signInOperator(server, 'stays');
+    expect(await opsOutput(server.db, 'operator', 'disable', operator.name)).toEqual([
+      `${operator.name} disabled; its sessions have ended`,
+    ]);
+    expect((await consolePost(server, 'review/queue', {}, operator)).envelope.code).toBe(-1);
+    await consoleCall(server, 'auth/logout', {}, other);
+    expect((await consolePost(server, 'review/queue', {}, other)).envelope.code).toBe(-1);
+  });
+});
+
+describe('what opens a console call', () => {
+  let operator: TestOperator;
+  let customer: TestUser;
+  beforeEach(async () => {
+    operator = await signInOperator(server, 'gate');
+    customer = await signUp(server);
+  });
+
+  it('refuses a customer token, and an operator cookie on a customer call', async () => {
+    const asCustomer = await consolePost(server, 'review/queue', {}, { headers: { 'access-token': customer.token } });
+    expect(asCustomer.envelope.code).toBe(-1);
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/userinfo/get-info',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: operator.cookie },
+      payload: 'lang=en',
+    });
+    expect(response.json()).toMatchObject({ code: -1 });
+  });
+
+  it('refuses a call without the CSRF token, with a wrong one, or from another site', async () => {
+    expect((await consolePost(server, 'review/queue', {}, { cookie: operator.cookie })).envelope.code).toBe(403);
+    const wrong = await consolePost(server, 'review/queue', {}, { cookie: operator.cookie, csrf: 'x'.repeat(43) });
+    expect(wrong.envelope.code).toBe(403);
+    const crossSite = await consolePost(
+      server,
+      'review/queue',
+      {},
+      { ...operator, headers: { origin: 'https://evil.example' } },
+    );
+    expect(crossSite.envelope.code).toBe(403);
+    // The session read hands the token to the console's own page, which alone can read the answer.
+    const session = await consolePost<ConsoleSession>(server, 'auth/session', {}, { cookie: operator.cookie });
+    expect(session.envelope.data.csrf).toBe(operator.csrf);
+  });
+
+  it('lets a reviewer review and an admin also manage operator accounts', async () => {
+    const admin = await signInOperator(server, 'boss', 'admin');
+    for (const path of ['operators/list', 'operators/add', 'operators/disable'] as const) {
+      const fields = path === 'operators/list' ? {} : { name: 'newcomer', role: 'reviewer' };
+      expect((await consolePost(server, path, fields, operator)).envelope, path).toMatchObject({ code: 403 });
+    }
+    const added = await consoleCall(server, 'operators/add', { name: 'newcomer', role: 'reviewer' }, admin);
+    expect(added.totp_uri).toMatch(/^otpauth:\/\/totp\/.*newcomer\?.*secret=/);
+    const again = await consolePost(server, 'operators/add', { name: 'Newcomer', role: 'admin' }, admin);
+    expect(again.envelope).toMatchObject({ code: 409, data: { field: 'name' } });
+    const names = (await consoleCall(server, 'operators/list', {}, admin)).operators.map((row) => row.name);
+    expect(names).toContain('newcomer');
+    await consoleCall(server, 'operators/disable', { name: 'newcomer' }, admin);
+    const self = await consolePost(server, 'operators/disable', { name: admin.name }, admin);
+    expect(self.envelope.code).toBe(400);
+    for (const path of ['review/queue', 'audit/list'] as const) {
+      await consoleCall(server, path, {}, operator);
+      await consoleCall(server, path, {}, admin);
+    }
+  });
+});
+
+describe('the review queue', () => {
+  it('lists what waits, oldest first, with counts, and shows a recharge beside its proof', async () => {
+    const operator = await signInOperator(server, 'rev');
+    const customer = await signUp(server);
+    const first = await pendingRecharge(server, customer, '30');
+    server.clock.advance(60);
+    const second = await pendingRecharge(server, customer, '45.5');
+    const queue = await consoleCall(server, 'review/queue', {}, operator);
+    // The demo customer's recharge has waited since the start.
+    expect(queue.counts).toEqual({ recharge: 3, withdraw: 0, sale: 0 });
+    expect(queue.items.map((item) => [item.account, item.amount])).toEqual([
+      ['demo', '120.00'],
+      [customer.user.account, '30.00'],
+      [customer.user.account, '45.50'],
+    ]);
+    expect(queue.items.slice(1).map((item) => item.id)).toEqual([first, second]);
+    const review = await consoleCall(server, 'review/recharge', { id: String(second) }, operator);
+    expect(review.recharge).toMatchObject({ amount: '45.50', type: 'TRC20', state: 'audit' });
+    expect(review.address_is_current).toBe(true);
+    expect(review.customer).toMatchObject({ account: customer.user.account, balance: '0.00' });
+    expect(review.recent.map((row) => row.id)).toEqual([first]);
+    const proof = await server.app.inject({
+      method: 'GET',
+      url: review.recharge.credentials,
+      headers: { cookie: operator.cookie },
+    });
+    expect(proof.statusCode).toBe(200);
+  });
+
+  it('approves through the same transaction as the CLI: credited once, audited under the operator', async () => {
+    const operator = await signInOperator(server, 'approver');
+    const customer = await signUp(server);
+    const id = await pendingRecharge(server, customer, '30');
+    const decided = await consoleCall(
+      server,
+      'review/decide',
+      { kind: 'recharge', id: String(id), decision: 'approve' },
+      operator,
+    );
+    expect(decided.outcome).toBe('success');
+    expect(await balanceOf(customer)).toBe('30.00');
+    const again = await consolePost(
+      server,
+      'review/decide',
+      { kind: 'recharge', id: String(id), decision: 'approve' },
+      operator,
+    );
+    expect(again.envelope.code).toBe(409);
+    expect(await balanceOf(customer)).toBe('30.00');
+    const audit = await consoleCall(server, 'audit/list', { account: customer.user.account }, operator);
+    expect(audit.items).toEqual([
+      expect.objectContaining({ actor: operator.name, action: 'approve', before: 'audit', after: 'success' }),
+    ]);
+  });
+
+  it('needs a remark the customer will read to reject', async () => {
+    const operator = await signInOperator(server, 'rejecter');
+    const customer = await signUp(server);
+    const id = String(await pendingRecharge(server, customer));
+    const bare = await consolePost(
+      server,
+      'review/decide',
+      { kind: 'recharge', id, decision: 'reject', lang: 'en' },
+      operator,
+    );
+    expect(bare.envelope).toMatchObject({ code: 400, data: { field: 'remark' } });
+    expect(bare.envelope.msg).toBe('Please write the reason the customer will read');
+    await consoleCall(
+      server,
+      'review/decide',
+      { kind: 'recharge', id, decision: 'reject', remark: 'No payment' },
+      operator,
+    );
+    const list = await call(server, 'asset-log/list', {}, customer.token);
+    expect(list.list).toEqual([]);
+  });
+
+  it('hears on its socket when a customer submits an order', async () => {
+    const operator = await signInOperator(server, 'watcher');
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (server.app.server.address() as AddressInfo).port;
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/api/console/live`, { headers: { cookie: operator.cookie } });
+    try {
+      await new Promise((resolve, reject) => {
+        socket.once('open', resolve);
+        socket.once('error', reject);
+      });
+      const heard = new Promise<ConsoleLiveEvent>((resolve) =>
+        socket.once('message', (data) => resolve(JSON.parse(String(data)) as ConsoleLiveEvent)),
+      );
+      // The hub needs a moment to take the socket in after the session read.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await pendingRecharge(server, await signUp(server));
+      expect(await heard).toEqual({ type: 'queue' });
+    } finally {
+      socket.terminate();
+    }
+  });
+
+  it('closes a console socket opened without a session, or from another site', async () => {
+    const operator = await signInOperator(server, 'socket');
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (server.app.server.address() as AddressInfo).port;
+    for (const headers of [{}, { cookie: operator.cookie, origin: 'https://evil.example' }]) {
+      const socket = new WebSocket(`ws://127.0.0.1:${port}/api/console/live`, { headers });
+      const code = await new Promise<number>((resolve) => socket.once('close', (closeCode) => resolve(closeCode)));
+      expect(code).toBe(4001);
+    }
+  });
+});
+
+describe('four eyes on large withdrawals', () => {
+  let customer: TestUser;
+  let id: string;
+  beforeEach(async () => {
+    customer = await signUp(server);
+    await fund(server, customer, '5000');
+    id = String(await pendingWithdrawal(customer, '1500'));
+  });
+
+  const approve = (operator: TestOperator) =>
+    consolePost<{ outcome: string }>(server, 'review/decide', { kind: 'withdraw', id, decision: 'approve' }, operator);
+
+  it('pays only on a second approval by another operator, and says so to everyone in between', async () => {
+    const first = await signInOperator(server, 'one');
+    const second = await signInOperator(server, 'two');
+    expect((await approve(first)).envelope.data.outcome).toBe('awaiting_second_approval');
+    const again = await approve(first);
+    expect(again.envelope).toMatchObject({ code: 409 });
+    const queue = await consoleCall(server, 'review/queue', {}, second);
+    expect(queue.items.filter((item) => item.kind === 'withdraw')).toEqual([
+      expect.objectContaining({ kind: 'withdraw', approvals: [first.name], needs_second_approval: true }),
+    ]);
+    const review = await consoleCall(server, 'review/withdraw', { id }, second);
+    expect(review.binding).toEqual({
+      type: 'bank',
+      holder: 'Ada Lovelace',
+      iban: '**** 3000',
+      bank: 'Example Bank',
+      country: 'DE',
+    });
+    expect(review.approvals.map((row) => row.operator)).toEqual([first.name]);
+    expect((await approve(second)).envelope.data.outcome).toBe('success');
+    expect(await balanceOf(customer)).toBe('3500.00');
+  });
+
+  it('holds against the same operator approving twice at once', async () => {
+    const operator = await signInOperator(server, 'twice');
+    const replies = await Promise.all([approve(operator), approve(operator)]);
+    expect(replies.map((reply) => reply.envelope.code).sort()).toEqual([200, 409]);
+    const review = await consoleCall(server, 'review/withdraw', { id }, operator);
+    expect(review.withdraw.state).toBe('audit');
+  });
+
+  it('counts two operators approving at once one after the other: paid once', async () => {
+    const first = await signInOperator(server, 'left');
+    const second = await signInOperator(server, 'right');
+    const replies = await Promise.all([approve(first), approve(second)]);
+    expect(replies.map((reply) => reply.envelope.data.outcome).sort()).toEqual(['awaiting_second_approval', 'success']);
+    expect(await balanceOf(customer)).toBe('3500.00');
+    const withdrawals = await call(server, 'withdraw/list', {}, customer.token);
+    expect(withdrawals.list.map((row) => row.state)).toEqual(['success']);
+  });
+
+  it('lets either operator reject after the first approval, refunding the customer', async () => {
+    const first = await signInOperator(server, 'yes');
+    const second = await signInOperator(server, 'no');
+    await approve(first);
+    await consoleCall(
+      server,
+      'review/decide',
+      { kind: 'withdraw', id, decision: 'reject', remark: 'Name differs' },
+      second,
+    );
+    expect(await balanceOf(customer)).toBe('5000.00');
+    expect((await approve(first)).envelope.code).toBe(409);
+  });
+
+  it('needs one approval at or below the limit', async () => {
+    const small = String(await pendingWithdrawal(customer, '1000'));
+    const operator = await signInOperator(server, 'single');
+    const reply = await consoleCall(
+      server,
+      'review/decide',
+      { kind: 'withdraw', id: small, decision: 'approve' },
+      operator,
+    );
+    expect(reply.outcome).toBe('success');
+  });
+});
+
+describe('the audit log', () => {
+  it('filters by operator, customer and kind, newest first, page by page', async () => {
+    const operator = await signInOperator(server, 'auditor');
+    const customer = await signUp(server);
+    for (let index = 0; index < 3; index += 1) {
+      const id = String(await pendingRecharge(server, customer));
+      await consoleCall(server, 'review/decide', { kind: 'recharge', id, decision: 'approve' }, operator);
+    }
+    const mine = await consoleCall(server, 'audit/list', { operator: operator.name, kind: 'recharge' }, operator);
+    expect(mine.items).toHaveLength(3);
+    expect(mine.items[0]?.id).toBeGreaterThan(mine.items[1]?.id ?? Infinity);
+    expect(mine.items.every((item) => item.account === customer.user.account)).toBe(true);
+    const signIns = await consoleCall(server, 'audit/list', { kind: 'sign in' }, operator);
+    expect(signIns.items.map((item) => item.actor)).toContain(operator.name);
+    const nobody = await consoleCall(server, 'audit/list', { account: 'nobody_here' }, operator);
+    expect(nobody).toEqual({ items: [], next: null });
+    expect(await opsOutput(server.db, 'audit', '--operator', operator.name, '--limit', '2', '--json')).toHaveLength(1);
+    const printed = JSON.parse((await opsOutput(server.db, 'audit', '--operator', operator.name, '--json'))[0] ?? '[]');
+    expect(printed).toHaveLength(4);
+  });
+
+  it('reads back what the CLI did too', async () => {
+    await opsOutput(server.db, 'user', 'demo', '--vip', '3');
+    const operator = await signInOperator(server, 'reader');
+    const entries = await consoleCall(server, 'audit/list', { account: 'demo' }, operator);
+    expect(entries.items).toEqual([
+      expect.objectContaining({ action: 'vip set', before: '0', after: '3', account: 'demo' }),
+    ]);
+  });
+});
+
+describe('ops operator', () => {
+  it('prints a one-time password and the TOTP secret, as text and as an otpauth:// address', async () => {
+    const lines = await opsOutput(server.db, 'operator', 'add', 'Erin', '--role', 'admin', '--json');
+    const created = JSON.parse(lines[0] ?? '{}') as Record<string, string>;
+    expect(created).toMatchObject({ name: 'erin', role: 'admin' });
+    expect(created.totp_uri).toContain(`secret=${created.totp_secret}`);
+    const operator = await signInOperatorAs(server, {
+      name: 'erin',
+      password: created.one_time_password ?? '',
+      totpSecret: created.totp_secret ?? '',
+    });
+    const session = await consoleCall(server, 'auth/session', {}, operator);
+    expect(session.operator.must_change_password).toBe(true);
+    await expect(opsOutput(server.db, 'operator', 'add', 'erin', '--role', 'admin')).rejects.toThrow('already');
+    await expect(opsOutput(server.db, 'operator', 'add', 'x', '--role', 'admin')).rejects.toThrow('operator name');
+    await expect(opsOutput(server.db, 'operator', 'add', 'frank', '--role', 'root')).rejects.toThrow('--role');
+  });
+});
+
+describe('customers', () => {
+  it('finds a customer by the start of their account or e-mail, in any case', async () => {
+    const operator = await signInOperator(server, 'finder');
+    const customer = await signUp(server);
+    const byAccount = await consoleCall(
+      server,
+      'customers/search',
+      { query: customer.user.account.slice(0, 6).toUpperCase() },
+      operator,
+    );
+    expect(byAccount.customers.map((row) => row.account)).toContain(customer.user.account);
+    const byEmail = await consoleCall(server, 'customers/search', { query: customer.user.email }, operator);
+    expect(byEmail.customers).toEqual([expect.objectContaining({ id: customer.user.id, balance: '0.00' })]);
+    const none = await consoleCall(server, 'customers/search', { query: 'zz-nobody' }, operator);
+    expect(none.customers).toEqual([]);
+  });
+
+  it('shows balance, orders, masked bindings, team and ledger page by page', async () => {
+    const operator = await signInOperator(server, 'viewer');
+    const customer = await signUp(server);
+    await fund(server, customer, '300');
+    server.clock.advance(60);
+    const withdrawal = await pendingWithdrawal(customer, '100');
+    const detail = await consoleCall(server, 'customers/detail', { id: String(customer.user.id) }, operator);
+    expect(detail.customer).toMatchObject({ balance: '200.00', frozen: '100.00', inviter: null });
+    expect(detail.bindings).toEqual([
+      expect.objectContaining({ type: 'bank', iban: '**** 3000', holder: 'Ada Lovelace' }),
+    ]);
+    expect(detail.orders.map((order) => [order.kind, order.amount, order.state])).toEqual([
+      ['withdraw', '100.00', 'audit'],
+      ['recharge', '300.00', 'success'],
+    ]);
+    expect(detail.orders[0]?.id).toBe(withdrawal);
+    const ledger = await consoleCall(server, 'customers/ledger', { id: String(customer.user.id) }, operator);
+    expect(ledger.items.map((line) => line.amount)).toEqual(['-100.00', '300.00']);
+    expect(ledger.next).toBeNull();
+    const demo = await consoleCall(server, 'customers/search', { query: 'demo' }, operator);
+    const demoId = String(demo.customers.find((row) => row.account === 'demo')?.id);
+    expect((await consoleCall(server, 'customers/detail', { id: demoId }, operator)).team.direct).toBe(1);
+    const missing = await consolePost(server, 'customers/detail', { id: '999999' }, operator);
+    expect(missing.envelope.code).toBe(404);
+  });
+
+  it('reveals a binding to an admin only, and writes the reveal in the audit log', async () => {
+    const reviewer = await signInOperator(server, 'peek');
+    const admin = await signInOperator(server, 'reveal', 'admin');
+    const customer = await signUp(server);
+    const binding = String(await boundCard(customer));
+    const id = String(customer.user.id);
+    expect((await consolePost(server, 'customers/reveal-binding', { id, binding }, reviewer)).envelope.code).toBe(403);
+    const other = await signUp(server);
+    const foreign = await consolePost(
+      server,
+      'customers/reveal-binding',
+      { id: String(other.user.id), binding },
+      admin,
+    );
+    expect(foreign.envelope.code).toBe(404);
+    const revealed = await consoleCall(server, 'customers/reveal-binding', { id, binding }, admin);
+    expect(revealed.iban).toBe('DE89370400440532013000');
+    const audit = await consoleCall(server, 'audit/list', { kind: 'binding reveal' }, admin);
+    expect(audit.items).toEqual([
+      expect.objectContaining({ actor: admin.name, account: customer.user.account, detail: 'bank **** 3000' }),
+    ]);
+  });
+
+  it('disables a customer with a reason, signing them out at once, and enables them again', async () => {
+    const operator = await signInOperator(server, 'guard');
+    const customer = await signUp(server);
+    const id = String(customer.user.id);
+    const bare = await consolePost(server, 'customers/status', { id, status: 'disabled' }, operator);
+    expect(bare.envelope).toMatchObject({ code: 400, data: { field: 'reason' } });
+    await consoleCall(server, 'customers/status', { id, status: 'disabled', reason: 'Reported fraud' }, operator);
+    expect((await post(server, 'userinfo/get-info', {}, { token: customer.token })).code).toBe(-1);
+    const login = await post(server, 'user/login', { account: customer.user.account, password: customer.password });
+    expect(login.code).toBe(400);
+    await consoleCall(server, 'customers/status', { id, status: 'active' }, operator);
+    server.clock.advance(1);
+    const again = await post(server, 'user/login', { account: customer.user.account, password: customer.password });
+    expect(again.code).toBe(200);
+    const audit = await consoleCall(server, 'audit/list', { account: customer.user.account }, operator);
+    expect(audit.items.map((item) => [item.action, item.before, item.after, item.detail])).toEqual([
+      ['customer enable', 'disabled', 'active', ''],
+      ['customer disable', 'active', 'disabled', 'Reported fraud'],
+    ]);
+  });
+
+  it('lets an admin set the VIP level, audited', async () => {
+    const reviewer = await signInOperator(server, 'novip');
+    const admin = await signInOperator(server, 'vip', 'admin');
+    const customer = await signUp(server);
+    const id = String(customer.user.id);
+    expect((await consolePost(server, 'customers/vip', { id, level: '4' }, reviewer)).envelope.code).toBe(403);
+    expect(await consoleCall(server, 'customers/vip', { id, level: '4' }, admin)).toEqual({ vip: 4 });
+    expect((await consolePost(server, 'customers/vip', { id, level: '100' }, admin)).envelope.code).toBe(400);
+    server.clock.advance(6);
+    expect((await call(server, 'userinfo/get-info', {}, customer.token)).vip).toBe(4);
+  });
+});

@@ -1,0 +1,175 @@
+import type { CustomerBinding, CustomerOrder, CustomerSummary, LedgerLine } from '../../contract/console';
+import { ResultCode } from '../../contract/envelope';
+import type { ServerContext } from '../context';
+import { CustomerError, setCustomerStatus, setVipLevel } from '../customers';
+import type { BankAccountRow } from '../db/bank';
+import type { LedgerRow } from '../db/ledger';
+import type { UserRow } from '../db/users';
+import { ApiError } from '../errors';
+import { isoNow } from '../context';
+import { maskIban, money } from '../wire';
+import type { ConsoleCallRegistry } from './calls';
+
+const SEARCH_LIMIT = 20;
+const RECENT_ORDERS = 20;
+const TEAM_SHOWN = 50;
+const LEDGER_PAGE = 50;
+
+const noSuchCustomer = () => new ApiError(ResultCode.notFound, 'console.customer_not_found');
+
+type Details = Record<string, string | undefined>;
+
+function detailsOf(row: BankAccountRow): Details {
+  return JSON.parse(row.details) as Details;
+}
+
+/** Who holds a payout account, and at which bank, as its binding says. */
+export function bindingSummary(row: BankAccountRow): Omit<CustomerBinding, 'id' | 'created_at'> {
+  const details = detailsOf(row);
+  return {
+    type: row.type,
+    holder: row.type === 'bank' ? (details.full_name ?? '') : `${details.name ?? ''} ${details.surname ?? ''}`.trim(),
+    iban: maskIban(details.iban ?? ''),
+    bank: row.type === 'bank' ? (details.bank_name ?? '') : 'Wise',
+    country: details.country ?? '',
+  };
+}
+
+export function toLedgerLine(row: LedgerRow): LedgerLine {
+  return {
+    id: row.id,
+    kind: row.kind,
+    amount: money(row.amount),
+    balance: money(row.balance_after),
+    remark: row.remark,
+    created_at: row.created_at,
+  };
+}
+
+/** A customer's figures as a reviewer sees them beside an order. */
+export async function customerSummary(context: ServerContext, user: UserRow): Promise<CustomerSummary> {
+  const totals = await context.queries.money.totals(user.id);
+  return {
+    id: user.id,
+    account: user.account,
+    email: user.email,
+    vip: user.vip,
+    status: user.status,
+    balance: money(totals?.balance ?? user.balance),
+    frozen: money(totals?.frozen ?? 0),
+    created_at: user.created_at,
+  };
+}
+
+/** Search, a customer's page, their ledger, and the changes an operator makes to them. */
+export function customerRoutes(calls: ConsoleCallRegistry, context: ServerContext): void {
+  const { queries } = context;
+
+  async function customer(id: number): Promise<UserRow> {
+    const user = await queries.users.byId(id);
+    if (!user) throw noSuchCustomer();
+    return user;
+  }
+
+  calls.operator('customers/search', async ({ query }) => {
+    const users = await queries.users.search(query.toLowerCase(), SEARCH_LIMIT);
+    return { customers: await Promise.all(users.map((user) => customerSummary(context, user))) };
+  });
+
+  calls.operator('customers/detail', async ({ id }) => {
+    const user = await customer(id);
+    const inviter = user.inviter_id === null ? undefined : await queries.users.byId(user.inviter_id);
+    const [recharges, withdrawals, sales, bindings, figures, members] = await Promise.all([
+      queries.recharge.recentOf(user.id, RECENT_ORDERS),
+      queries.withdraw.page(user.id, RECENT_ORDERS, 0),
+      queries.selling.ordersPage(user.id, '', RECENT_ORDERS, 0),
+      queries.bank.allOf(user.id),
+      queries.team.figures(user.id),
+      queries.team.members(user.id, TEAM_SHOWN, 0),
+    ]);
+    const orders: CustomerOrder[] = [
+      ...recharges.map((row) => ({ kind: 'recharge' as const, ...row })),
+      ...withdrawals.map((row) => ({ kind: 'withdraw' as const, ...row })),
+      ...sales.map((row) => ({ kind: 'sale' as const, ...row, amount: row.number })),
+    ]
+      .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id)
+      .slice(0, RECENT_ORDERS)
+      .map((row) => ({
+        kind: row.kind,
+        id: row.id,
+        amount: money(row.amount),
+        state: row.state,
+        remark: row.remark,
+        created_at: row.created_at,
+      }));
+    return {
+      customer: {
+        ...(await customerSummary(context, user)),
+        nickname: user.nickname,
+        invite_code: user.invite_code,
+        inviter: inviter?.account ?? null,
+      },
+      bindings: bindings.map((row) => ({ id: row.id, ...bindingSummary(row), created_at: row.created_at })),
+      orders,
+      team: {
+        direct: figures.direct,
+        indirect: figures.indirect,
+        members: members.map((row) => ({ account: row.account, level: row.level, created_at: row.created_at })),
+      },
+    };
+  });
+
+  calls.operator('customers/ledger', async ({ id, before }) => {
+    const user = await customer(id);
+    const rows = await queries.ledger.before(user.id, before === '' ? 0 : before, LEDGER_PAGE + 1);
+    const items = rows.slice(0, LEDGER_PAGE).map(toLedgerLine);
+    return { items, next: rows.length > LEDGER_PAGE ? (items.at(-1)?.id ?? null) : null };
+  });
+
+  calls.operator(
+    'customers/reveal-binding',
+    async ({ id, binding }, { operator }) => {
+      const row = await queries.bank.byId(binding);
+      if (!row || row.user_id !== id) throw noSuchCustomer();
+      const details = detailsOf(row);
+      await queries.audit.record({
+        actor: operator.name,
+        action: 'binding reveal',
+        target_type: 'binding',
+        target_id: row.id,
+        user_id: row.user_id,
+        detail: `${row.type} ${maskIban(details.iban ?? '')}`,
+        created_at: isoNow(context),
+      });
+      const shown: Record<string, string> = {};
+      for (const [key, value] of Object.entries(details)) if (value !== undefined) shown[key] = value;
+      return { id: row.id, iban: details.iban ?? '', details: shown };
+    },
+    { admin: true },
+  );
+
+  calls.operator('customers/status', async ({ id, status, reason }, { operator }) => {
+    try {
+      await setCustomerStatus(context, id, status, reason, operator.name);
+    } catch (error) {
+      if (error instanceof CustomerError) throw noSuchCustomer();
+      throw error;
+    }
+    if (status === 'disabled') context.live.endUser(id);
+    return { status };
+  });
+
+  calls.operator(
+    'customers/vip',
+    async ({ id, level }, { operator }) => {
+      try {
+        await setVipLevel(context, id, level, operator.name);
+      } catch (error) {
+        if (error instanceof CustomerError) throw new ApiError(ResultCode.invalid, 'invalid', { field: 'level' });
+        throw error;
+      }
+      return { vip: level };
+    },
+    { admin: true },
+  );
+}

@@ -1,0 +1,295 @@
+import type { FastifyInstance } from 'fastify';
+import { REVIEW_KINDS, type CustomerSummary, type QueueItem, type RechargeSummary } from '../../contract/console';
+import { ResultCode } from '../../contract/envelope';
+import { formatRate } from '../../contract/money';
+import { isoNow, type ServerContext } from '../context';
+import type { RechargeRow } from '../db/recharge';
+import { ApiError, conflict, notFound } from '../errors';
+import { ReviewError, decide } from '../review';
+import { checkPasswordGuess } from '../security/password-guesses';
+import { UNKNOWN_USER_HASH, hashPassword } from '../security/passwords';
+import { money } from '../wire';
+import { createConsoleCalls } from './calls';
+import { bindingSummary, customerRoutes, customerSummary, toLedgerLine } from './customers';
+import { OperatorError, addOperator, disableOperator } from './operators';
+import { clearSessionCookie, openSession, sessionInfo, setSessionCookie } from './session';
+import { totpStep } from './totp';
+
+const RECENT_RECHARGES = 10;
+const RECENT_LEDGER = 20;
+const AUDIT_PAGE = 50;
+
+const signInFailed = () => new ApiError(ResultCode.invalid, 'console.sign_in_failed');
+
+function reviewRefused(error: unknown): unknown {
+  if (!(error instanceof ReviewError)) return error;
+  if (error.reason === 'not_found') return new ApiError(ResultCode.notFound, 'console.review_not_found');
+  if (error.reason === 'already_reviewed') return new ApiError(ResultCode.conflict, 'console.already_reviewed');
+  return new ApiError(ResultCode.conflict, 'console.approved_already_by_you');
+}
+
+function toRechargeSummary(row: RechargeRow): RechargeSummary {
+  return {
+    id: row.id,
+    type: row.type,
+    address: row.address,
+    amount: money(row.amount),
+    credentials: row.credentials,
+    state: row.state,
+    remark: row.remark,
+    created_at: row.created_at,
+  };
+}
+
+export function consoleRoutes(app: FastifyInstance, context: ServerContext): void {
+  const calls = createConsoleCalls(app, context);
+  const { queries, limits } = context;
+
+  async function customerOf(userId: number): Promise<CustomerSummary> {
+    const user = await queries.users.byId(userId);
+    if (!user) throw notFound();
+    return customerSummary(context, user);
+  }
+
+  const needsTwo = (amount: number) => amount > context.reviewRules.secondApprovalAbove;
+
+  /**
+   * Password and authenticator code together, counted like a customer's sign-in: a wrong password
+   * or a wrong code is one guess against the name, and five hold it for the window. A code is
+   * good once, so one seen over a shoulder cannot open a second session.
+   */
+  calls.open(
+    'auth/login',
+    async ({ name, password, code }, { request, reply }) => {
+      const operator = await queries.operators.byName(name);
+      const usable = operator?.status === 'active' ? operator : undefined;
+      const key = operator ? `operator:${operator.id}` : `operator-name:${name}`;
+      const matches = await checkPasswordGuess(context, key, password, usable?.password_hash ?? UNKNOWN_USER_HASH);
+      if (!usable || !matches) throw signInFailed();
+      const now = context.now();
+      const step = totpStep(usable.totp_secret, code, now);
+      if (step === null || !(await queries.operators.useTotpStep(usable.id, step))) {
+        await queries.codes.recordGuess(key, now.toISOString());
+        throw signInFailed();
+      }
+      const { token, csrf } = await openSession(context, usable.id);
+      await queries.audit.record({
+        actor: usable.name,
+        action: 'sign in',
+        target_type: 'operator',
+        target_id: usable.id,
+        detail: request.ip,
+        created_at: isoNow(context),
+      });
+      setSessionCookie(request, reply, token);
+      return sessionInfo(usable, csrf);
+    },
+    { max: limits.signInsPerIpPerHour, timeWindow: 3600_000 },
+  );
+
+  calls.operator('auth/session', (_input, { operator }) => sessionInfo(operator, operator.csrf_token));
+
+  calls.operator('auth/password', async ({ password, new_password: newPassword }, { operator }) => {
+    const key = `operator:${operator.id}`;
+    if (!(await checkPasswordGuess(context, key, password, operator.password_hash))) {
+      throw new ApiError(ResultCode.invalid, 'wrong_password', { field: 'password' });
+    }
+    if (password === newPassword) {
+      throw new ApiError(ResultCode.invalid, 'console.same_password', { field: 'new_password' });
+    }
+    const passwordHash = await hashPassword(newPassword);
+    await queries.operators.setPassword(operator.id, passwordHash, false);
+    await queries.audit.record({
+      actor: operator.name,
+      action: 'password change',
+      target_type: 'operator',
+      target_id: operator.id,
+      detail: '',
+      created_at: isoNow(context),
+    });
+    return sessionInfo({ ...operator, must_change_password: 0 }, operator.csrf_token);
+  });
+
+  calls.operator('auth/logout', async (_input, { operator, request, reply }) => {
+    await queries.operators.revokeSession(operator.token_hash, isoNow(context));
+    context.live.endStaffSession(operator.token_hash);
+    clearSessionCookie(request, reply);
+    return {};
+  });
+
+  calls.operator('review/queue', async () => {
+    const pending = await queries.review.pending();
+    const approvals = new Map<number, string[]>();
+    for (const { withdraw_id: id, actor } of await queries.operators.openApprovals()) {
+      approvals.set(id, [...(approvals.get(id) ?? []), actor]);
+    }
+    const items: QueueItem[] = pending.map((item) => ({
+      kind: item.kind,
+      id: item.id,
+      account: item.account,
+      amount: money(item.amount),
+      created_at: item.created_at,
+      approvals: item.kind === 'withdraw' ? (approvals.get(item.id) ?? []) : [],
+      needs_second_approval: item.kind === 'withdraw' && needsTwo(item.amount),
+    }));
+    const counts = Object.fromEntries(
+      REVIEW_KINDS.map((kind) => [kind, items.filter((item) => item.kind === kind).length]),
+    ) as Record<(typeof REVIEW_KINDS)[number], number>;
+    return { items, counts, second_approval_above: money(context.reviewRules.secondApprovalAbove) };
+  });
+
+  calls.operator('review/recharge', async ({ id }) => {
+    const recharge = await queries.recharge.byId(id);
+    if (!recharge) throw new ApiError(ResultCode.notFound, 'console.review_not_found');
+    const current = (await queries.recharge.addresses()).find((address) => address.type === recharge.type);
+    const recent = await queries.recharge.recentOf(recharge.user_id, RECENT_RECHARGES + 1);
+    return {
+      recharge: toRechargeSummary(recharge),
+      address_is_current: current?.address === recharge.address,
+      customer: await customerOf(recharge.user_id),
+      recent: recent
+        .filter((row) => row.id !== recharge.id)
+        .slice(0, RECENT_RECHARGES)
+        .map(toRechargeSummary),
+    };
+  });
+
+  calls.operator('review/withdraw', async ({ id }) => {
+    const withdrawal = await queries.withdraw.byId(id);
+    if (!withdrawal) throw new ApiError(ResultCode.notFound, 'console.review_not_found');
+    const account = await queries.bank.byId(withdrawal.bank_account_id);
+    const ledger = (await queries.ledger.page(withdrawal.user_id, 0, RECENT_LEDGER, 0)).map(toLedgerLine);
+    return {
+      withdraw: {
+        id: withdrawal.id,
+        order_no: withdrawal.order_no,
+        amount: money(withdrawal.amount),
+        state: withdrawal.state,
+        remark: withdrawal.remark,
+        created_at: withdrawal.created_at,
+      },
+      binding: account ? bindingSummary(account) : null,
+      customer: await customerOf(withdrawal.user_id),
+      ledger,
+      approvals: (await queries.operators.approvalsOf(id)).map((row) => ({ operator: row.actor, at: row.created_at })),
+      needs_second_approval: needsTwo(withdrawal.amount),
+    };
+  });
+
+  calls.operator('review/sale', async ({ id }) => {
+    const order = await queries.selling.orderById(id);
+    if (!order) throw new ApiError(ResultCode.notFound, 'console.review_not_found');
+    const offer = await queries.selling.offerById(order.offer_id);
+    return {
+      order: {
+        id: order.id,
+        order_no: order.order_no,
+        number: money(order.number),
+        unit_price: money(order.unit_price),
+        currency: order.currency,
+        total: money(order.amount),
+        state: order.state,
+        created_at: order.created_at,
+      },
+      offer: offer
+        ? {
+            id: offer.id,
+            order_no: offer.order_no,
+            unit_price: money(offer.unit_price),
+            currency: offer.currency,
+            quantity: money(offer.quantity),
+          }
+        : null,
+      merchant: offer
+        ? {
+            id: offer.merchant_id,
+            name: offer.merchant_name,
+            avatar: offer.merchant_avatar,
+            completion_rate: formatRate(offer.merchant_completion_rate),
+          }
+        : null,
+      customer: await customerOf(order.user_id),
+    };
+  });
+
+  calls.operator('review/decide', async ({ kind, id, decision, remark }, { operator }) => {
+    try {
+      return await decide(context, kind, decision, id, operator.name, remark, context.reviewRules);
+    } catch (error) {
+      throw reviewRefused(error);
+    }
+  });
+
+  customerRoutes(calls, context);
+
+  calls.operator(
+    'operators/list',
+    async () => ({
+      operators: (await queries.operators.all()).map((row) => ({
+        name: row.name,
+        role: row.role,
+        status: row.status,
+        created_at: row.created_at,
+      })),
+    }),
+    { admin: true },
+  );
+
+  calls.operator(
+    'operators/add',
+    async ({ name, role }, { operator }) => {
+      try {
+        const account = await addOperator(context, { name, role, actor: operator.name });
+        return {
+          name: account.name,
+          role: account.role,
+          one_time_password: account.password,
+          totp_secret: account.totpSecret,
+          totp_uri: account.totpUri,
+        };
+      } catch (error) {
+        if (error instanceof OperatorError) throw conflict('console.operator_exists', { field: 'name' });
+        throw error;
+      }
+    },
+    { admin: true },
+  );
+
+  calls.operator(
+    'operators/disable',
+    async ({ name }, { operator }) => {
+      if (name === operator.name) throw new ApiError(ResultCode.invalid, 'console.disable_self', { field: 'name' });
+      try {
+        await disableOperator(context, name, operator.name);
+      } catch (error) {
+        if (error instanceof OperatorError) throw new ApiError(ResultCode.notFound, 'not_found', { field: 'name' });
+        throw error;
+      }
+      return {};
+    },
+    { admin: true },
+  );
+
+  calls.operator('audit/list', async ({ operator, account, kind, before }) => {
+    const rows = await queries.audit.list({
+      actor: operator,
+      account,
+      action: kind,
+      beforeId: before === '' ? null : before,
+      limit: AUDIT_PAGE + 1,
+    });
+    const items = rows.slice(0, AUDIT_PAGE).map((row) => ({
+      id: row.id,
+      actor: row.actor,
+      action: row.action,
+      target_type: row.target_type,
+      target_id: row.target_id,
+      account: row.account,
+      before: row.before_value,
+      after: row.after_value,
+      detail: row.detail,
+      created_at: row.created_at,
+    }));
+    return { items, next: rows.length > AUDIT_PAGE ? (items.at(-1)?.id ?? null) : null };
+  });
+}
