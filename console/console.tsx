@@ -4,7 +4,7 @@ import { SWRConfig } from 'swr';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import type { ConsoleSession } from '../contract/console';
 import { openLive } from './api/live';
-import { READ_DEFAULTS, useQueue, useRefreshQueue } from './api/reads';
+import { READ_DEFAULTS, useQueue, useRevalidateQueue } from './api/reads';
 import { REVIEW_KINDS } from './api/wire';
 import { AuditPage } from './pages/audit';
 import { ChangePasswordPage } from './pages/change-password';
@@ -24,12 +24,12 @@ import { Loading } from './ui/states';
 
 /** The queue's live socket, open while signed in: the socket's life is this component's. */
 function LiveQueue() {
-  const refreshQueue = useRefreshQueue();
+  const revalidateQueue = useRevalidateQueue();
   const setStatus = useSetAtom(liveStatusAtom);
-  // The socket outlives renders; it calls whatever refresh is current.
-  const refresh = useRef(refreshQueue);
+  // The socket outlives renders; it calls whatever revalidation is current.
+  const refresh = useRef(revalidateQueue);
   useEffect(() => {
-    refresh.current = refreshQueue;
+    refresh.current = revalidateQueue;
   });
   useEffect(() => openLive({ onQueueChanged: () => refresh.current(), onStatus: setStatus }), [setStatus]);
   return null;

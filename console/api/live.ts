@@ -28,7 +28,8 @@ function isLiveEvent(value: unknown): value is ConsoleLiveEvent {
  * answers pings, reports queue changes, and reconnects after a drop with capped exponential
  * back-off until the returned function stops it (the signed-in screens unmount on sign-out).
  * After a drop the queue is read again at once: events sent meanwhile were missed, and a session
- * that ended shows up there as a -1.
+ * that ended (the server closes the socket then) shows up there as a -1. The queue read is one
+ * the server does not count as the operator's activity, so the socket never keeps a session open.
  */
 export function openLive({ onQueueChanged, onStatus }: LiveOptions): () => void {
   const url = `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${CONSOLE_LIVE_PATH}`;

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import useSWR, { useSWRConfig, type SWRConfiguration, type SWRResponse } from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import type {
@@ -58,9 +59,43 @@ export function useAuditLog(filters: AuditFilters) {
   );
 }
 
-/** Reads the queue again, and any review open on screen: the live socket said something changed. */
-export function useRefreshQueue(): () => void {
+const isReadOf = (key: unknown, match: (path: string) => boolean) =>
+  Array.isArray(key) && typeof key[0] === 'string' && match(key[0]);
+
+/**
+ * Reads the queue again: the live socket said it changed. Only the queue, which the server does
+ * not count as the operator's activity; an open review follows the queue by itself (see
+ * useFollowQueue), so a console left open is still signed out after the idle time.
+ */
+export function useRevalidateQueue(): () => void {
   const { mutate } = useSWRConfig();
   // With the filter alone, SWR reads again and keeps what is on screen until the answer comes.
-  return () => void mutate((key) => Array.isArray(key) && typeof key[0] === 'string' && key[0].startsWith('review/'));
+  return () => void mutate((key) => isReadOf(key, (path) => path === 'review/queue'));
+}
+
+/** Reads the queue and every open review again, after the operator decided something. */
+export function useRefreshReviews(): () => void {
+  const { mutate } = useSWRConfig();
+  return () => void mutate((key) => isReadOf(key, (path) => path.startsWith('review/')));
+}
+
+/**
+ * An open review reads itself again when its line in the queue changes: someone else approved or
+ * decided it. The queue is read live anyway, and the order's own read then counts as activity only
+ * when there is something new to see.
+ */
+export function useFollowQueue(kind: ReviewKind, id: string | null, refresh: () => void): void {
+  const { data } = useQueue();
+  const item = data?.items.find((entry) => entry.kind === kind && String(entry.id) === id);
+  const line = data ? (item ? `waiting:${item.approvals.join(',')}` : 'gone') : null;
+  const seen = useRef(line);
+  const latestRefresh = useRef(refresh);
+  useEffect(() => {
+    latestRefresh.current = refresh;
+  });
+  useEffect(() => {
+    if (line === null) return;
+    if (seen.current !== null && seen.current !== line) latestRefresh.current();
+    seen.current = line;
+  }, [line]);
 }

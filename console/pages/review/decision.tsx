@@ -3,7 +3,7 @@ import { useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { Decision, DecisionResult, ReviewKind } from '../../../contract/console';
 import { call } from '../../api/client';
-import { useRefreshQueue } from '../../api/reads';
+import { useRefreshReviews } from '../../api/reads';
 import { REMARK_MAX_LENGTH } from '../../api/wire';
 import { BusyButton } from '../../ui/busy-button';
 import { ErrorNote } from '../../ui/failure';
@@ -27,7 +27,7 @@ export function DecisionPanel({ kind, id, pending, approveBlocked }: Props) {
   const { t } = useLingui();
   const headingId = useId();
   const outcomeText = useOutcomeText();
-  const refreshQueue = useRefreshQueue();
+  const refreshReviews = useRefreshReviews();
   const [remark, setRemark] = useState('');
   const [remarkError, setRemarkError] = useState<string>();
   const [busy, setBusy] = useState<Decision | null>(null);
@@ -55,11 +55,11 @@ export function DecisionPanel({ kind, id, pending, approveBlocked }: Props) {
       });
       setOutcome(result.outcome);
       setRemark('');
-      refreshQueue();
+      refreshReviews();
     } catch (error) {
       setFailure(error);
       // The order may have been decided by someone else meanwhile: show its state now.
-      refreshQueue();
+      refreshReviews();
     } finally {
       setBusy(null);
     }

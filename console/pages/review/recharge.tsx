@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import type { RechargeReview, RechargeSummary } from '../../../contract/console';
-import { useReview } from '../../api/reads';
+import { useFollowQueue, useReview } from '../../api/reads';
 import { Badge } from '../../ui/badge';
 import { Details } from '../../ui/details';
 import { Empty } from '../../ui/states';
@@ -114,6 +114,7 @@ function RechargeDetail({ review }: { review: RechargeReview }) {
 export function RechargeReviewPage() {
   const id = useOrderId();
   const { data, error, mutate } = useReview('review/recharge', id);
+  useFollowQueue('recharge', id, () => void mutate());
   return (
     <ReviewFrame kind="recharge" id={id} read={{ data, error, retry: () => void mutate() }}>
       {(review) => <RechargeDetail review={review} />}

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import type { SaleReview } from '../../../contract/console';
-import { useReview } from '../../api/reads';
+import { useFollowQueue, useReview } from '../../api/reads';
 import { isUploadPath } from '../../lib/upload-path';
 import { Details } from '../../ui/details';
 import { DateTime, Fiat, Usdt } from '../../ui/values';
@@ -103,6 +103,7 @@ function SaleDetail({ review }: { review: SaleReview }) {
 export function SaleReviewPage() {
   const id = useOrderId();
   const { data, error, mutate } = useReview('review/sale', id);
+  useFollowQueue('sale', id, () => void mutate());
   return (
     <ReviewFrame kind="sale" id={id} read={{ data, error, retry: () => void mutate() }}>
       {(review) => <SaleDetail review={review} />}

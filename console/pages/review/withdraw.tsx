@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import type { LedgerLine, WithdrawReview } from '../../../contract/console';
-import { useReview } from '../../api/reads';
+import { useFollowQueue, useReview } from '../../api/reads';
 import { sessionStateAtom } from '../../state/session';
 import { useAtomValue } from '../../state/store';
 import { Badge } from '../../ui/badge';
@@ -158,6 +158,7 @@ export function WithdrawReviewPage() {
   const session = useAtomValue(sessionStateAtom);
   const me = session.status === 'signed-in' ? session.session.operator.name : '';
   const { data, error, mutate } = useReview('review/withdraw', id);
+  useFollowQueue('withdraw', id, () => void mutate());
   return (
     <ReviewFrame kind="withdraw" id={id} read={{ data, error, retry: () => void mutate() }}>
       {(review) => <WithdrawDetail review={review} me={me} />}
