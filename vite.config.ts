@@ -271,8 +271,10 @@ export default defineConfig(({ command }) => ({
   server: {
     host: '127.0.0.1',
     proxy: {
-      // The console's live socket first: '/api' below would take it as a plain request.
-      '/api/console/live': { target: apiServer.replace(/^http/, 'ws'), ws: true },
+      // The console's first, and with this page's Host kept: the server refuses a console call or
+      // socket whose Origin is another site, and the '/api' shorthand below rewrites Host.
+      '/api/console/live': { target: apiServer.replace(/^http/, 'ws'), ws: true, changeOrigin: false },
+      '/api/console': { target: apiServer, changeOrigin: false },
       '/api': apiServer,
       '/uploads': apiServer,
       '/ws1': { target: apiServer.replace(/^http/, 'ws'), ws: true },
