@@ -41,7 +41,7 @@ export const MessageKey = {
 const UPLOAD_URL_PATTERN = /^\/uploads\/[a-f0-9]{32}\.(png|jpg|webp)$/;
 
 /** Free text: trimmed, 1 to `max` long, visible (see isVisibleText). */
-const text = (max: number) => z.string().trim().min(1).max(max).refine(isVisibleText);
+export const text = (max: number) => z.string().trim().min(1).max(max).refine(isVisibleText);
 
 const email = z
   .string()
@@ -59,7 +59,7 @@ const strongPassword = z
 const id = z.string().trim().regex(INTERNAL_ID_PATTERN).transform(Number);
 
 /** A positive amount of money in cents. */
-const money = z.string().transform((value, context): Cents => {
+export const money = z.string().transform((value, context): Cents => {
   const parsed = parseMoney(value.trim());
   if (parsed === null || parsed <= 0) {
     context.addIssue({ code: 'custom', message: 'invalid' });

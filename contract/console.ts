@@ -7,18 +7,26 @@
  * CSRF token in the `x-csrf-token` header.
  */
 import { z } from 'zod';
+import { money, text } from './calls';
+import { parseRate } from './money';
+import type { ContactChannelType, BankType, LedgerKind, ReviewState, SaleOrderState } from './rules';
 import type { IsoTime, MoneyString } from './responses';
 import {
+  CONTACT_CHANNEL_TYPES,
+  CURRENCY_PATTERN,
   EMAIL_MAX_LENGTH,
   INTERNAL_ID_PATTERN,
+  MAX_COMPLETION_RATE,
+  MAX_INTEREST_RATE,
+  MAX_PRODUCT_DAYS,
+  NETWORK_TYPE_PATTERN,
+  imageAddress,
+  isContactUrl,
+  isReceivingAddress,
   PASSWORD_MAX_LENGTH,
   isPlainText,
   isStrongEnoughPassword,
   isVisibleText,
-  type BankType,
-  type LedgerKind,
-  type ReviewState,
-  type SaleOrderState,
 } from './rules';
 
 export const CONSOLE_API_PREFIX = '/api/console/';
@@ -41,6 +49,18 @@ export type Decision = (typeof DECISIONS)[number];
 export const REMARK_MAX_LENGTH = 200;
 
 const id = z.string().trim().regex(INTERNAL_ID_PATTERN).transform(Number);
+/** Empty for something new, else the id of what is changed. */
+const optionalId = z.union([z.literal('').transform(() => null), id]).default(null);
+/** A percentage with up to two decimals, in basis points, up to `max`. */
+const rate = (max: number) =>
+  z.string().transform((value, context) => {
+    const parsed = parseRate(value.trim());
+    if (parsed === null || parsed > max) {
+      context.addIssue({ code: 'custom', message: 'invalid' });
+      return z.NEVER;
+    }
+    return parsed;
+  });
 const empty = z.object({});
 const optionalText = (max: number) =>
   z
@@ -105,6 +125,76 @@ export const consoleCallSchemas = {
       .trim()
       .regex(/^\d{1,2}$/)
       .transform(Number),
+  }),
+  'hall/merchants': empty,
+  'hall/merchant-save': z.object({
+    id: optionalId,
+    name: text(80),
+    completion_rate: rate(MAX_COMPLETION_RATE),
+    avatar: z
+      .string()
+      .trim()
+      .max(300)
+      .transform((value, context) => {
+        const address = value === '' ? '' : imageAddress(value);
+        if (address === null) {
+          context.addIssue({ code: 'custom', message: 'invalid' });
+          return z.NEVER;
+        }
+        return address;
+      })
+      .default(''),
+  }),
+  'hall/offers': empty,
+  'hall/offer-save': z
+    .object({
+      id: optionalId,
+      merchant_id: id,
+      unit_price: money,
+      currency: z
+        .string()
+        .trim()
+        .transform((value) => value.toUpperCase())
+        .pipe(z.string().regex(CURRENCY_PATTERN)),
+      quantity: money,
+      min_number: money,
+      max_number: money,
+    })
+    .refine((value) => value.min_number <= value.max_number, { message: 'invalid', path: ['max_number'] }),
+  'hall/offer-pause': z.object({ id, paused: z.enum(['true', 'false']).transform((value) => value === 'true') }),
+  'settings/products': empty,
+  'settings/product-save': z
+    .object({
+      id: optionalId,
+      name: text(80),
+      rate: rate(MAX_INTEREST_RATE),
+      days: z
+        .string()
+        .trim()
+        .regex(/^\d{1,4}$/)
+        .transform(Number)
+        .refine((days) => days >= 1 && days <= MAX_PRODUCT_DAYS),
+      min_amount: money,
+      max_amount: money,
+    })
+    .refine((value) => value.min_amount <= value.max_amount, { message: 'invalid', path: ['max_amount'] }),
+  'settings/contacts': empty,
+  'settings/contact-save': z.object({
+    id: optionalId,
+    name: text(80),
+    type: z.enum(CONTACT_CHANNEL_TYPES),
+    url: z.string().trim().max(300).refine(isContactUrl),
+  }),
+  'settings/contact-delete': z.object({ id }),
+  'settings/addresses': empty,
+  'settings/address-save': z.object({
+    type: z
+      .string()
+      .trim()
+      .transform((value) => value.toUpperCase())
+      .pipe(z.string().regex(NETWORK_TYPE_PATTERN)),
+    address: z.string().trim().refine(isReceivingAddress),
+    min_amount: money,
   }),
   'audit/list': z.object({
     operator: optionalText(40),
@@ -311,6 +401,51 @@ export interface CustomerDetail {
   team: { direct: number; indirect: number; members: { account: string; level: 1 | 2; created_at: IsoTime }[] };
 }
 
+export interface MerchantInfo {
+  id: number;
+  name: string;
+  avatar: string;
+  completion_rate: string;
+  orders_count: number;
+}
+
+export interface OfferInfo {
+  id: number;
+  order_no: string;
+  merchant_id: number;
+  merchant_name: string;
+  unit_price: MoneyString;
+  currency: string;
+  quantity: MoneyString;
+  remaining: MoneyString;
+  min_number: MoneyString;
+  max_number: MoneyString;
+  paused: boolean;
+}
+
+export interface ProductInfo {
+  id: number;
+  name: string;
+  rate: string;
+  days: number;
+  min_amount: MoneyString;
+  max_amount: MoneyString;
+}
+
+export interface ContactInfo {
+  id: number;
+  name: string;
+  type: ContactChannelType;
+  url: string;
+}
+
+export interface AddressInfo {
+  type: string;
+  address: string;
+  min_amount: MoneyString;
+  updated_at: IsoTime;
+}
+
 export interface ConsoleCallResponses {
   'auth/login': ConsoleSession;
   'auth/session': ConsoleSession;
@@ -330,6 +465,18 @@ export interface ConsoleCallResponses {
   'customers/reveal-binding': RevealedBinding;
   'customers/status': { status: CustomerSummary['status'] };
   'customers/vip': { vip: number };
+  'hall/merchants': { merchants: MerchantInfo[] };
+  'hall/merchant-save': { id: number };
+  'hall/offers': { offers: OfferInfo[] };
+  'hall/offer-save': { id: number };
+  'hall/offer-pause': { paused: boolean };
+  'settings/products': { products: ProductInfo[] };
+  'settings/product-save': { id: number };
+  'settings/contacts': { contacts: ContactInfo[] };
+  'settings/contact-save': { id: number };
+  'settings/contact-delete': Record<string, never>;
+  'settings/addresses': { addresses: AddressInfo[] };
+  'settings/address-save': Record<string, never>;
   'audit/list': AuditPage;
 }
 

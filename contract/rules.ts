@@ -181,6 +181,53 @@ export function isSafeContactUrl(value: string): boolean {
   }
 }
 
+function parsedUrl(value: string): URL | null {
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
+}
+
+/** `https://user:pw@host` shows a trusted name where another host answers. */
+function hasCredentials(url: URL): boolean {
+  return url.username !== '' || url.password !== '';
+}
+
+/** A contact link an operator may publish: https: or mailto:, without a user name or password. */
+export function isContactUrl(value: string): boolean {
+  const url = parsedUrl(value);
+  return isSafeContactUrl(value) && url !== null && !hasCredentials(url);
+}
+
+/**
+ * A path under the image base URL that stays under it: segments of letters, digits, `-`, `_`
+ * and `~` with dots only between them, so no `.` or `..` segment, `%` escape, backslash, query or
+ * empty segment can make it point elsewhere once joined to the base.
+ */
+const CLEAN_IMAGE_PATH = /^(?:\/[A-Za-z0-9_~-]+(?:\.[A-Za-z0-9_~-]+)*)+$/;
+
+/**
+ * A merchant's picture as the app will read it: a clean path under its image base URL, or an
+ * https: address without credentials (written out in full); null for anything else.
+ */
+export function imageAddress(value: string): string | null {
+  if (CLEAN_IMAGE_PATH.test(value)) return value;
+  if (!/^https:\/\//i.test(value)) return null;
+  const url = parsedUrl(value);
+  return url?.protocol === 'https:' && !hasCredentials(url) ? url.href : null;
+}
+
+/** A network's code, such as TRC20. */
+export const NETWORK_TYPE_PATTERN = /^[A-Z0-9]{2,16}$/;
+/** A three-letter currency code, such as EUR. */
+export const CURRENCY_PATTERN = /^[A-Z]{3}$/;
+/** 100.00 %, in basis points. */
+export const MAX_COMPLETION_RATE = 10_000;
+/** 1000 % a year, in basis points. */
+export const MAX_INTEREST_RATE = 100_000;
+export const MAX_PRODUCT_DAYS = 3650;
+
 export const SEND_CODE_SCENES = ['register', 'reset'] as const;
 export type SendCodeScene = (typeof SEND_CODE_SCENES)[number];
 

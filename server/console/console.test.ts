@@ -564,3 +564,145 @@ describe('customers', () => {
     expect((await call(server, 'userinfo/get-info', {}, customer.token)).vip).toBe(4);
   });
 });
+
+describe('hall and settings', () => {
+  const adminCalls = [
+    'hall/merchants',
+    'hall/merchant-save',
+    'hall/offers',
+    'hall/offer-save',
+    'hall/offer-pause',
+    'settings/products',
+    'settings/product-save',
+    'settings/contacts',
+    'settings/contact-save',
+    'settings/contact-delete',
+    'settings/addresses',
+    'settings/address-save',
+  ] as const;
+
+  it('are for admins only', async () => {
+    const reviewer = await signInOperator(server, 'nohall');
+    for (const path of adminCalls) {
+      expect((await consolePost(server, path, { id: '1' }, reviewer)).envelope, path).toMatchObject({ code: 403 });
+    }
+  });
+
+  it('edits a merchant and an offer, pauses it out of the hall and back, by the API’s rules', async () => {
+    const admin = await signInOperator(server, 'hall', 'admin');
+    const badAvatar = await consolePost(
+      server,
+      'hall/merchant-save',
+      { name: 'Evil', completion_rate: '99', avatar: 'javascript:alert(1)' },
+      admin,
+    );
+    expect(badAvatar.envelope).toMatchObject({ code: 400, data: { field: 'avatar' } });
+    const { id: merchant } = await consoleCall(
+      server,
+      'hall/merchant-save',
+      { name: 'Console Traders', completion_rate: '97.5', avatar: '/merchants/console.png' },
+      admin,
+    );
+    await consoleCall(
+      server,
+      'hall/merchant-save',
+      { id: String(merchant), name: 'Console Traders Ltd', completion_rate: '98', avatar: '' },
+      admin,
+    );
+    const merchants = await consoleCall(server, 'hall/merchants', {}, admin);
+    expect(merchants.merchants.find((row) => row.id === merchant)).toMatchObject({
+      name: 'Console Traders Ltd',
+      completion_rate: '98.00',
+      avatar: '',
+    });
+    const terms = {
+      merchant_id: String(merchant),
+      unit_price: '9.99',
+      currency: 'eur',
+      quantity: '100',
+      min_number: '10',
+      max_number: '50',
+    };
+    const inverted = await consolePost(server, 'hall/offer-save', { ...terms, min_number: '60' }, admin);
+    expect(inverted.envelope).toMatchObject({ code: 400, data: { field: 'max_number' } });
+    const { id: offer } = await consoleCall(server, 'hall/offer-save', terms, admin);
+
+    const seller = await signUp(server);
+    await fund(server, seller, '100');
+    const sell = (number: string) =>
+      post(server, 'saleu/create-order', { saleu_id: String(offer), number }, { token: seller.token });
+    expect((await sell('30')).code).toBe(200);
+    const below = await consolePost(server, 'hall/offer-save', { ...terms, id: String(offer), quantity: '20' }, admin);
+    expect(below.envelope).toMatchObject({ code: 409, data: { field: 'quantity' } });
+    await consoleCall(server, 'hall/offer-save', { ...terms, id: String(offer), quantity: '200' }, admin);
+    const edited = (await consoleCall(server, 'hall/offers', {}, admin)).offers.find((row) => row.id === offer);
+    expect(edited).toMatchObject({ quantity: '200.00', remaining: '170.00', currency: 'EUR', paused: false });
+
+    await consoleCall(server, 'hall/offer-pause', { id: String(offer), paused: 'true' }, admin);
+    const hall = async () =>
+      (await call(server, 'selling/order', { page_size: '50' }, seller.token)).list.map((row) => row.id);
+    server.clock.advance(2);
+    expect(await hall()).not.toContain(offer);
+    expect(await sell('10')).toMatchObject({ code: 409, msg: 'This offer is paused. Please choose another one' });
+    await consoleCall(server, 'hall/offer-pause', { id: String(offer), paused: 'false' }, admin);
+    server.clock.advance(2);
+    expect(await hall()).toContain(offer);
+    const audit = await consoleCall(server, 'audit/list', { kind: 'offer' }, admin);
+    expect(audit.items.map((item) => item.action)).toEqual(['offer resume', 'offer pause', 'offer edit', 'offer add']);
+    expect(audit.items[2]).toMatchObject({
+      before: '100.00 USDT at 9.99 EUR, 10.00–50.00',
+      after: '200.00 USDT at 9.99 EUR, 10.00–50.00',
+    });
+  });
+
+  it('changes products, contact channels and receiving addresses that customers then see', async () => {
+    const admin = await signInOperator(server, 'settings', 'admin');
+    const customer = await signUp(server);
+    const { id: product } = await consoleCall(
+      server,
+      'settings/product-save',
+      { name: 'Console 14 days', rate: '5.5', days: '14', min_amount: '20', max_amount: '2000' },
+      admin,
+    );
+    await consoleCall(
+      server,
+      'settings/product-save',
+      { id: String(product), name: 'Console 14 days', rate: '6', days: '14', min_amount: '20', max_amount: '2000' },
+      admin,
+    );
+    const products = (await call(server, 'lixibao/list', { page_size: '50' }, customer.token)).list;
+    expect(products.find((row) => row.id === product)).toMatchObject({ rate: '6.00', days: 14 });
+
+    const unsafe = await consolePost(
+      server,
+      'settings/contact-save',
+      { name: 'Bad', type: 'link', url: 'https://user:pw@example.com' },
+      admin,
+    );
+    expect(unsafe.envelope).toMatchObject({ code: 400, data: { field: 'url' } });
+    const { id: contact } = await consoleCall(
+      server,
+      'settings/contact-save',
+      { name: 'Signal desk', type: 'link', url: 'https://example.com/help' },
+      admin,
+    );
+    const contacts = async () => (await call(server, 'team/kefu-list', {}, customer.token)).list.map((row) => row.name);
+    expect(await contacts()).toContain('Signal desk');
+    await consoleCall(server, 'settings/contact-delete', { id: String(contact) }, admin);
+    expect(await contacts()).not.toContain('Signal desk');
+
+    await consoleCall(
+      server,
+      'settings/address-save',
+      { type: 'trc20', address: 'TNEWxADDRESSxFROMxTHExCONSOLE', min_amount: '15' },
+      admin,
+    );
+    const address = await call(server, 'recharge/shoukuan-address', { type: 'TRC20' }, customer.token);
+    expect(address).toMatchObject({ address: 'TNEWxADDRESSxFROMxTHExCONSOLE', min_amount: '15.00' });
+    const audit = await consoleCall(server, 'audit/list', { kind: 'address set' }, admin);
+    expect(audit.items[0]).toMatchObject({
+      before: 'TDEMOxNOTxAxREALxADDRESSxDONOTPAY (min 10.00)',
+      after: 'TNEWxADDRESSxFROMxTHExCONSOLE (min 15.00)',
+    });
+  });
+});

@@ -12,6 +12,7 @@ import { money } from '../wire';
 import { createConsoleCalls } from './calls';
 import { bindingSummary, customerRoutes, customerSummary, toLedgerLine } from './customers';
 import { OperatorError, addOperator, disableOperator } from './operators';
+import { settingsRoutes } from './settings';
 import { clearSessionCookie, openSession, sessionInfo, setSessionCookie } from './session';
 import { totpStep } from './totp';
 
@@ -221,6 +222,7 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
   });
 
   customerRoutes(calls, context);
+  settingsRoutes(calls, context);
 
   calls.operator(
     'operators/list',

@@ -19,5 +19,12 @@ export function customerServiceQueries(db: SqlRunner) {
         ...entry,
       }),
     all: () => db.all<ContactChannelRow>('SELECT * FROM contact_channels ORDER BY id'),
+    byId: (id: number) => db.get<ContactChannelRow>('SELECT * FROM contact_channels WHERE id = ?', [id]),
+    update: async (id: number, entry: Omit<NewContactChannel, 'created_at'>) =>
+      (await db.run('UPDATE contact_channels SET name = @name, type = @type, url = @url WHERE id = @id', {
+        id,
+        ...entry,
+      })) === 1,
+    remove: async (id: number) => (await db.run('DELETE FROM contact_channels WHERE id = ?', [id])) === 1,
   };
 }

@@ -39,6 +39,13 @@ export function interestWalletQueries(db: SqlRunner) {
          VALUES (@name, @rate, @days, @min_amount, @max_amount, @created_at)`,
         { ...product },
       ),
+    allProducts: () => db.all<ProductRow>('SELECT * FROM products ORDER BY days, id'),
+    updateProduct: async (id: number, product: Omit<NewProduct, 'created_at'>) =>
+      (await db.run(
+        `UPDATE products SET name = @name, rate = @rate, days = @days, min_amount = @min_amount,
+           max_amount = @max_amount WHERE id = @id`,
+        { id, ...product },
+      )) === 1,
     productById: (id: number) => db.get<ProductRow>('SELECT * FROM products WHERE id = ?', [id]),
     productsPage: (limit: number, offset: number) =>
       db.all<ProductRow>('SELECT * FROM products ORDER BY days, id LIMIT ? OFFSET ?', [limit, offset]),

@@ -318,4 +318,8 @@ export const migrations: readonly string[] = [
   UPDATE audit_log SET user_id = (SELECT user_id FROM sale_orders WHERE sale_orders.id = audit_log.target_id)
     WHERE target_type = 'sale';
   `,
+  `
+  -- An operator may take an offer out of the hall for a while without touching its quantity.
+  ALTER TABLE offers ADD COLUMN paused INTEGER NOT NULL DEFAULT 0;
+  `,
 ];

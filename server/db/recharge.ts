@@ -36,6 +36,15 @@ export function rechargeQueries(db: SqlRunner) {
          ON CONFLICT (type) DO UPDATE SET address = excluded.address, updated_at = excluded.updated_at`,
         { ...row },
       ),
+    /** A network's address and minimum, new or changed. */
+    saveAddress: (row: ReceivingAddressRow) =>
+      db.run(
+        `INSERT INTO receiving_addresses (type, address, min_amount, position, updated_at)
+         VALUES (@type, @address, @min_amount, @position, @updated_at)
+         ON CONFLICT (type) DO UPDATE SET address = excluded.address, min_amount = excluded.min_amount,
+           updated_at = excluded.updated_at`,
+        { ...row },
+      ),
     addresses: () => db.all<ReceivingAddressRow>('SELECT * FROM receiving_addresses ORDER BY position, type'),
     nextPosition: async () =>
       (await db.get<{ n: number }>('SELECT COALESCE(MAX(position), 0) + 1 AS n FROM receiving_addresses'))?.n ?? 1,

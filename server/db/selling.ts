@@ -39,6 +39,8 @@ export interface OfferRow {
   remaining: number;
   min_number: number;
   max_number: number;
+  /** 1 while an operator holds it out of the hall. */
+  paused: number;
   created_at: string;
 }
 
@@ -86,9 +88,11 @@ const SALE_WITH_MERCHANT = `
 // Composed once here: the engines find a prepared statement by its text, and a text built anew
 // on every call would be hashed anew on every call.
 const OFFER_BY_ID = `${OFFER_WITH_MERCHANT} WHERE offers.id = ?`;
-const OPEN_OFFERS = `${OFFER_WITH_MERCHANT} WHERE offers.remaining > 0 ORDER BY offers.unit_price DESC, offers.id LIMIT ? OFFSET ?`;
+const OPEN_OFFERS = `${OFFER_WITH_MERCHANT} WHERE offers.remaining > 0 AND offers.paused = 0
+  ORDER BY offers.unit_price DESC, offers.id LIMIT ? OFFSET ?`;
 const BEST_OFFER_OF_MERCHANT = `${OFFER_WITH_MERCHANT} WHERE offers.merchant_id = ? AND offers.remaining > 0
-  ORDER BY offers.unit_price DESC, offers.id LIMIT 1`;
+  AND offers.paused = 0 ORDER BY offers.unit_price DESC, offers.id LIMIT 1`;
+const ALL_OFFERS = `${OFFER_WITH_MERCHANT} ORDER BY offers.id`;
 const SALE_BY_ID = `${SALE_WITH_MERCHANT} WHERE sale_orders.id = ?`;
 const SALES_OF_USER = `${SALE_WITH_MERCHANT}
   WHERE sale_orders.user_id = @user AND (@state = '' OR sale_orders.state = @state)
@@ -119,14 +123,43 @@ export function sellingQueries(db: SqlRunner) {
     /** Open offers, best (highest) price first. */
     openOffers: (limit: number, offset: number) => db.all<OfferWithMerchantRow>(OPEN_OFFERS, [limit, offset]),
     openOfferCount: async () =>
-      (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM offers WHERE remaining > 0'))?.n ?? 0,
+      (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM offers WHERE remaining > 0 AND paused = 0'))?.n ?? 0,
     bestOfferOf: (merchantId: number) => db.get<OfferWithMerchantRow>(BEST_OFFER_OF_MERCHANT, [merchantId]),
-    /** Takes `number` from an offer's remaining quantity; false when not that much is left. */
+    /** Takes `number` from an open offer's remaining quantity; false when paused or not that much is left. */
     take: async (offerId: number, number: number) =>
-      (await db.run('UPDATE offers SET remaining = remaining - @number WHERE id = @id AND remaining >= @number', {
-        id: offerId,
-        number,
-      })) === 1,
+      (await db.run(
+        'UPDATE offers SET remaining = remaining - @number WHERE id = @id AND remaining >= @number AND paused = 0',
+        { id: offerId, number },
+      )) === 1,
+    /** Every offer, paused and sold out too, for the console. */
+    allOffers: () => db.all<OfferWithMerchantRow>(ALL_OFFERS),
+    allMerchants: () => db.all<MerchantRow>('SELECT * FROM merchants ORDER BY id'),
+    updateMerchant: async (id: number, merchant: Pick<MerchantRow, 'name' | 'avatar' | 'completion_rate'>) =>
+      (await db.run(
+        'UPDATE merchants SET name = @name, avatar = @avatar, completion_rate = @completion_rate WHERE id = @id',
+        {
+          id,
+          ...merchant,
+        },
+      )) === 1,
+    /**
+     * New terms for an offer. The quantity moves what is left by as much as it moves, in one
+     * statement, so a sale taking from it at the same moment is counted either way; false when
+     * less than was already sold is asked for.
+     */
+    updateOffer: async (
+      id: number,
+      offer: Pick<OfferRow, 'merchant_id' | 'unit_price' | 'currency' | 'quantity' | 'min_number' | 'max_number'>,
+    ) =>
+      (await db.run(
+        `UPDATE offers SET merchant_id = @merchant_id, unit_price = @unit_price, currency = @currency,
+           remaining = remaining + (@quantity - quantity), quantity = @quantity,
+           min_number = @min_number, max_number = @max_number
+         WHERE id = @id AND remaining + (@quantity - quantity) >= 0`,
+        { id, ...offer },
+      )) === 1,
+    setOfferPaused: (id: number, paused: boolean) =>
+      db.run('UPDATE offers SET paused = ? WHERE id = ?', [paused ? 1 : 0, id]),
     giveBack: (offerId: number, number: number) =>
       db.run(
         `UPDATE offers SET remaining = CASE WHEN remaining + @number > quantity THEN quantity ELSE remaining + @number END

@@ -98,4 +98,6 @@ export const de: Messages = {
   'console.customer_not_found': 'Diesen Kunden gibt es nicht',
   'console.required.reason': 'Bitte schreiben Sie den Grund für das Prüfprotokoll',
   'console.required.query': 'Geben Sie einen Kontonamen oder eine E-Mail-Adresse ein',
+  offer_paused: 'Dieses Angebot ist pausiert. Bitte wählen Sie ein anderes',
+  'console.below_sold': 'Aus diesem Angebot wurde bereits mehr verkauft',
 };

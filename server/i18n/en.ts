@@ -96,6 +96,8 @@ export const en = {
   'console.customer_not_found': 'There is no such customer',
   'console.required.reason': 'Please write the reason for the audit log',
   'console.required.query': 'Type an account name or e-mail address',
+  offer_paused: 'This offer is paused. Please choose another one',
+  'console.below_sold': 'More than this has been sold from the offer already',
 } as const;
 
 export type MessageKey = keyof typeof en;

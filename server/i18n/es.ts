@@ -93,4 +93,6 @@ export const es: Messages = {
   'console.customer_not_found': 'Ese cliente no existe',
   'console.required.reason': 'Escriba el motivo para el registro de auditoría',
   'console.required.query': 'Escriba un nombre de cuenta o una dirección de correo',
+  offer_paused: 'Esta oferta está en pausa. Elija otra',
+  'console.below_sold': 'De esta oferta ya se ha vendido más que eso',
 };

@@ -94,4 +94,6 @@ export const fr: Messages = {
   'console.customer_not_found': 'Ce client n’existe pas',
   'console.required.reason': 'Écrivez le motif pour le journal d’audit',
   'console.required.query': 'Saisissez un nom de compte ou une adresse e-mail',
+  offer_paused: 'Cette offre est en pause. Choisissez-en une autre',
+  'console.below_sold': 'Cette offre a déjà vendu davantage',
 };

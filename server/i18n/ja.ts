@@ -94,4 +94,6 @@ export const ja: Messages = {
   'console.customer_not_found': 'その顧客は存在しません',
   'console.required.reason': '監査ログに残す理由を入力してください',
   'console.required.query': 'アカウント名またはメールアドレスを入力してください',
+  offer_paused: 'このオファーは一時停止中です。別のオファーを選んでください',
+  'console.below_sold': 'このオファーではすでにそれ以上が売却されています',
 };

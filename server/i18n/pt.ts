@@ -93,4 +93,6 @@ export const pt: Messages = {
   'console.customer_not_found': 'Esse cliente não existe',
   'console.required.reason': 'Escreva o motivo para o registro de auditoria',
   'console.required.query': 'Digite um nome de conta ou um endereço de e-mail',
+  offer_paused: 'Esta oferta está pausada. Escolha outra',
+  'console.below_sold': 'Já foi vendido mais do que isso nesta oferta',
 };

@@ -93,4 +93,6 @@ export const zhHans: Messages = {
   'console.customer_not_found': '该客户不存在',
   'console.required.reason': '请填写记入审计日志的原因',
   'console.required.query': '请输入账户名或电子邮件地址',
+  offer_paused: '该报价已暂停，请选择其他报价',
+  'console.below_sold': '该报价已售出的数量超过此值',
 };

@@ -93,4 +93,6 @@ export const zhHant: Messages = {
   'console.customer_not_found': '該客戶不存在',
   'console.required.reason': '請填寫記入稽核日誌的原因',
   'console.required.query': '請輸入帳戶名稱或電子郵件地址',
+  offer_paused: '該報價已暫停，請選擇其他報價',
+  'console.below_sold': '該報價已售出的數量超過此值',
 };

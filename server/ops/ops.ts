@@ -1,19 +1,28 @@
 import { parseArgs } from 'node:util';
-import { cents, formatMoney, formatRate, parseMoney, parseRate, type Cents } from '../../contract/money';
+import { cents, formatMoney, parseMoney, parseRate, type Cents } from '../../contract/money';
 import {
   CONTACT_CHANNEL_TYPES,
   INTERNAL_ID_PATTERN,
   escapeNotText,
   isReceivingAddress,
-  isSafeContactUrl,
+  imageAddress,
+  isContactUrl,
   isVisibleText,
   type ContactChannelType,
 } from '../../contract/rules';
-import { inTransaction, type Domain } from '../context';
+import type { Domain } from '../context';
 import { createQueries, type Queries } from '../db';
 import type { Db } from '../db/database';
 import { MAX_VIP, setVipLevel } from '../customers';
 import { checkIntegrity } from '../integrity';
+import {
+  SettingsError,
+  saveContactChannel,
+  saveMerchant,
+  saveOffer,
+  saveProduct,
+  saveReceivingAddress,
+} from '../service-settings';
 import type { DecisionResult, OperatorRole } from '../../contract/console';
 import { OPERATOR_ROLES } from '../../contract/console';
 import { OperatorError, addOperator, disableOperator } from '../console/operators';
@@ -26,7 +35,6 @@ import {
   type ReviewRules,
 } from '../review';
 import { ROOT_INVITE_CODE_KEY } from '../routes/auth';
-import { newPublicCode } from '../security/tokens';
 
 export interface OpsIo {
   out: (line: string) => void;
@@ -206,8 +214,6 @@ async function review(
 }
 
 const NETWORK_TYPE = /^[A-Z0-9]{2,16}$/;
-/** 10.00 USDT, for a network that had no address before. */
-const DEFAULT_MIN_RECHARGE = cents(1_000);
 
 async function setAddress(
   domain: Domain,
@@ -220,29 +226,7 @@ async function setAddress(
   if (!address || !isReceivingAddress(address)) {
     throw new OpsError('address set needs an address of up to 128 visible characters, without spaces');
   }
-  await inTransaction(domain, async (tx) => {
-    const { recharge, audit } = tx.queries;
-    const at = tx.now().toISOString();
-    await tx.lock('receiving addresses');
-    const before = (await recharge.addresses()).find((row) => row.type === network);
-    await recharge.upsertAddress({
-      type: network,
-      address,
-      min_amount: DEFAULT_MIN_RECHARGE,
-      position: await recharge.nextPosition(),
-      updated_at: at,
-    });
-    await audit.record({
-      actor: OPERATOR,
-      action: 'address set',
-      target_type: 'address',
-      target_id: null,
-      before_value: before?.address ?? '',
-      after_value: address,
-      detail: `${network} ${address}`,
-      created_at: at,
-    });
-  });
+  await saveReceivingAddress(domain, { type: network, address, minAmount: null }, OPERATOR);
   io.out(`${network} ${address}`);
 }
 
@@ -275,61 +259,14 @@ function amount(flags: Flags, name: string): Cents {
   return value;
 }
 
-/**
- * The one shape of every `… add` command: the new row and its audit entry in one transaction,
- * then the new id printed alone.
- */
-async function addAudited(
-  domain: Domain,
-  io: OpsIo,
-  entry: { kind: string; detail: string },
-  insert: (queries: Queries, at: string) => Promise<number>,
-): Promise<void> {
-  const id = await inTransaction(domain, async (tx) => {
-    const at = tx.now().toISOString();
-    const created = await insert(tx.queries, at);
-    await tx.queries.audit.record({
-      actor: OPERATOR,
-      action: `${entry.kind} add`,
-      target_type: entry.kind,
-      target_id: created,
-      detail: entry.detail,
-      created_at: at,
-    });
-    return created;
-  });
-  io.out(String(id));
-}
-
-/**
- * A path under the image base URL that stays under it: segments of letters, digits, `-`, `_`
- * and `~` with dots only between them, so no `.` or `..` segment, `%` escape, backslash, query or
- * empty segment can make it point elsewhere once joined to the base.
- */
-const CLEAN_IMAGE_PATH = /^(?:\/[A-Za-z0-9_~-]+(?:\.[A-Za-z0-9_~-]+)*)+$/;
-
-/**
- * A picture the app may show, as the app will read it: a clean path under its image base URL, or
- * an https: address without credentials (written out in full); null for anything else.
- */
-function imageAddress(value: string): string | null {
-  if (CLEAN_IMAGE_PATH.test(value)) return value;
-  if (!/^https:\/\//i.test(value)) return null;
-  const url = parsedUrl(value);
-  return url?.protocol === 'https:' && !hasCredentials(url) ? url.href : null;
-}
-
-function parsedUrl(value: string): URL | null {
+/** Runs an `… add` command's change and prints the new id alone, as scripts expect. */
+async function printId(io: OpsIo, adding: Promise<number>): Promise<void> {
   try {
-    return new URL(value);
-  } catch {
-    return null;
+    io.out(String(await adding));
+  } catch (error) {
+    if (error instanceof SettingsError) throw new OpsError(error.message);
+    throw error;
   }
-}
-
-/** `https://user:pw@host` shows a trusted name where another host answers. */
-function hasCredentials(url: URL): boolean {
-  return url.username !== '' || url.password !== '';
 }
 
 async function addMerchant(domain: Domain, io: OpsIo, flags: Flags): Promise<void> {
@@ -340,9 +277,7 @@ async function addMerchant(domain: Domain, io: OpsIo, flags: Flags): Promise<voi
   if (avatar === null) {
     throw new OpsError('--avatar must be an https: address or a path such as /merchants/acme.png');
   }
-  await addAudited(domain, io, { kind: 'merchant', detail: name }, (queries, at) =>
-    queries.selling.insertMerchant({ name, avatar, completion_rate: rate, orders_count: 0, created_at: at }),
-  );
+  await printId(io, saveMerchant(domain, { id: null, name, avatar, completionRate: rate }, OPERATOR));
 }
 
 async function addOffer(domain: Domain, io: OpsIo, flags: Flags): Promise<void> {
@@ -357,18 +292,13 @@ async function addOffer(domain: Domain, io: OpsIo, flags: Flags): Promise<void> 
   const min = amount(flags, 'min');
   const max = amount(flags, 'max');
   if (min > max) throw new OpsError('--min must not be above --max');
-  const detail = `${formatMoney(quantity)} USDT at ${formatMoney(price)} ${currency}`;
-  await addAudited(domain, io, { kind: 'offer', detail }, (queries, at) =>
-    queries.selling.insertOffer({
-      order_no: `S${newPublicCode(10)}`,
-      merchant_id: merchantId,
-      unit_price: price,
-      currency,
-      quantity,
-      min_number: min,
-      max_number: max,
-      created_at: at,
-    }),
+  await printId(
+    io,
+    saveOffer(
+      domain,
+      { id: null, merchantId, unitPrice: price, currency, quantity, minNumber: min, maxNumber: max },
+      OPERATOR,
+    ),
   );
 }
 
@@ -384,9 +314,7 @@ async function addProduct(domain: Domain, io: OpsIo, flags: Flags): Promise<void
   const min = amount(flags, 'min');
   const max = amount(flags, 'max');
   if (min > max) throw new OpsError('--min must not be above --max');
-  await addAudited(domain, io, { kind: 'product', detail: `${name} ${formatRate(rate)}% ${days}d` }, (queries, at) =>
-    queries.interestWallet.insertProduct({ name, rate, days, min_amount: min, max_amount: max, created_at: at }),
-  );
+  await printId(io, saveProduct(domain, { id: null, name, rate, days, minAmount: min, maxAmount: max }, OPERATOR));
 }
 
 function isContactChannelType(value: string): value is ContactChannelType {
@@ -398,13 +326,10 @@ async function addContactChannel(domain: Domain, io: OpsIo, flags: Flags): Promi
   const type = text(flags, 'type');
   if (!isContactChannelType(type)) throw new OpsError(`--type must be one of ${CONTACT_CHANNEL_TYPES.join(', ')}`);
   const url = text(flags, 'url', 300);
-  const parsed = parsedUrl(url);
-  if (!isSafeContactUrl(url) || !parsed || hasCredentials(parsed)) {
+  if (!isContactUrl(url)) {
     throw new OpsError('--url must be an https: or mailto: address without a user name or password');
   }
-  await addAudited(domain, io, { kind: 'kefu', detail: `${type} ${url}` }, (queries, at) =>
-    queries.customerService.insert({ name, type, url, created_at: at }),
-  );
+  await printId(io, saveContactChannel(domain, { id: null, name, type, url }, OPERATOR));
 }
 
 /**

@@ -110,11 +110,14 @@ export function sellingRoutes(calls: CallRegistry, context: ServerContext): void
       const { queries, ledger } = tx;
       const offer = await queries.selling.offerById(input.saleu_id);
       if (!offer) throw notFound();
+      if (offer.paused === 1) throw conflict('offer_paused');
       if (offer.remaining <= 0) throw conflict('offer_exhausted');
       if (input.number < offer.min_number || input.number > offer.max_number) {
         throw outOfRange('number_out_of_range', 'number', { min: offer.min_number, max: offer.max_number });
       }
       if (!(await queries.selling.take(offer.id, input.number))) {
+        // Paused since it was read: say so rather than "not enough left".
+        if ((await queries.selling.offerById(offer.id))?.paused === 1) throw conflict('offer_paused');
         const remaining = money(offer.remaining);
         throw new ApiError(ResultCode.conflict, 'offer_not_enough', { field: 'number', remaining }, { remaining });
       }
