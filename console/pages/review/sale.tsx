@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { SaleReview } from '../../../contract/console';
 import { useFollowQueue, useReview } from '../../api/reads';
-import { isUploadPath } from '../../lib/upload-path';
+import { merchantImage } from '../../lib/image-address';
 import { Details } from '../../ui/details';
 import { DateTime, Fiat, Usdt } from '../../ui/values';
 import { StateBadge } from '../labels';
@@ -10,10 +10,12 @@ import { CustomerPanel } from './customer';
 import { DecisionPanel } from './decision';
 import { ReviewFrame, useOrderId } from './frame';
 
-/** The merchant's picture when it is one of ours, else their initial. */
+/** The merchant's picture when it is a valid address that loads, else their initial. */
 function MerchantAvatar({ name, avatar }: { name: string; avatar: string }) {
-  if (avatar && (isUploadPath(avatar) || avatar.startsWith('/icons/'))) {
-    return <img className="avatar" src={avatar} alt="" width="40" height="40" />;
+  const [failed, setFailed] = useState(false);
+  const src = merchantImage(avatar);
+  if (src && !failed) {
+    return <img className="avatar" src={src} alt="" width="40" height="40" onError={() => setFailed(true)} />;
   }
   return (
     <span className="avatar avatar-initial" aria-hidden="true">
