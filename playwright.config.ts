@@ -3,6 +3,9 @@ import { chromiumLaunch, installed, webkitGtkDriver } from './e2e/browser';
 
 /** WebKitGTK's own flows (e2e/webkitgtk/) drive MiniBrowser through WebDriver, not through `page`. */
 const WEBKITGTK_TESTS = '**/e2e/webkitgtk/**';
+/** The operators' console is made for a desktop: its specs run there, and only there. */
+const CONSOLE_TESTS = '**/e2e/console/**';
+const PHONE_IGNORES = [WEBKITGTK_TESTS, CONSOLE_TESTS];
 
 /** The specs whose outcome depends on the screen size. */
 const VIEWPORT_SPECS = ['shell.spec.ts', 'language.spec.ts'];
@@ -13,7 +16,7 @@ const VIEWPORT_SPECS = ['shell.spec.ts', 'language.spec.ts'];
  */
 const webkitProjects = [
   ...(installed(() => webkit.executablePath())
-    ? [{ name: 'iphone-webkit', testIgnore: WEBKITGTK_TESTS, use: { ...devices['iPhone 14'] } }]
+    ? [{ name: 'iphone-webkit', testIgnore: PHONE_IGNORES, use: { ...devices['iPhone 14'] } }]
     : []),
   ...(webkitGtkDriver ? [{ name: 'webkitgtk', testDir: './e2e/webkitgtk' }] : []),
 ];
@@ -42,13 +45,18 @@ export default defineConfig({
     // runs on the narrower iPhone as well.
     {
       name: 'pixel',
-      testIgnore: WEBKITGTK_TESTS,
+      testIgnore: PHONE_IGNORES,
       use: { ...devices['Pixel 7'], browserName: 'chromium', launchOptions: chromiumLaunch },
     },
     {
       name: 'iphone',
       testMatch: VIEWPORT_SPECS,
       use: { ...devices['iPhone 14'], browserName: 'chromium', launchOptions: chromiumLaunch },
+    },
+    {
+      name: 'console',
+      testDir: './e2e/console',
+      use: { ...devices['Desktop Chrome'], browserName: 'chromium', launchOptions: chromiumLaunch },
     },
     ...webkitProjects,
   ],

@@ -98,8 +98,8 @@ export async function pendingId(kind: 'recharge' | 'withdraw' | 'sale', account:
   return last.id;
 }
 
-/** Gives a customer a balance the way production does: recharge with proof, operator approval. */
-export async function fundCustomer(customer: AuthResult, amount: string): Promise<void> {
+/** A recharge of `amount` with a fresh proof, as the app sends one; it waits for review. Its id. */
+export async function pendingRecharge(customer: AuthResult, amount: string): Promise<number> {
   const form = new FormData();
   form.set('lang', 'en');
   form.set('file', new Blob([await uniquePng()], { type: 'image/png' }), 'proof.png');
@@ -124,7 +124,33 @@ export async function fundCustomer(customer: AuthResult, amount: string): Promis
     customer.token,
   );
   expect(created.code).toBe(200);
-  await ops('approve', 'recharge', String(created.data.id));
+  return created.data.id;
+}
+
+/** Gives a customer a balance the way production does: recharge with proof, operator approval. */
+export async function fundCustomer(customer: AuthResult, amount: string): Promise<void> {
+  await ops('approve', 'recharge', String(await pendingRecharge(customer, amount)));
+}
+
+/** Binds a bank card to the customer's account; its id. */
+export async function bindCard(customer: { token: string }): Promise<number> {
+  const card = await api<{ bk_id: number }>(
+    'bankinfo/create',
+    {
+      type: 'bank',
+      full_name: 'Test Person',
+      telephone: '13800138000',
+      email: 'test@example.com',
+      iban: 'DE89370400440532013000',
+      bank_name: 'Bank',
+      area: 'Area',
+      country: 'DE',
+      swift: 'COBADEFF',
+    },
+    customer.token,
+  );
+  expect(card.code).toBe(200);
+  return card.data.bk_id;
 }
 
 let rootCode: string | undefined;

@@ -3,6 +3,7 @@ import {
   api,
   expect,
   expectAccessible,
+  bindCard,
   fundCustomer,
   ops,
   openSignedIn,
@@ -11,26 +12,6 @@ import {
   liveConnected,
   test,
 } from './fixtures';
-
-/** Binds a bank card to the customer through the API. */
-async function bindCard(customer: { token: string }): Promise<void> {
-  const card = await api(
-    'bankinfo/create',
-    {
-      type: 'bank',
-      full_name: 'Test Person',
-      telephone: '13800138000',
-      email: 'test@example.com',
-      iban: 'DE89370400440532013000',
-      bank_name: 'Bank',
-      area: 'Area',
-      country: 'DE',
-      swift: 'COBADEFF',
-    },
-    customer.token,
-  );
-  expect(card.code).toBe(200);
-}
 
 test('the recharge page shows and copies each network’s address, and says what a recharge lacks', async ({ page }) => {
   const customer = await registerCustomer();

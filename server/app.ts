@@ -293,6 +293,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       cacheControl: false,
       setHeaders: staticCacheHeaders,
     });
+    // The console's relative asset paths need the trailing slash.
+    app.get('/console', (_request, reply) => reply.redirect('/console/', 301));
   }
 
   return app;
