@@ -1,6 +1,5 @@
 import {
   uniquePng,
-  api,
   expect,
   expectAccessible,
   bindCard,
