@@ -125,6 +125,11 @@ describe.runIf(built)('the production build in dist/', () => {
     ]);
     expect(report.precached).toContain('index.html');
   });
+
+  it("keeps the customer's sign-in first load within 100 KB of gzip", () => {
+    const signIn = measureBundle('dist').firstLoad.find((route) => route.route === 'app/pages/login/login.tsx');
+    expect(signIn?.js).toBeLessThanOrEqual(100 * 1024);
+  });
 });
 
 it('has a build to check (run `npm run build` first)', () => {

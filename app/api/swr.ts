@@ -7,6 +7,7 @@ import { sessionAtom } from '../state/session';
 import { store, useAtomValue } from '../state/store';
 import { call } from './client';
 import { useLiveVersion, type LiveTopic } from './live-bus';
+import { onFirstControl } from './worker-control';
 
 /** A read: the call and its fields. */
 export type CallKey<P extends CallPath> = readonly [P, CallRequest<P>];
@@ -100,6 +101,8 @@ export function preloadCall<P extends CallPath>(key: CallKey<P>): void {
 export function rereadAll(): Promise<unknown> {
   return mutate(() => true);
 }
+
+onFirstControl(() => void rereadAll());
 
 /** Drops every cached read without refetching (signing out, changing account). */
 export function forgetAllReads(): Promise<unknown> {

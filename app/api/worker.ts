@@ -1,7 +1,7 @@
 import { Workbox } from 'workbox-window';
 import { store } from '../state/store';
 import { updateAvailableAtom } from '../state/ui';
-import { rereadAll } from './swr';
+import { announceFirstControl } from './worker-control';
 
 let workbox: Workbox | undefined;
 let acceptedUpdate = false;
@@ -16,9 +16,9 @@ export function registerWorker(): void {
   workbox.addEventListener('waiting', () => store.set(updateAvailableAtom, true));
   workbox.addEventListener('controlling', (event) => {
     if (acceptedUpdate) location.reload();
-    // The first screen's reads went out before any worker was there to keep them: read them again
-    // through it, so a first visit that loses the network right after still has its balance.
-    else if (!event.isUpdate) void rereadAll();
+    // The first screen's reads went out before any worker was there to keep them: they are made
+    // again through it, so a first visit that loses the network right after still has its balance.
+    else if (!event.isUpdate) announceFirstControl();
   });
   void workbox.register();
 }
