@@ -38,6 +38,7 @@ async function signIn(page: Page, operator: Enrolled): Promise<void> {
   await page.getByLabel('Operator name').fill(operator.name);
   await page.getByLabel('Password').fill(operator.password);
   await page.getByLabel('Authenticator code').fill(totpCode(operator.secret, new Date()));
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
   await expectAccessible(page);
@@ -96,6 +97,9 @@ test('a large withdrawal takes two operators, and the audit log reads it back', 
   const first = await enrol('reviewer');
   await signIn(page, first);
   await page.getByRole('link', item).click();
+  await expect(page.getByText('Test Person')).toBeVisible();
+  await expect(page.getByText('**** 3000')).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByText('Your approval is recorded. A second operator must approve')).toBeVisible();
   expect((await api<{ balance: string }>('userinfo/get-money-info', {}, customer.token)).data.balance).toBe('500.00');
