@@ -8,6 +8,8 @@ import { READ_DEFAULTS, useQueue, useRevalidateQueue } from './api/reads';
 import { REVIEW_KINDS } from './api/wire';
 import { AuditPage } from './pages/audit';
 import { ChangePasswordPage } from './pages/change-password';
+import { CustomerPage } from './pages/customers/customer';
+import { CustomersPage } from './pages/customers/search';
 import { useLabels } from './pages/labels';
 import { LanguageMenu } from './pages/language-menu';
 import { NotFoundPage } from './pages/not-found';
@@ -69,6 +71,11 @@ function Sidebar({ session }: { session: ConsoleSession }) {
             </NavLink>
           </li>
           <li>
+            <NavLink href="/customers" active={location === '/customers' || location === '/customer'}>
+              <Trans>Customers</Trans>
+            </NavLink>
+          </li>
+          <li>
             <NavLink href="/audit" active={location === '/audit'}>
               <Trans>Audit log</Trans>
             </NavLink>
@@ -118,6 +125,8 @@ function SignedIn({ session }: { session: ConsoleSession }) {
           <Route path="/review/recharge" component={RechargeReviewPage} />
           <Route path="/review/withdraw" component={WithdrawReviewPage} />
           <Route path="/review/sale" component={SaleReviewPage} />
+          <Route path="/customers" component={CustomersPage} />
+          <Route path="/customer" component={CustomerPage} />
           <Route path="/audit" component={AuditPage} />
           <Route component={NotFoundPage} />
         </Switch>
