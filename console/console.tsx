@@ -6,6 +6,9 @@ import type { ConsoleSession } from '../contract/console';
 import { openLive } from './api/live';
 import { READ_DEFAULTS, useQueue, useRevalidateQueue } from './api/reads';
 import { REVIEW_KINDS } from './api/wire';
+import { HallPage } from './pages/admin/hall';
+import { OperatorsPage } from './pages/admin/operators';
+import { SettingsPage } from './pages/admin/settings';
 import { AuditPage } from './pages/audit';
 import { ChangePasswordPage } from './pages/change-password';
 import { CustomerPage } from './pages/customers/customer';
@@ -51,6 +54,7 @@ function Sidebar({ session }: { session: ConsoleSession }) {
   const [location] = useLocation();
   const { data } = useQueue();
   const waiting = data ? REVIEW_KINDS.reduce((sum, kind) => sum + (data.counts[kind] ?? 0), 0) : null;
+  const admin = session.operator.role === 'admin';
   const inQueue = location === '/' || location === '/queue' || location.startsWith('/review/');
   return (
     <header className="sidebar">
@@ -80,6 +84,27 @@ function Sidebar({ session }: { session: ConsoleSession }) {
               <Trans>Audit log</Trans>
             </NavLink>
           </li>
+          {admin ? (
+            <li>
+              <NavLink href="/hall" active={location === '/hall'}>
+                <Trans>Hall</Trans>
+              </NavLink>
+            </li>
+          ) : null}
+          {admin ? (
+            <li>
+              <NavLink href="/settings" active={location === '/settings'}>
+                <Trans>Settings</Trans>
+              </NavLink>
+            </li>
+          ) : null}
+          {admin ? (
+            <li>
+              <NavLink href="/operators" active={location === '/operators'}>
+                <Trans>Operators</Trans>
+              </NavLink>
+            </li>
+          ) : null}
         </ul>
       </nav>
       <div className="operator">
@@ -128,6 +153,9 @@ function SignedIn({ session }: { session: ConsoleSession }) {
           <Route path="/customers" component={CustomersPage} />
           <Route path="/customer" component={CustomerPage} />
           <Route path="/audit" component={AuditPage} />
+          <Route path="/hall" component={HallPage} />
+          <Route path="/settings" component={SettingsPage} />
+          <Route path="/operators" component={OperatorsPage} />
           <Route component={NotFoundPage} />
         </Switch>
       </main>
