@@ -6,8 +6,13 @@ import type { ConsoleSession } from '../contract/console';
 import { openLive } from './api/live';
 import { READ_DEFAULTS, useQueue, useRevalidateQueue } from './api/reads';
 import { REVIEW_KINDS } from './api/wire';
+import { HallPage } from './pages/admin/hall';
+import { OperatorsPage } from './pages/admin/operators';
+import { SettingsPage } from './pages/admin/settings';
 import { AuditPage } from './pages/audit';
 import { ChangePasswordPage } from './pages/change-password';
+import { CustomerPage } from './pages/customers/customer';
+import { CustomersPage } from './pages/customers/search';
 import { useLabels } from './pages/labels';
 import { LanguageMenu } from './pages/language-menu';
 import { NotFoundPage } from './pages/not-found';
@@ -49,6 +54,7 @@ function Sidebar({ session }: { session: ConsoleSession }) {
   const [location] = useLocation();
   const { data } = useQueue();
   const waiting = data ? REVIEW_KINDS.reduce((sum, kind) => sum + (data.counts[kind] ?? 0), 0) : null;
+  const admin = session.operator.role === 'admin';
   const inQueue = location === '/' || location === '/queue' || location.startsWith('/review/');
   return (
     <header className="sidebar">
@@ -69,10 +75,36 @@ function Sidebar({ session }: { session: ConsoleSession }) {
             </NavLink>
           </li>
           <li>
+            <NavLink href="/customers" active={location === '/customers' || location === '/customer'}>
+              <Trans>Customers</Trans>
+            </NavLink>
+          </li>
+          <li>
             <NavLink href="/audit" active={location === '/audit'}>
               <Trans>Audit log</Trans>
             </NavLink>
           </li>
+          {admin ? (
+            <li>
+              <NavLink href="/hall" active={location === '/hall'}>
+                <Trans>Hall</Trans>
+              </NavLink>
+            </li>
+          ) : null}
+          {admin ? (
+            <li>
+              <NavLink href="/settings" active={location === '/settings'}>
+                <Trans>Settings</Trans>
+              </NavLink>
+            </li>
+          ) : null}
+          {admin ? (
+            <li>
+              <NavLink href="/operators" active={location === '/operators'}>
+                <Trans>Operators</Trans>
+              </NavLink>
+            </li>
+          ) : null}
         </ul>
       </nav>
       <div className="operator">
@@ -118,7 +150,12 @@ function SignedIn({ session }: { session: ConsoleSession }) {
           <Route path="/review/recharge" component={RechargeReviewPage} />
           <Route path="/review/withdraw" component={WithdrawReviewPage} />
           <Route path="/review/sale" component={SaleReviewPage} />
+          <Route path="/customers" component={CustomersPage} />
+          <Route path="/customer" component={CustomerPage} />
           <Route path="/audit" component={AuditPage} />
+          <Route path="/hall" component={HallPage} />
+          <Route path="/settings" component={SettingsPage} />
+          <Route path="/operators" component={OperatorsPage} />
           <Route component={NotFoundPage} />
         </Switch>
       </main>

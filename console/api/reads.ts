@@ -4,6 +4,7 @@ import useSWRInfinite from 'swr/infinite';
 import type {
   AuditPage,
   ConsoleCallPath,
+  ConsoleCallResponses,
   ConsoleCallRequest,
   ConsoleCallResponse,
   ReviewKind,
@@ -59,6 +60,42 @@ export function useAuditLog(filters: AuditFilters) {
   );
 }
 
+/** Customers whose account or e-mail starts with `query`; nothing is read for an empty query. */
+export function useCustomerSearch(query: string) {
+  return useRead(query ? ['customers/search', { query }] : null);
+}
+
+export function useCustomer(id: string | null) {
+  return useRead(id === null ? null : ['customers/detail', { id }]);
+}
+
+type LedgerPage = ConsoleCallResponses['customers/ledger'];
+
+/** A customer's ledger, newest first, one page after another, like the audit log. */
+export function useCustomerLedger(id: string) {
+  return useSWRInfinite<LedgerPage, Error>(
+    (index, previous: LedgerPage | null) => {
+      if (index > 0 && previous?.next == null) return null;
+      return ['customers/ledger', { id, before: index === 0 ? '' : String(previous?.next) }] as const;
+    },
+    ([path, fields]: Key<'customers/ledger'>) => call(path, fields),
+    { revalidateFirstPage: false, revalidateOnFocus: false },
+  );
+}
+
+/** The lists an administrator keeps: the hall, the settings and the operators. */
+export type ListPath =
+  | 'hall/merchants'
+  | 'hall/offers'
+  | 'settings/products'
+  | 'settings/contacts'
+  | 'settings/addresses'
+  | 'operators/list';
+
+export function useList<P extends ListPath>(path: P) {
+  return useRead<P>([path, {} as ConsoleCallRequest<P>]);
+}
+
 const isReadOf = (key: unknown, match: (path: string) => boolean) =>
   Array.isArray(key) && typeof key[0] === 'string' && match(key[0]);
 
@@ -98,4 +135,11 @@ export function useFollowQueue(kind: ReviewKind, id: string | null, refresh: () 
     if (seen.current !== null && seen.current !== line) latestRefresh.current();
     seen.current = line;
   }, [line]);
+}
+
+/** Reads again every open read whose path starts with one of `prefixes`, after a change there. */
+export function useRevalidate(): (...prefixes: string[]) => void {
+  const { mutate } = useSWRConfig();
+  return (...prefixes) =>
+    void mutate((key) => isReadOf(key, (path) => prefixes.some((prefix) => path.startsWith(prefix))));
 }

@@ -60,3 +60,9 @@ export function useOutcomeText(): (outcome: DecisionResult['outcome']) => string
     return t`Decision recorded.`;
   };
 }
+
+/** A customer's account state as a badge: active, or held (locked after wrong passwords, disabled). */
+export function CustomerStatusBadge({ status }: { status: CustomerSummary['status'] }) {
+  const labels = useLabels();
+  return <Badge tone={status === 'active' ? 'good' : 'bad'}>{labels.customerStatus(status)}</Badge>;
+}

@@ -81,3 +81,48 @@ export function TextArea({ label, value, onChange, error, hint, areaRef, classNa
     </div>
   );
 }
+
+interface SelectProps<V extends string> {
+  label: string;
+  value: V;
+  onChange: (value: V) => void;
+  options: readonly { value: V; label: string }[];
+  name: string;
+  error?: string | undefined;
+  hint?: string | undefined;
+  disabled?: boolean;
+}
+
+/** A labelled choice among a few known values. */
+export function SelectField<V extends string>({
+  label,
+  value,
+  onChange,
+  options,
+  error,
+  hint,
+  ...select
+}: SelectProps<V>) {
+  const { id, describedBy, notes } = useDescription(hint, error);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        {...select}
+        id={id}
+        className="input"
+        value={value}
+        onChange={(event) => onChange(event.target.value as V)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {notes}
+    </div>
+  );
+}

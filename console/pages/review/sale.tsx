@@ -1,28 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { SaleReview } from '../../../contract/console';
 import { useFollowQueue, useReview } from '../../api/reads';
-import { merchantImage } from '../../lib/image-address';
 import { Details } from '../../ui/details';
+import { MerchantAvatar } from '../../ui/merchant-avatar';
 import { DateTime, Fiat, Usdt } from '../../ui/values';
 import { StateBadge } from '../labels';
 import { CustomerPanel } from './customer';
 import { DecisionPanel } from './decision';
 import { ReviewFrame, useOrderId } from './frame';
-
-/** The merchant's picture when it is a valid address that loads, else their initial. */
-function MerchantAvatar({ name, avatar }: { name: string; avatar: string }) {
-  const [failed, setFailed] = useState(false);
-  const src = merchantImage(avatar);
-  if (src && !failed) {
-    return <img className="avatar" src={src} alt="" width="40" height="40" onError={() => setFailed(true)} />;
-  }
-  return (
-    <span className="avatar avatar-initial" aria-hidden="true">
-      {[...name.trim()][0]?.toUpperCase() ?? '?'}
-    </span>
-  );
-}
 
 function SaleDetail({ review }: { review: SaleReview }) {
   const { t } = useLingui();

@@ -9,13 +9,13 @@ import { Details } from '../../ui/details';
 import { Empty } from '../../ui/states';
 import { DateTime, Usdt } from '../../ui/values';
 import { StateBadge, useLabels } from '../labels';
+import { LedgerLinesTable } from '../ledger-lines';
 import { CustomerPanel } from './customer';
 import { DecisionPanel } from './decision';
 import { ReviewFrame, useOrderId } from './frame';
 
 function LedgerTable({ lines }: { lines: readonly LedgerLine[] }) {
   const { t } = useLingui();
-  const labels = useLabels();
   const headingId = useId();
   return (
     <section className="panel panel-wide" aria-labelledby={headingId}>
@@ -25,40 +25,7 @@ function LedgerTable({ lines }: { lines: readonly LedgerLine[] }) {
           <Trans>No ledger lines.</Trans>
         </Empty>
       ) : (
-        <div className="table-frame">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{t`Time`}</th>
-                <th scope="col">{t`Entry`}</th>
-                <th scope="col" className="cell-figure">
-                  {t`Amount`}
-                </th>
-                <th scope="col" className="cell-figure">
-                  {t`Balance after`}
-                </th>
-                <th scope="col">{t`Remark`}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {lines.map((line) => (
-                <tr key={line.id}>
-                  <td>
-                    <DateTime iso={line.created_at} layout="stacked" />
-                  </td>
-                  <td>{labels.ledgerKind(line.kind)}</td>
-                  <td className="cell-figure">
-                    <Usdt value={line.amount} />
-                  </td>
-                  <td className="cell-figure">
-                    <Usdt value={line.balance} />
-                  </td>
-                  <td>{line.remark}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <LedgerLinesTable lines={lines} />
       )}
     </section>
   );

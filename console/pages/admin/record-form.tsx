@@ -1,0 +1,91 @@
+import { useLingui } from '@lingui/react/macro';
+import { useState, type FormEvent } from 'react';
+import { BusyButton } from '../../ui/busy-button';
+import { ErrorNote } from '../../ui/failure';
+import { SelectField, TextField } from '../../ui/field';
+import { Panel } from '../../ui/panel';
+import { useAction } from '../use-action';
+
+export interface FieldSpec<N extends string> {
+  name: N;
+  label: string;
+  hint?: string;
+  /** A choice among these instead of free text. */
+  options?: readonly { value: string; label: string }[];
+  inputMode?: 'decimal' | 'numeric' | 'url' | 'text';
+  maxLength?: number;
+  /** Shown but not changed (what names the record, e.g. a network). */
+  readOnly?: boolean;
+}
+
+interface Props<N extends string> {
+  title: string;
+  fields: readonly FieldSpec<N>[];
+  initial: Record<N, string>;
+  save: (values: Record<N, string>) => Promise<unknown>;
+  onSaved: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * Adds or edits one record of a list: the fields as the wire names them, "Save" (busy while in
+ * flight), the server's refusal of a field shown at that field. The list reads itself again and
+ * the form closes after a save.
+ */
+export function RecordForm<N extends string>({ title, fields, initial, save, onSaved, onCancel }: Props<N>) {
+  const { t } = useLingui();
+  const [values, setValues] = useState(initial);
+  const { form, busy, failure, errorOf, run } = useAction(fields.map((field) => field.name));
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = { ...values };
+    for (const field of fields) trimmed[field.name] = values[field.name].trim();
+    if (await run(() => save(trimmed))) onSaved();
+  };
+  return (
+    <Panel title={title} level={3}>
+      <form className="form record-form" ref={form} noValidate onSubmit={(event) => void submit(event)}>
+        <div className="record-fields">
+          {fields.map((field) =>
+            field.options ? (
+              <SelectField
+                key={field.name}
+                name={field.name}
+                label={field.label}
+                hint={field.hint}
+                options={field.options}
+                value={values[field.name]}
+                onChange={(value) => setValues((current) => ({ ...current, [field.name]: value }))}
+                error={errorOf(field.name)}
+              />
+            ) : (
+              <TextField
+                key={field.name}
+                name={field.name}
+                label={field.label}
+                hint={field.hint}
+                inputMode={field.inputMode}
+                maxLength={field.maxLength}
+                readOnly={field.readOnly}
+                autoCapitalize="none"
+                spellCheck={false}
+                value={values[field.name]}
+                onChange={(value) => setValues((current) => ({ ...current, [field.name]: value }))}
+                error={errorOf(field.name)}
+              />
+            ),
+          )}
+        </div>
+        <ErrorNote error={failure} />
+        <div className="record-actions">
+          <BusyButton type="submit" className="button-primary" busy={busy}>
+            {t`Save`}
+          </BusyButton>
+          <button type="button" className="button button-quiet" onClick={onCancel}>
+            {t`Cancel`}
+          </button>
+        </div>
+      </form>
+    </Panel>
+  );
+}

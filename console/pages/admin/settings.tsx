@@ -1,0 +1,344 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import type { AddressInfo, ContactInfo, ProductInfo } from '../../../contract/console';
+import { CONTACT_CHANNEL_TYPES, type ContactChannelType } from '../../../contract/rules';
+import { call } from '../../api/client';
+import { useList, useRevalidate } from '../../api/reads';
+import { ConfirmButton } from '../../ui/confirm-button';
+import { ErrorNote } from '../../ui/failure';
+import { DateTime, Usdt } from '../../ui/values';
+import { useAction } from '../use-action';
+import { useTitle } from '../use-title';
+import { AdminOnly } from './admin-only';
+import { ListSection } from './list-section';
+import { RecordForm } from './record-form';
+
+type Editing<T> = null | 'new' | T;
+
+function EditButton({ onClick }: { onClick: () => void }) {
+  const { t } = useLingui();
+  return (
+    <button type="button" className="button" onClick={onClick}>
+      {t`Edit`}
+    </button>
+  );
+}
+
+function ProductsSection() {
+  const { t } = useLingui();
+  const { data, error, mutate } = useList('settings/products');
+  const revalidate = useRevalidate();
+  const [editing, setEditing] = useState<Editing<ProductInfo>>(null);
+  const current = editing === 'new' ? null : editing;
+  return (
+    <ListSection
+      title={t`Interest products`}
+      action={
+        <button type="button" className="button" onClick={() => setEditing('new')}>
+          {t`Add product`}
+        </button>
+      }
+      editor={
+        editing ? (
+          <RecordForm
+            key={current?.id ?? 'new'}
+            title={current ? t`Edit product ${current.name}` : t`New product`}
+            fields={[
+              { name: 'name', label: t`Product name`, maxLength: 80 },
+              { name: 'rate', label: t`Annual rate (%)`, hint: t`Up to two decimals`, inputMode: 'decimal' },
+              { name: 'days', label: t`Days`, inputMode: 'numeric', maxLength: 4 },
+              { name: 'min_amount', label: t`Smallest deposit (USDT)`, inputMode: 'decimal' },
+              { name: 'max_amount', label: t`Largest deposit (USDT)`, inputMode: 'decimal' },
+            ]}
+            initial={{
+              name: current?.name ?? '',
+              rate: current?.rate ?? '',
+              days: current ? String(current.days) : '',
+              min_amount: current?.min_amount ?? '',
+              max_amount: current?.max_amount ?? '',
+            }}
+            save={(values) => call('settings/product-save', { id: current ? String(current.id) : '', ...values })}
+            onSaved={() => {
+              setEditing(null);
+              revalidate('settings/products');
+            }}
+            onCancel={() => setEditing(null)}
+          />
+        ) : null
+      }
+      read={{ data, error, retry: () => void mutate() }}
+      loading={t`Loading the products…`}
+      empty={t`No interest products yet.`}
+      isEmpty={(read) => read.products.length === 0}
+    >
+      {(read) => (
+        <div className="table-frame">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">{t`Product name`}</th>
+                <th scope="col" className="cell-figure">
+                  {t`Annual rate`}
+                </th>
+                <th scope="col" className="cell-figure">
+                  {t`Days`}
+                </th>
+                <th scope="col" className="cell-figure">
+                  {t`Smallest deposit`}
+                </th>
+                <th scope="col" className="cell-figure">
+                  {t`Largest deposit`}
+                </th>
+                <th scope="col">{t`Actions`}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {read.products.map((product) => (
+                <tr key={product.id}>
+                  <td>{product.name}</td>
+                  <td className="cell-figure">{t`${product.rate} %`}</td>
+                  <td className="cell-figure">{product.days}</td>
+                  <td className="cell-figure">
+                    <Usdt value={product.min_amount} />
+                  </td>
+                  <td className="cell-figure">
+                    <Usdt value={product.max_amount} />
+                  </td>
+                  <td>
+                    <EditButton onClick={() => setEditing(product)} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </ListSection>
+  );
+}
+
+/** Brand names read the same in every language; the other two are words. */
+function useChannelLabel(): (type: ContactChannelType) => string {
+  const { t } = useLingui();
+  return (type) => ({ telegram: 'Telegram', whatsapp: 'WhatsApp', email: t`E-mail`, link: t`Web link` })[type];
+}
+
+function DeleteContactButton({ contact }: { contact: ContactInfo }) {
+  const { t } = useLingui();
+  const revalidate = useRevalidate();
+  const { busy, failure, run } = useAction();
+  const { name } = contact;
+  const remove = async () => {
+    if (await run(() => call('settings/contact-delete', { id: String(contact.id) }))) revalidate('settings/contacts');
+  };
+  return (
+    <>
+      <ConfirmButton
+        className="button-danger"
+        busy={busy}
+        question={t`Delete the contact channel ${name}? Customers no longer see it.`}
+        onConfirm={() => void remove()}
+      >
+        {t`Delete`}
+      </ConfirmButton>
+      <ErrorNote error={failure} />
+    </>
+  );
+}
+
+function ContactsSection() {
+  const { t } = useLingui();
+  const channelLabel = useChannelLabel();
+  const { data, error, mutate } = useList('settings/contacts');
+  const revalidate = useRevalidate();
+  const [editing, setEditing] = useState<Editing<ContactInfo>>(null);
+  const current = editing === 'new' ? null : editing;
+  return (
+    <ListSection
+      title={t`Contact channels`}
+      action={
+        <button type="button" className="button" onClick={() => setEditing('new')}>
+          {t`Add contact`}
+        </button>
+      }
+      editor={
+        editing ? (
+          <RecordForm
+            key={current?.id ?? 'new'}
+            title={current ? t`Edit contact ${current.name}` : t`New contact`}
+            fields={[
+              { name: 'name', label: t`Contact name`, maxLength: 80 },
+              {
+                name: 'type',
+                label: t`Channel`,
+                options: CONTACT_CHANNEL_TYPES.map((type) => ({ value: type, label: channelLabel(type) })),
+              },
+              {
+                name: 'url',
+                label: t`Address`,
+                hint: t`An https:// or mailto: address`,
+                inputMode: 'url',
+                maxLength: 300,
+              },
+            ]}
+            initial={{ name: current?.name ?? '', type: current?.type ?? 'telegram', url: current?.url ?? '' }}
+            save={(values) =>
+              // The select offers only the contract's types; the server checks again.
+              call('settings/contact-save', {
+                id: current ? String(current.id) : '',
+                ...values,
+                type: values.type as ContactChannelType,
+              })
+            }
+            onSaved={() => {
+              setEditing(null);
+              revalidate('settings/contacts');
+            }}
+            onCancel={() => setEditing(null)}
+          />
+        ) : null
+      }
+      read={{ data, error, retry: () => void mutate() }}
+      loading={t`Loading the contact channels…`}
+      empty={t`No contact channels yet.`}
+      isEmpty={(read) => read.contacts.length === 0}
+    >
+      {(read) => (
+        <div className="table-frame">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">{t`Contact name`}</th>
+                <th scope="col">{t`Channel`}</th>
+                <th scope="col">{t`Address`}</th>
+                <th scope="col">{t`Actions`}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {read.contacts.map((contact) => (
+                <tr key={contact.id}>
+                  <td>{contact.name}</td>
+                  <td>{channelLabel(contact.type)}</td>
+                  <td className="code cell-wrap">{contact.url}</td>
+                  <td>
+                    <div className="row-actions">
+                      <EditButton onClick={() => setEditing(contact)} />
+                      <DeleteContactButton contact={contact} />
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </ListSection>
+  );
+}
+
+function AddressesSection() {
+  const { t } = useLingui();
+  const { data, error, mutate } = useList('settings/addresses');
+  const revalidate = useRevalidate();
+  const [editing, setEditing] = useState<Editing<AddressInfo>>(null);
+  const current = editing === 'new' ? null : editing;
+  return (
+    <ListSection
+      title={t`Receiving addresses`}
+      action={
+        <button type="button" className="button" onClick={() => setEditing('new')}>
+          {t`Add address`}
+        </button>
+      }
+      editor={
+        editing ? (
+          <RecordForm
+            key={current?.type ?? 'new'}
+            title={current ? t`Edit the ${current.type} address` : t`New receiving address`}
+            fields={[
+              {
+                name: 'type',
+                label: t`Network`,
+                hint: current ? undefined : t`e.g. TRC20; one address per network`,
+                maxLength: 16,
+                readOnly: current !== null,
+              },
+              { name: 'address', label: t`Receiving address` },
+              { name: 'min_amount', label: t`Smallest recharge (USDT)`, inputMode: 'decimal' },
+            ]}
+            initial={{
+              type: current?.type ?? '',
+              address: current?.address ?? '',
+              min_amount: current?.min_amount ?? '',
+            }}
+            save={(values) => call('settings/address-save', values)}
+            onSaved={() => {
+              setEditing(null);
+              revalidate('settings/addresses');
+            }}
+            onCancel={() => setEditing(null)}
+          />
+        ) : null
+      }
+      read={{ data, error, retry: () => void mutate() }}
+      loading={t`Loading the receiving addresses…`}
+      empty={t`No receiving addresses yet.`}
+      isEmpty={(read) => read.addresses.length === 0}
+    >
+      {(read) => (
+        <div className="table-frame">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">{t`Network`}</th>
+                <th scope="col">{t`Receiving address`}</th>
+                <th scope="col" className="cell-figure">
+                  {t`Smallest recharge`}
+                </th>
+                <th scope="col">{t`Changed`}</th>
+                <th scope="col">{t`Actions`}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {read.addresses.map((address) => (
+                <tr key={address.type}>
+                  <td>{address.type}</td>
+                  <td className="code cell-wrap">{address.address}</td>
+                  <td className="cell-figure">
+                    <Usdt value={address.min_amount} />
+                  </td>
+                  <td>
+                    <DateTime iso={address.updated_at} layout="stacked" />
+                  </td>
+                  <td>
+                    <EditButton onClick={() => setEditing(address)} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </ListSection>
+  );
+}
+
+/** What the customer app offers and shows: interest products, contact channels, receiving addresses. */
+export function SettingsPage() {
+  const { t } = useLingui();
+  useTitle(t`Settings`);
+  return (
+    <>
+      <h1>
+        <Trans>Settings</Trans>
+      </h1>
+      <AdminOnly>
+        <div className="admin-page">
+          <ProductsSection />
+          <ContactsSection />
+          <AddressesSection />
+        </div>
+      </AdminOnly>
+    </>
+  );
+}
