@@ -124,3 +124,45 @@ test('a large withdrawal takes two operators, and the audit log reads it back', 
   await expectAccessible(otherDesk);
   await otherDesk.context().close();
 });
+
+test('an admin disables a customer with a reason, enrols an operator, and every admin screen passes axe', async ({
+  page,
+}) => {
+  const customer = await registerCustomer();
+  await signIn(page, await enrol('admin'));
+
+  await page.getByRole('link', { name: 'Customers' }).click();
+  await page.getByLabel('Search customers').fill(customer.user.account);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('link', { name: customer.user.account }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(customer.user.account);
+  await expectAccessible(page);
+  await page.getByLabel('Reason for disabling').fill('Reported as stolen');
+  await page.getByRole('button', { name: 'Disable' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('The account is disabled; its sessions have ended.')).toBeVisible();
+  expect((await api('userinfo/get-info', {}, customer.token)).code).toBe(-1);
+
+  await page.getByRole('link', { name: 'Hall' }).click();
+  await expect(page.getByRole('button', { name: 'Add offer' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByRole('button', { name: 'Add contact' })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('link', { name: 'Operators' }).click();
+  const newcomer = uniqueAccount('new').toLowerCase();
+  await page.getByLabel("New operator's name").fill(newcomer);
+  await page.getByRole('button', { name: 'Add operator' }).click();
+  await expect(page.getByText(/otpauth:\/\/totp\//)).toBeVisible();
+  await expectAccessible(page);
+  const row = page.getByRole('row').filter({ hasText: newcomer });
+  await row.getByRole('button', { name: 'Disable' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(row).toContainText(/disabled/i);
+
+  await page.getByRole('link', { name: 'Audit log' }).click();
+  await page.getByLabel('Customer account').fill(customer.user.account);
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'customer disable' })).toContainText('Reported as stolen');
+});

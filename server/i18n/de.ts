@@ -86,9 +86,7 @@ export const de: Messages = {
   'console.already_reviewed': 'Dieser Auftrag wurde bereits geprüft',
   'console.approved_already_by_you':
     'Sie haben diese Auszahlung bereits freigegeben. Ein zweiter Operator muss sie freigeben',
-  'console.required.name': 'Bitte geben Sie Ihren Operatornamen ein',
-  'console.invalid.name':
-    'Ein Operatorname besteht aus 2–32 Kleinbuchstaben, Ziffern, Punkten, Binde- oder Unterstrichen',
+  'console.required.name': 'Bitte geben Sie einen Namen ein',
   'console.required.code': 'Bitte geben Sie den Code aus Ihrer Authenticator-App ein',
   'console.invalid.code': 'Der Authenticator-Code hat 6 Ziffern',
   'console.required.remark': 'Bitte schreiben Sie den Grund, den der Kunde lesen wird',

@@ -223,7 +223,7 @@ function OffersSection() {
                   <td className="cell-figure">
                     <Usdt value={offer.remaining} />
                   </td>
-                  <td className="cell-figure">{t`${offer.min_number} to ${offer.max_number} USDT`}</td>
+                  <td className="cell-figure cell-wrap">{t`${offer.min_number} to ${offer.max_number} USDT`}</td>
                   <td>
                     {offer.paused ? <Badge tone="warning">{t`Paused`}</Badge> : <Badge tone="good">{t`Listed`}</Badge>}
                   </td>
