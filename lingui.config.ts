@@ -11,11 +11,11 @@ const signedInPages = [
 ];
 
 /**
- * Lingui locales; the wire codes the server speaks are mapped in app/i18n/languages.ts. Two
+ * Lingui locales; the wire codes the server speaks are mapped in contract/languages.ts. Two
  * catalogs per locale for the customer app: the shell, the shared components and the sign-in
  * screens load at start; the signed-in pages' strings load when the first such page does. The
- * operators' console has a third of its own (console/i18n/languages.ts maps its wire codes), so
- * none of its strings reach a customer's device.
+ * operators' console has a third catalog of its own, so none of its strings reach a customer's
+ * device.
  */
 export default defineConfig({
   sourceLocale: 'en',

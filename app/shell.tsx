@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import { useLingui as useLinguiMacro } from '@lingui/react/macro';
 import { Suspense, lazy, useEffect, useLayoutEffect, useMemo, useState, type ComponentType } from 'react';
 import { activateLocale, loadPageMessages } from './i18n/i18n';
-import { LANGUAGES } from './i18n/languages';
+import { LANGUAGES } from '../contract/languages';
 import { goBack, navigate, useHashLocation } from './lib/hash-location';
 import { appConfig } from './lib/config';
 import { PATHS } from './lib/paths';

@@ -1,6 +1,6 @@
 import { atom } from 'jotai';
 import type { WireLanguage } from '../../contract/rules';
-import { detectDeviceLanguage, languageByWire, type Language } from '../i18n/languages';
+import { detectDeviceLanguage, languageByWire, type Language } from '../../contract/languages';
 import { onStoredChange, readStored, writeStored } from './storage';
 import { STORAGE_KEYS } from './storage-keys';
 

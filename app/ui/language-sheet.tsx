@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import type { WireLanguage } from '../../contract/rules';
-import type { Language } from '../i18n/languages';
+import type { Language } from '../../contract/languages';
 import { BottomSheet } from './bottom-sheet';
 
 /** The eight languages, each in its own name, plus Auto (follow the device). */

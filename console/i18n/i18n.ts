@@ -1,5 +1,5 @@
 import { i18n, type Messages } from '@lingui/core';
-import type { Locale } from './languages';
+import type { Locale } from '../../contract/languages';
 
 export { i18n };
 

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { activateLocale } from '../i18n/i18n';
-import { LANGUAGES, languageByLocale } from '../i18n/languages';
+import { LANGUAGES, languageByLocale } from '../../contract/languages';
 import { languageAtom } from '../state/language';
 import { useAtom } from '../state/store';
 import { LanguagePicker } from '../ui/language-picker';

@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import { browserLanguage, languageByLocale, type Language } from '../i18n/languages';
+import { detectDeviceLanguage, languageByLocale, type Language } from '../../contract/languages';
 
 /** Its own key: the customer app on the same origin keeps its language under `language`. */
 export const LANGUAGE_STORAGE_KEY = 'console.language';
@@ -13,7 +13,9 @@ function readStored(): Language | undefined {
   }
 }
 
-const languageValueAtom = atom<Language>(readStored() ?? browserLanguage(navigator.languages ?? [navigator.language]));
+const languageValueAtom = atom<Language>(
+  readStored() ?? detectDeviceLanguage(navigator.languages ?? [navigator.language]),
+);
 
 /** The console's language; setting it remembers the choice on this browser. */
 export const languageAtom = atom(

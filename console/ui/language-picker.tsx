@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { Language, Locale } from '../i18n/languages';
+import type { Language, Locale } from '../../contract/languages';
 
 interface Props {
   label: string;

@@ -1,11 +1,16 @@
-import type { WireLanguage } from '../../contract/rules';
+import type { WireLanguage } from './rules';
 
+/**
+ * The languages the customer app and the console speak: Lingui's locale, the wire code the
+ * server takes as `lang` (and answers in), and the language's name in itself. One table for both
+ * apps, which may not import each other; nothing here loads zod.
+ */
 export type Locale = 'en' | 'de' | 'es' | 'fr' | 'pt' | 'ja' | 'zh-Hans' | 'zh-Hant';
 
 export interface Language {
   locale: Locale;
   wire: WireLanguage;
-  /** The language's name in itself, as the language sheet lists it. */
+  /** The language's name in itself, as the pickers list it. */
   name: string;
 }
 
@@ -26,8 +31,9 @@ export function languageByWire(wire: string | null | undefined): Language | unde
   return LANGUAGES.find((language) => language.wire === wire);
 }
 
-export function languageByLocale(locale: Locale): Language {
-  return LANGUAGES.find((language) => language.locale === locale) ?? DEFAULT_LANGUAGE;
+/** The language of a stored or chosen locale; undefined for one we do not speak. */
+export function languageByLocale(locale: string | null | undefined): Language | undefined {
+  return LANGUAGES.find((language) => language.locale === locale);
 }
 
 const TRADITIONAL_REGIONS = /^zh-(hant|tw|hk|mo)\b/i;

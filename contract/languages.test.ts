@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { WIRE_LANGUAGES } from '../../contract/rules';
+import lingui from '../lingui.config';
+import { WIRE_LANGUAGES } from './rules';
 import { LANGUAGES, detectDeviceLanguage, languageByWire, matchDeviceLocale } from './languages';
 
 describe('languages', () => {
-  it('covers every wire language exactly once', () => {
-    expect(LANGUAGES.map((language) => language.wire).sort()).toEqual([...WIRE_LANGUAGES].sort());
+  it("lists every wire language in the contract's order, and every Lingui locale of both apps", () => {
+    expect(LANGUAGES.map((language) => language.wire)).toEqual([...WIRE_LANGUAGES]);
+    expect(LANGUAGES.map((language) => language.locale)).toEqual(lingui.locales);
   });
 
   it.each([
