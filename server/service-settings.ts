@@ -25,12 +25,18 @@ export class SettingsError extends Error {
 
 type Tx = Domain & InTransaction;
 
+/**
+ * One change and its audit row, in one transaction, under a lock on what it changes (`subject`),
+ * so that two operators editing one thing at once each record the value they really replaced.
+ */
 async function audited<T extends number | null>(
   domain: Domain,
   actor: string,
+  subject: string,
   change: (tx: Tx, at: string) => Promise<{ id: T; entry: Omit<AuditEntry, 'actor' | 'created_at' | 'target_id'> }>,
 ): Promise<T> {
   return inTransaction(domain, async (tx) => {
+    await tx.lock(subject);
     const at = isoNow(tx);
     const { id, entry } = await change(tx, at);
     await tx.queries.audit.record({ ...entry, actor, target_id: id, created_at: at });
@@ -52,7 +58,7 @@ function describeMerchant(merchant: { name: string; avatar: string; completion_r
 }
 
 export function saveMerchant(domain: Domain, input: MerchantInput, actor: string): Promise<number> {
-  return audited(domain, actor, async (tx, at) => {
+  return audited(domain, actor, `merchant ${input.id ?? 'new'}`, async (tx, at) => {
     const row = { name: input.name, avatar: input.avatar, completion_rate: input.completionRate };
     if (input.id === null) {
       const id = await tx.queries.selling.insertMerchant({ ...row, orders_count: 0, created_at: at });
@@ -103,7 +109,7 @@ function describeOffer(offer: {
 }
 
 export function saveOffer(domain: Domain, input: OfferInput, actor: string): Promise<number> {
-  return audited(domain, actor, async (tx, at) => {
+  return audited(domain, actor, `offer ${input.id ?? 'new'}`, async (tx, at) => {
     if (!(await tx.queries.selling.merchantById(input.merchantId))) throw notFound('merchant', input.merchantId);
     const row = {
       merchant_id: input.merchantId,
@@ -144,7 +150,7 @@ export function saveOffer(domain: Domain, input: OfferInput, actor: string): Pro
 }
 
 export function setOfferPaused(domain: Domain, id: number, paused: boolean, actor: string): Promise<number> {
-  return audited(domain, actor, async (tx) => {
+  return audited(domain, actor, `offer ${id}`, async (tx) => {
     const before = await tx.queries.selling.offerById(id);
     if (!before) throw notFound('offer', id);
     await tx.queries.selling.setOfferPaused(id, paused);
@@ -182,7 +188,7 @@ function describeProduct(product: {
 }
 
 export function saveProduct(domain: Domain, input: ProductInput, actor: string): Promise<number> {
-  return audited(domain, actor, async (tx, at) => {
+  return audited(domain, actor, `product ${input.id ?? 'new'}`, async (tx, at) => {
     const row = {
       name: input.name,
       rate: input.rate,
@@ -220,7 +226,7 @@ export interface ContactChannelInput {
 }
 
 export function saveContactChannel(domain: Domain, input: ContactChannelInput, actor: string): Promise<number> {
-  return audited(domain, actor, async (tx, at) => {
+  return audited(domain, actor, `contact channel ${input.id ?? 'new'}`, async (tx, at) => {
     const row = { name: input.name, type: input.type, url: input.url };
     const described = `${input.name}: ${input.type} ${input.url}`;
     if (input.id === null) {
@@ -252,7 +258,7 @@ export function saveContactChannel(domain: Domain, input: ContactChannelInput, a
 }
 
 export function removeContactChannel(domain: Domain, id: number, actor: string): Promise<number> {
-  return audited(domain, actor, async (tx) => {
+  return audited(domain, actor, `contact channel ${id}`, async (tx) => {
     const before = await tx.queries.customerService.byId(id);
     if (!before || !(await tx.queries.customerService.remove(id))) throw notFound('contact channel', id);
     return {
@@ -275,8 +281,7 @@ export function saveReceivingAddress(
   input: { type: string; address: string; minAmount: Cents | null },
   actor: string,
 ): Promise<null> {
-  return audited(domain, actor, async (tx, at) => {
-    await tx.lock('receiving addresses');
+  return audited(domain, actor, 'receiving addresses', async (tx, at) => {
     const before = (await tx.queries.recharge.addresses()).find((row) => row.type === input.type);
     const minAmount = input.minAmount ?? before?.min_amount ?? DEFAULT_MIN_RECHARGE;
     await tx.queries.recharge.saveAddress({

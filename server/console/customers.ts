@@ -1,12 +1,11 @@
 import type { CustomerBinding, CustomerOrder, CustomerSummary, LedgerLine } from '../../contract/console';
 import { ResultCode } from '../../contract/envelope';
-import type { ServerContext } from '../context';
+import { isoNow, type ServerContext } from '../context';
 import { CustomerError, setCustomerStatus, setVipLevel } from '../customers';
 import type { BankAccountRow } from '../db/bank';
 import type { LedgerRow } from '../db/ledger';
 import type { UserRow } from '../db/users';
 import { ApiError } from '../errors';
-import { isoNow } from '../context';
 import { maskIban, money } from '../wire';
 import type { ConsoleCallRegistry } from './calls';
 

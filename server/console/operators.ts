@@ -73,6 +73,8 @@ export async function addOperator(
 /** Disables an account and ends its sessions at once: its next call, on any node, is refused. */
 export async function disableOperator(domain: Domain, name: string, actor: string): Promise<void> {
   await inTransaction(domain, async (tx) => {
+    // Two admins closing one account at once: one audit row says what it really changed.
+    await tx.lock(`operator ${name.trim().toLowerCase()}`);
     const operator = await tx.queries.operators.byName(name.trim().toLowerCase());
     if (!operator) throw new OperatorError(`no operator named ${name}`);
     const at = isoNow(tx);

@@ -65,14 +65,19 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
       const operator = await queries.operators.byName(name);
       const usable = operator?.status === 'active' ? operator : undefined;
       const key = operator ? `operator:${operator.id}` : `operator-name:${name}`;
-      const matches = await checkPasswordGuess(context, key, password, usable?.password_hash ?? UNKNOWN_USER_HASH);
+      const codeIsFresh = async () => {
+        if (!usable) return false;
+        const step = totpStep(usable.totp_secret, code, context.now());
+        return step !== null && (await queries.operators.useTotpStep(usable.id, step));
+      };
+      const matches = await checkPasswordGuess(
+        context,
+        key,
+        password,
+        usable?.password_hash ?? UNKNOWN_USER_HASH,
+        codeIsFresh,
+      );
       if (!usable || !matches) throw signInFailed();
-      const now = context.now();
-      const step = totpStep(usable.totp_secret, code, now);
-      if (step === null || !(await queries.operators.useTotpStep(usable.id, step))) {
-        await queries.codes.recordGuess(key, now.toISOString());
-        throw signInFailed();
-      }
       const { token, csrf } = await openSession(context, usable.id);
       await queries.audit.record({
         actor: usable.name,

@@ -15,12 +15,16 @@ export function guessKey(user: { id: number } | undefined, typedName: string): s
  * `loginWindowSeconds`). The guess is counted before the slow hash runs, so guesses sent in
  * parallel cannot all pass the count; a right guess is then taken off again, and only that one:
  * wrong guesses of the same window keep counting. Throws 429 when the allowance is used up.
+ * `secondFactor`, when given, is checked only after a right password, and the guess is taken off
+ * only when it holds too: a wrong authenticator code counts like a wrong password, inside the same
+ * reservation, so parallel tries cannot slip past the count between two steps.
  */
 export async function checkPasswordGuess(
   context: ServerContext,
   key: string,
   password: string,
   hash: string,
+  secondFactor?: () => Promise<boolean>,
 ): Promise<boolean> {
   const { limits } = context;
   const reserved = await inTransaction(context, async (tx): Promise<{ id: number } | { oldest: string }> => {
@@ -41,6 +45,7 @@ export async function checkPasswordGuess(
     if (isServerBusy(error)) await context.queries.codes.releaseGuess(reserved.id);
     throw error;
   }
+  if (matches && secondFactor && !(await secondFactor())) return false;
   if (matches) await context.queries.codes.releaseGuess(reserved.id);
   return matches;
 }
