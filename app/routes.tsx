@@ -72,6 +72,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: PATHS.team, title: msg`My team`, page: () => import('./pages/my/team') },
   { path: PATHS.invite, title: msg`Invite friends`, page: () => import('./pages/my/invite') },
   { path: PATHS.fundLog, title: msg`Fund log`, page: () => import('./pages/my/fund-log') },
+  { path: PATHS.security, title: msg`Security`, page: () => import('./pages/my/security') },
   { path: PATHS.tutorial, title: msg`Beginner tutorial`, page: () => import('./pages/home/tutorial') },
   { path: PATHS.customerService, title: msg`Customer service`, page: () => import('./pages/home/customer-service') },
 ];

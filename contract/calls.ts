@@ -10,6 +10,10 @@ import { z } from 'zod';
 import { parseMoney, type Cents } from './money';
 import {
   ACCOUNT_PATTERN,
+  ANTI_PHISHING_MAX_LENGTH,
+  DEVICE_ID_PATTERN,
+  SESSION_HANDLE_PATTERN,
+  isAntiPhishingPhrase,
   BANK_TYPES,
   CODE_PATTERN,
   EMAIL_MAX_LENGTH,
@@ -93,6 +97,9 @@ const withMatchingPassword = <T extends { password: string; repassword: string }
   value.password === value.repassword;
 const mismatch = { message: MessageKey.passwordMismatch, path: ['repassword'] };
 
+/** The random id the app keeps on a device, so a sign-in from a new one can be told apart. */
+const device = z.string().trim().regex(DEVICE_ID_PATTERN).optional();
+
 const sendCode = z.object({
   email,
   scene: z.enum(SEND_CODE_SCENES).default('register'),
@@ -110,12 +117,14 @@ const register = z
       .trim()
       .transform((value) => value.toUpperCase())
       .pipe(z.string().regex(INVITE_CODE_PATTERN)),
+    device,
   })
   .refine(withMatchingPassword, mismatch);
 
 const login = z.object({
   account: z.string().trim().min(1).max(EMAIL_MAX_LENGTH).refine(isPlainText),
   password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  device,
 });
 
 const resetPassword = z
@@ -174,6 +183,8 @@ const iban = z.string().transform(normaliseIban).pipe(z.string().regex(IBAN_PATT
 
 const telephone = z.string().trim().refine(isPhone);
 
+const emailCode = z.string().trim().regex(CODE_PATTERN);
+
 const bankCardFields = z.object({
   type: z.literal('bank'),
   full_name: text(100),
@@ -188,6 +199,8 @@ const bankCardFields = z.object({
     .trim()
     .transform((value) => value.toUpperCase())
     .pipe(z.string().regex(SWIFT_PATTERN)),
+  /** *(added)* The code mailed to the customer's own address (scene `bind`); checked last. */
+  code: emailCode,
 });
 
 const wiseFields = z.object({
@@ -200,6 +213,7 @@ const wiseFields = z.object({
   city: text(80),
   state_region: text(80),
   country: text(60),
+  code: emailCode,
 });
 
 const createBankInfo = z.discriminatedUnion('type', [bankCardFields, wiseFields]);
@@ -249,6 +263,14 @@ export const callSchemas = {
   }),
   'team/kefu-list': empty,
   'attach/upload': empty,
+  'security/sessions': empty,
+  'security/end-session': z.object({ id: z.string().trim().regex(SESSION_HANDLE_PATTERN) }),
+  'security/end-other-sessions': empty,
+  'security/sign-ins': empty,
+  'security/settings': empty,
+  'security/set-anti-phishing': z.object({
+    anti_phishing: z.string().trim().max(ANTI_PHISHING_MAX_LENGTH).refine(isAntiPhishingPhrase),
+  }),
 } as const;
 
 export type CallPath = keyof typeof callSchemas;

@@ -104,6 +104,8 @@ export interface InviteDetail {
 interface BankInfoBase {
   bk_id: number;
   created_at: IsoTime;
+  /** *(added)* When withdrawals to it may start: its details were bound or changed a while ago. */
+  usable_at: IsoTime;
   email: string;
   iban: string;
   country: string;
@@ -238,6 +240,43 @@ export interface ContactChannel {
 
 export type Empty = Record<string, never>;
 
+/** A browser's and a system's name, as its User-Agent tells them; empty where it does not. */
+export interface DeviceDescription {
+  browser: string;
+  os: string;
+}
+
+/** Roughly where an address is: this computer, a local network, or a range on the internet. */
+export interface NetworkPlace {
+  network: 'loopback' | 'private' | 'public';
+  /** An IPv4 /16 or an IPv6 /48 ("203.0.0.0/16"); empty when the address is unknown. */
+  range: string;
+}
+
+/** A signed-in device, as My → Security lists it. */
+export interface SessionSummary extends DeviceDescription, NetworkPlace {
+  /** A handle for ending it; not the session's token. */
+  id: string;
+  current: boolean;
+  created_at: IsoTime;
+  last_seen_at: IsoTime;
+}
+
+/** A sign-in or a failed attempt on the account. */
+export interface SignInRecord extends DeviceDescription, NetworkPlace {
+  at: IsoTime;
+  outcome: 'success' | 'failure';
+  method: 'password' | 'passkey' | 'register';
+  ip: string;
+}
+
+export interface SecuritySettings {
+  /** The phrase at the top of every e-mail we send this customer; empty when none is set. */
+  anti_phishing: string;
+  /** How long a new or changed payout account waits before withdrawals to it. */
+  withdraw_hold_hours: number;
+}
+
 export interface CallResponses {
   'sms/send-code': { retry_after: number };
   'user/register': AuthResult;
@@ -272,6 +311,12 @@ export interface CallResponses {
   'saleu/list-order': Page<SaleOrder>;
   'team/kefu-list': { list: ContactChannel[] };
   'attach/upload': { url: string };
+  'security/sessions': { list: SessionSummary[] };
+  'security/end-session': Empty;
+  'security/end-other-sessions': { ended: number };
+  'security/sign-ins': { list: SignInRecord[] };
+  'security/settings': SecuritySettings;
+  'security/set-anti-phishing': SecuritySettings;
 }
 
 export type CallResponse<P extends CallPath> = CallResponses[P];

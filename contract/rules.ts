@@ -138,6 +138,29 @@ export function normaliseNickname(value: string): string | null {
   return trimmed;
 }
 
+/** The random id the app keeps per device to tell new devices at sign-in (not a secret). */
+export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+/** How My → Security names a session: the first 16 hex digits of its token's digest. */
+export const SESSION_HANDLE_PATTERN = /^[a-f0-9]{16}$/;
+
+export const ANTI_PHISHING_MIN_LENGTH = 4;
+export const ANTI_PHISHING_MAX_LENGTH = 20;
+
+/**
+ * The anti-phishing phrase, trimmed: 4–20 visible characters on one line (a line break is not
+ * text), with nothing hidden that would make two phrases look alike; empty takes it away.
+ */
+export function isAntiPhishingPhrase(value: string): boolean {
+  if (value === '') return true;
+  const length = [...value].length;
+  return (
+    length >= ANTI_PHISHING_MIN_LENGTH &&
+    length <= ANTI_PHISHING_MAX_LENGTH &&
+    isVisibleText(value) &&
+    !HIDDEN_IN_ADDRESS.test(value)
+  );
+}
+
 /** Calls that carry no access token. */
 export const PUBLIC_CALLS = ['user/login', 'user/register', 'sms/send-code', 'user/reset-password'] as const;
 
@@ -228,7 +251,7 @@ export const MAX_COMPLETION_RATE = 10_000;
 export const MAX_INTEREST_RATE = 100_000;
 export const MAX_PRODUCT_DAYS = 3650;
 
-export const SEND_CODE_SCENES = ['register', 'reset'] as const;
+export const SEND_CODE_SCENES = ['register', 'reset', 'bind'] as const;
 export type SendCodeScene = (typeof SEND_CODE_SCENES)[number];
 
 /** The wire language codes (`lang`, stored `language`), in the order the language sheet lists them. */

@@ -1,5 +1,8 @@
 import {
   uniquePng,
+  codeFromOutbox,
+  mailCount,
+  waiveCodeWait,
   expect,
   expectAccessible,
   bindCard,
@@ -67,7 +70,9 @@ test('a recharge with proof is credited live when the operator approves it', asy
   await expectAccessible(page);
 });
 
-test('bind a bank card: the form says what is missing, and the card shows masked until revealed', async ({ page }) => {
+test('bind a bank card with the mailed code: the form says what is missing, the card shows masked until revealed, and withdrawals to it wait for the hold', async ({
+  page,
+}) => {
   const customer = await registerCustomer();
   await openSignedIn(page, customer, '/pages/mine/withdrawl');
   await expect(page.getByText('Not bound yet')).toHaveCount(2);
@@ -82,18 +87,33 @@ test('bind a bank card: the form says what is missing, and the card shows masked
   await expect(page.getByText('Please enter e-mail')).toBeVisible();
   await page.getByLabel('Full name').fill('Ada Lovelace');
   await page.getByLabel('Telephone').fill('13800138000');
-  await page.getByLabel('Email').fill('ada@example.com');
+  await page.getByLabel('Email', { exact: true }).fill('ada@example.com');
   await page.getByLabel('IBAN account').fill('GB82 WEST 1234 5698 7654 32');
   await page.getByLabel('Bank name').fill('Example Bank');
   await page.getByLabel('Area').fill('London');
   await page.getByLabel('Country').fill('United Kingdom');
   await page.getByLabel('SWIFT').fill('WESTGB2L');
+  await page.getByRole('button', { name: 'Bind account' }).click();
+  await expect(page.getByText('Please enter the e-mail code')).toBeVisible();
   await expectAccessible(page);
+
+  // The code goes to the account's own address, whatever the card's e-mail says.
+  const { email } = customer.user;
+  await waiveCodeWait(email);
+  const mailsBefore = mailCount(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('Email code sent');
+  await page.getByLabel('Email code').fill(await codeFromOutbox(email, mailsBefore));
   await page.getByRole('button', { name: 'Bind account' }).click();
   await expect(page.getByRole('heading', { name: 'Your bank card' })).toBeVisible();
   await expect(page.getByText('**** 5432')).toBeVisible();
+  await expect(page.getByRole('note').filter({ hasText: 'withdrawals to it are possible from' })).toBeVisible();
   await page.getByRole('button', { name: 'Show full details' }).click();
   await expect(page.getByText('GB82WEST12345698765432')).toBeVisible();
+
+  await page.goto('/#/pages/mine/cardWithdrawal?type=bank');
+  await expect(page.getByText('This account was bound recently.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Withdraw', exact: true })).toBeDisabled();
 });
 
 test('withdraw to a bound card, and see the operator’s rejection refunded live', async ({ page }) => {

@@ -50,11 +50,11 @@ test('Home links every tile and My links every account page', async ({ page }) =
 
   await page.goto('/#/pages/mine/mine');
   const menu = page.getByRole('list', { name: 'My account' }).getByRole('link');
-  await expect(menu).toHaveCount(10);
+  await expect(menu).toHaveCount(11);
   await expect(page.getByText('1.0.0')).toBeVisible();
 });
 
-/** The seed's routes a signed-in customer can open (login, register and forget relaunch Home). */
+/** The routes a signed-in customer can open (login, register and forget relaunch Home). */
 const EVERY_SIGNED_IN_ROUTE = [
   '/',
   '/pages/dating/dating',
@@ -73,6 +73,7 @@ const EVERY_SIGNED_IN_ROUTE = [
   '/pages/mine/asset-log',
   '/pages/index/beginner',
   '/pages/index/service',
+  '/pages/mine/security',
 ];
 
 /** The routes in three groups of about the same length, one browser test each (about 10 s). */

@@ -12,7 +12,7 @@ import type { Cents } from '../contract/money';
 import { CONSOLE_API_PREFIX } from '../contract/console';
 import { API_PREFIX, UPLOAD_MAX_BYTES } from '../contract/rules';
 import { createCallRegistry, envelope, langOf, sendApiError } from './calls';
-import { DEFAULT_LIMITS, type Limits, type TrustProxy } from './config';
+import { DEFAULT_LIMITS, DEFAULT_WITHDRAW_HOLD_HOURS, type Limits, type TrustProxy } from './config';
 import type { ServerContext } from './context';
 import { createQueries } from './db';
 import type { Db } from './db/database';
@@ -28,6 +28,7 @@ import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer';
 import { assetsRoutes } from './routes/assets';
 import { attachRoutes } from './routes/attach';
 import { authRoutes, authenticate } from './routes/auth';
+import { securityRoutes } from './routes/security';
 import { bankRoutes } from './routes/bank';
 import { rechargeRoutes } from './routes/recharge';
 import { interestWalletRoutes } from './routes/interest-wallet';
@@ -63,6 +64,8 @@ export interface AppOptions {
   mailer?: Mailer;
   /** Withdrawals above this need two operators (default DEFAULT_SECOND_APPROVAL_ABOVE). */
   secondApprovalAbove?: Cents;
+  /** Hours a new or changed payout account waits (default DEFAULT_WITHDRAW_HOLD_HOURS). */
+  withdrawHoldHours?: number;
   /** Shorter connection time-outs, so that a test can watch one run out in a second. */
   connectionTimeouts?: Partial<ConnectionTimeouts>;
 }
@@ -160,6 +163,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessions,
     publicUrl: options.publicUrl?.replace(/\/+$/, ''),
     reviewRules: { secondApprovalAbove: options.secondApprovalAbove ?? DEFAULT_SECOND_APPROVAL_ABOVE },
+    withdrawHoldHours: options.withdrawHoldHours ?? DEFAULT_WITHDRAW_HOLD_HOURS,
   };
   app.decorate('wallet', context);
 
@@ -249,12 +253,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(404).send(envelope(ResultCode.notFound, translate(lang, 'not_found'), {}));
   });
 
-  const signedIn = (token: string) => authenticate(context, token);
+  const signedIn = (token: string, ip: string) => authenticate(context, token, ip);
   const calls = createCallRegistry(app, signedIn);
   authRoutes(calls, context);
   userinfoRoutes(calls, context);
   rechargeRoutes(calls, context);
   bankRoutes(calls, context);
+  securityRoutes(calls, context);
   withdrawRoutes(calls, context);
   assetsRoutes(calls, context);
   sellingRoutes(calls, context);

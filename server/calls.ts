@@ -56,7 +56,7 @@ export interface CallRegistry {
   ): void;
 }
 
-export type Authenticate = (token: string) => Promise<{ user: UserRow; tokenHash: string } | undefined>;
+export type Authenticate = (token: string, ip: string) => Promise<{ user: UserRow; tokenHash: string } | undefined>;
 
 export function bodyOf(request: FastifyRequest): Record<string, unknown> {
   const body = request.body;
@@ -99,7 +99,7 @@ export function validationError(error: ZodError, body: Record<string, unknown>):
 export function createCallRegistry(app: FastifyInstance, authenticate: Authenticate): CallRegistry {
   async function signedInSession(request: FastifyRequest) {
     const token = request.headers['access-token'];
-    const session = typeof token === 'string' && token !== '' ? await authenticate(token) : undefined;
+    const session = typeof token === 'string' && token !== '' ? await authenticate(token, request.ip) : undefined;
     if (!session) throw signedOut();
     if (session.user.status !== 'active') throw forbidden();
     return session;

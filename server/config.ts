@@ -52,7 +52,12 @@ export interface Config {
   imageOrigins: string[];
   /** Withdrawals above this many cents need two operators' approvals (REVIEW_SECOND_APPROVAL_ABOVE). */
   secondApprovalAbove: Cents;
+  /** Hours a new or changed payout account waits before withdrawals to it (WITHDRAW_HOLD_HOURS). */
+  withdrawHoldHours: number;
 }
+
+/** A payout account bound or changed minutes ago is the usual sign of a taken-over account. */
+export const DEFAULT_WITHDRAW_HOLD_HOURS = 24;
 
 export type TrustProxy = boolean | string;
 
@@ -121,6 +126,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       DEFAULT_SECOND_APPROVAL_ABOVE,
       'REVIEW_SECOND_APPROVAL_ABOVE',
     ),
+    withdrawHoldHours: integer(env.WITHDRAW_HOLD_HOURS, DEFAULT_WITHDRAW_HOLD_HOURS, 'WITHDRAW_HOLD_HOURS'),
     limits: {
       requestsPerMinute: integer(
         env.LIMIT_REQUESTS_PER_MINUTE,

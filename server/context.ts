@@ -56,6 +56,8 @@ export interface ServerContext extends Domain {
   uploadsDir: string;
   /** Which withdrawals need two operators' approvals. */
   reviewRules: ReviewRules;
+  /** Hours a new or changed payout account waits before withdrawals to it. */
+  withdrawHoldHours: number;
 }
 
 export function isoNow(context: Pick<ServerContext, 'now'>): string {

@@ -1,6 +1,6 @@
 import { ResultCode } from '../contract/envelope';
 import { cents, formatMoney } from '../contract/money';
-import type { MessageKey, MessageParams } from './i18n';
+import { utcMinute, type MessageKey, type MessageParams } from './i18n';
 
 /** A handled outcome other than success: answered as HTTP 200 with this code and message. */
 export class ApiError extends Error {
@@ -36,6 +36,16 @@ export function outOfRange(
   const text = (value: number) => formatMoney(cents(value));
   const params = { min: text(bounds.min), ...(bounds.max === undefined ? {} : { max: text(bounds.max) }) };
   return new ApiError(ResultCode.invalid, key, { field }, params);
+}
+
+/** A payout account still in its hold after being bound or changed: when it can be used. */
+export function payoutOnHold(usableAt: string): ApiError {
+  return new ApiError(
+    ResultCode.invalid,
+    'payout_on_hold',
+    { field: 'bk_id', usable_at: usableAt },
+    { time: utcMinute(usableAt) },
+  );
 }
 
 export function conflict(key: MessageKey, data: Record<string, unknown> = {}): ApiError {

@@ -4,6 +4,7 @@ import { payMaturedOrders } from './maturity';
 import { OpsError, runOps } from './ops/ops';
 import { decide } from './review';
 import {
+  bindPayout,
   uniquePng,
   call,
   freshServerPerTest,
@@ -52,10 +53,8 @@ async function busyDatabase() {
   const refusedRecharge = await rechargeRequest(alice, '30');
   await decide(server.app.wallet, 'recharge', 'reject', refusedRecharge, 'test', 'no payment');
 
-  const card = await call(
-    server,
-    'bankinfo/create',
-    {
+  const card = (
+    await bindPayout(server, alice, {
       type: 'bank',
       full_name: 'Alice Example',
       telephone: '13800138000',
@@ -65,9 +64,8 @@ async function busyDatabase() {
       area: 'Area',
       country: 'DE',
       swift: 'COBADEFF',
-    },
-    alice.token,
-  );
+    })
+  ).data;
   const withdraw = async (requestId?: string) =>
     (
       await call(

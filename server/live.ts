@@ -30,7 +30,8 @@ export function closeSocket(socket: WebSocket, code: number, reason: string): vo
 /** On PostgreSQL: a session or all of a user's sessions ended on some node. */
 const SESSIONS_CHANNEL = 'sessions_ended';
 
-type SessionsEnded = { token_hash: string } | { user: number };
+/** One session ended, or every session of a user but the one in `except` (if any). */
+type SessionsEnded = { token_hash: string } | { user: number; except?: string };
 
 /**
  * The open live sockets of this node, and how events and ended sessions reach them from
@@ -78,8 +79,9 @@ export async function createLiveHub(deps: {
       deps.sessions.forgetToken(ended.token_hash);
       closeWhere(undefined, (candidate) => candidate === ended.token_hash);
     } else {
-      deps.sessions.forgetUser(ended.user);
-      closeWhere(ended.user, () => true);
+      const { user, except } = ended;
+      deps.sessions.forgetUser(user);
+      closeWhere(user, (candidate) => candidate !== except);
     }
   }
 
@@ -153,6 +155,10 @@ export async function createLiveHub(deps: {
     /** Every session of the user ended (password reset): all their sockets close now, everywhere. */
     endUser(userId: number): void {
       announceEnded({ user: userId });
+    },
+    /** Every session of the user but `keep` ended ("sign out everywhere else"). */
+    endUserExcept(userId: number, keep: string): void {
+      announceEnded({ user: userId, except: keep });
     },
     /** Adds an operator's console socket; it hears every change of the review queue. */
     joinStaff(sessionHash: string, socket: WebSocket): void {

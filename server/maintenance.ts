@@ -1,13 +1,15 @@
 import { isoNow, secondsAgo, type ServerContext } from './context';
 import { payMaturedOrders } from './maturity';
 import { CODES_PER_IP_WINDOW_SECONDS } from './routes/auth';
+import { SIGN_IN_KEEP_DAYS } from './security/sign-ins';
 
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
 const MATURITY_EVERY_MS = 60 * 1000;
 
 /**
  * Deletes what has no use any more: relayed events, old idempotency answers, dead sessions,
- * password guesses older than their window and e-mail codes older than the per-address limit's.
+ * password guesses older than their window, e-mail codes older than the per-address limit's and
+ * sign-in records older than half a year.
  */
 export async function sweep(context: ServerContext): Promise<void> {
   const { queries } = context;
@@ -16,6 +18,7 @@ export async function sweep(context: ServerContext): Promise<void> {
   await queries.sessions.purgeExpired(isoNow(context));
   await queries.operators.purgeExpiredSessions(isoNow(context));
   await queries.rateLimits.pruneEnded(context.now().getTime());
+  await queries.signIns.pruneBefore(secondsAgo(context, SIGN_IN_KEEP_DAYS * 24 * 3600));
   await queries.codes.pruneBefore(
     secondsAgo(context, context.limits.loginWindowSeconds),
     secondsAgo(context, CODES_PER_IP_WINDOW_SECONDS),

@@ -17,7 +17,7 @@ import pg from 'pg';
 import { afterEach, beforeEach, expect, inject } from 'vitest';
 import type { CallPath, CallRequest } from '../contract/calls';
 import type { Envelope } from '../contract/envelope';
-import type { AuthResult, CallResponse } from '../contract/responses';
+import type { AuthResult, BankInfo, CallResponse } from '../contract/responses';
 import { buildApp } from './app';
 import { DEFAULT_LIMITS, type Limits } from './config';
 import { openDatabase, type DatabaseConfig, type Db } from './db/database';
@@ -221,7 +221,7 @@ export async function post<T = unknown>(
   server: TestServer,
   path: CallPath,
   fields: FormFields = {},
-  options: { token?: string; ip?: string } = {},
+  options: { token?: string; ip?: string; userAgent?: string } = {},
 ): Promise<Envelope<T>> {
   const response = await server.app.inject({
     method: 'POST',
@@ -229,6 +229,7 @@ export async function post<T = unknown>(
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
       ...(options.token ? { 'access-token': options.token } : {}),
+      ...(options.userAgent ? { 'user-agent': options.userAgent } : {}),
     },
     ...(options.ip ? { remoteAddress: options.ip } : {}),
     payload: form(fields),
@@ -282,6 +283,34 @@ export async function signUp(
   );
   expect(reply.code).toBe(200);
   return { ...reply.data, password };
+}
+
+/** Long enough ago for any wait or hold to be over. */
+const LONG_AGO = '2000-01-01T00:00:00.000Z';
+
+/**
+ * Binds a payout account as the app does: a code mailed to the customer's address first (the
+ * wait since their last code is waived). The hold on a new account is then over, unless `held`.
+ */
+export async function bindPayout(
+  server: TestServer,
+  user: TestUser,
+  fields: Record<string, string>,
+  options: { held?: boolean } = {},
+): Promise<Envelope<BankInfo>> {
+  const { email } = user.user;
+  await server.db.run('UPDATE email_codes SET created_at = ? WHERE email = ?', [LONG_AGO, email]);
+  expect((await post(server, 'sms/send-code', { email, scene: 'bind' })).code).toBe(200);
+  const reply = await post<BankInfo>(
+    server,
+    'bankinfo/create',
+    { ...fields, code: server.mailer.codeFor(email) },
+    { token: user.token },
+  );
+  if (reply.code === 200 && !options.held) {
+    await server.db.run('UPDATE bank_accounts SET changed_at = ? WHERE id = ?', [LONG_AGO, reply.data.bk_id]);
+  }
+  return reply;
 }
 
 /** The ledger invariant: every balance equals the sum of its ledger rows. */

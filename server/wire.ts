@@ -29,7 +29,7 @@ export function maskIban(iban: string): string {
 
 type BankDetails = Record<string, string>;
 
-export function toBankInfo(row: BankAccountRow, masked: boolean): BankInfo {
+export function toBankInfo(row: BankAccountRow, masked: boolean, usableAt: string): BankInfo {
   const details = JSON.parse(row.details) as BankDetails;
   const iban = details.iban ?? '';
   return {
@@ -38,6 +38,7 @@ export function toBankInfo(row: BankAccountRow, masked: boolean): BankInfo {
     bk_id: row.id,
     type: row.type,
     created_at: row.created_at,
+    usable_at: usableAt,
   } as BankInfo;
 }
 

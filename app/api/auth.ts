@@ -1,9 +1,10 @@
 import type { SendCodeScene } from '../../contract/rules';
+import { deviceId } from '../state/device-id';
 import { call } from './client';
 import { endSession, startSession } from './session';
 
 export async function logIn(account: string, password: string): Promise<void> {
-  startSession(await call('user/login', { account, password }));
+  startSession(await call('user/login', { account, password, device: deviceId() }));
 }
 
 export interface Registration {
@@ -16,7 +17,7 @@ export interface Registration {
 }
 
 export async function register(fields: Registration): Promise<void> {
-  startSession(await call('user/register', fields));
+  startSession(await call('user/register', { ...fields, device: deviceId() }));
 }
 
 /** Mails a code; resolves with the seconds to wait before another may be sent. */

@@ -24,4 +24,6 @@ export const PATHS = {
   fundLog: '/pages/mine/asset-log',
   tutorial: '/pages/index/beginner',
   customerService: '/pages/index/service',
+  /** Added: My → Security (signed-in devices, sign-ins, anti-phishing code). */
+  security: '/pages/mine/security',
 } as const;

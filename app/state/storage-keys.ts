@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   theme: 'theme',
   hideAmounts: 'hideAmounts',
   homeSnapshot: 'homeSnapshot',
+  /** A random id for this device, kept across sign-outs: sign-ins from a new one are mailed. */
+  deviceId: 'deviceId',
 } as const;
 
 /** The id of the element the boot script paints the snapshot into. */

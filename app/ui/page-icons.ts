@@ -15,6 +15,7 @@ export const recordsIcon = 'M7 3h10a1 1 0 0 1 1 1v17l-3-2-3 2-3-2-3 2V4a1 1 0 0 
 export const rechargeIcon = 'M12 4v12M6 10l6 6 6-6M5 20h14' as IconPath;
 export const withdrawIcon = 'M12 20V8M6 14l6-6 6 6M5 4h14' as IconPath;
 export const profileIcon = 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0M18 3l3 3' as IconPath;
+export const securityIcon = 'M12 3l8 3v6c0 4.5-3.4 8.2-8 9-4.6-.8-8-4.5-8-9V6zM9 12l2 2 4-4' as IconPath;
 export const logoutIcon = 'M10 4H5v16h5M15 8l4 4-4 4M19 12H9' as IconPath;
 export const downloadIcon = 'M12 3v12M7 10l5 5 5-5M5 21h14' as IconPath;
 export const copyIcon = 'M9 9h11v11H9zM5 15H4V4h11v1' as IconPath;

@@ -4,6 +4,7 @@ import { WebSocket } from 'ws';
 import type { ConsoleLiveEvent, ConsoleSession } from '../../contract/console';
 import {
   addTestOperator,
+  bindPayout,
   call,
   consoleCall,
   consolePost,
@@ -37,10 +38,8 @@ const cards = new Map<number, number>();
 async function boundCard(user: TestUser): Promise<number> {
   const bound = cards.get(user.user.id);
   if (bound !== undefined) return bound;
-  const card = await call(
-    server,
-    'bankinfo/create',
-    {
+  const card = (
+    await bindPayout(server, user, {
       type: 'bank',
       full_name: 'Ada Lovelace',
       telephone: '13800138000',
@@ -50,9 +49,8 @@ async function boundCard(user: TestUser): Promise<number> {
       area: 'Berlin',
       country: 'DE',
       swift: 'COBADEFF',
-    },
-    user.token,
-  );
+    })
+  ).data;
   cards.set(user.user.id, card.bk_id);
   return card.bk_id;
 }

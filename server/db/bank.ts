@@ -8,15 +8,18 @@ export interface BankAccountRow {
   /** JSON of the type's fields, validated by the contract before it was stored. */
   details: string;
   created_at: string;
+  /** When its details were bound or last changed: withdrawals to it wait a while after. */
+  changed_at: string;
 }
 
 export function bankQueries(db: SqlRunner) {
   return {
     insert: (userId: number, type: BankType, details: string, at: string) =>
-      db.insert('INSERT INTO bank_accounts (user_id, type, details, created_at) VALUES (?, ?, ?, ?)', [
+      db.insert('INSERT INTO bank_accounts (user_id, type, details, created_at, changed_at) VALUES (?, ?, ?, ?, ?)', [
         userId,
         type,
         details,
+        at,
         at,
       ]),
     ofUser: (userId: number, type: BankType) =>

@@ -16,6 +16,7 @@ import { reviewQueries } from './review';
 import { sellingQueries } from './selling';
 import { sessionsQueries } from './sessions';
 import { settingsQueries } from './settings';
+import { signInsQueries } from './sign-ins';
 import { teamQueries } from './team';
 import { uploadsQueries } from './uploads';
 import { usersQueries } from './users';
@@ -45,6 +46,7 @@ export function createQueries(db: SqlRunner) {
     selling: sellingQueries(db),
     sessions: sessionsQueries(db),
     settings: settingsQueries(db),
+    signIns: signInsQueries(db),
     team: teamQueries(db),
     uploads: uploadsQueries(db),
     users: usersQueries(db),

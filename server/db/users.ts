@@ -16,6 +16,8 @@ export interface UserRow {
   balance: number;
   status: UserStatus;
   created_at: string;
+  /** The phrase at the top of every e-mail to this customer; shown to nobody else. */
+  anti_phishing: string;
 }
 
 export interface NewUser {
@@ -58,6 +60,8 @@ export function usersQueries(db: SqlRunner) {
       }),
     setVip: (id: number, level: number) => db.run('UPDATE users SET vip = ? WHERE id = ?', [level, id]),
     setStatus: (id: number, status: UserStatus) => db.run('UPDATE users SET status = ? WHERE id = ?', [status, id]),
+    setAntiPhishing: (id: number, phrase: string) =>
+      db.run('UPDATE users SET anti_phishing = ? WHERE id = ?', [phrase, id]),
     /**
      * Customers whose account or e-mail begins with `prefix` (lower case), oldest first. By
      * `lower(substr(…))`, which both engines compare alike; PostgreSQL's LIKE refuses the

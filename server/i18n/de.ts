@@ -98,4 +98,23 @@ export const de: Messages = {
   'console.required.query': 'Geben Sie einen Kontonamen oder eine E-Mail-Adresse ein',
   offer_paused: 'Dieses Angebot ist pausiert. Bitte wählen Sie ein anderes',
   'console.below_sold': 'Aus diesem Angebot wurde bereits mehr verkauft',
+  'mail.body.bind': 'Ihr Code zum Verknüpfen eines Auszahlungskontos lautet {code}. Er ist 10 Minuten lang gültig.',
+  'mail.anti_phishing': 'Ihr Anti-Phishing-Code: {phrase}',
+  'mail.subject.new_device': 'Neue Anmeldung bei Ihrem Konto',
+  'mail.body.new_device':
+    'Ihr Konto {account} wurde auf einem Gerät angemeldet, auf dem es bisher noch nie angemeldet war.\n\nZeit: {time}\nGerät: {device}\nIP-Adresse: {ip} ({place})\n\nWenn Sie das waren, müssen Sie nichts tun. Wenn nicht, setzen Sie jetzt Ihr Passwort zurück und beenden Sie diese Sitzung unter Mein Konto → Sicherheit.',
+  'mail.subject.payout_bound': 'Ein Auszahlungskonto wurde hinzugefügt',
+  'mail.body.payout_bound':
+    'Am {time} wurde Ihrem Konto {account} ein Auszahlungskonto ({method}) mit der Endung {ending} hinzugefügt. Auszahlungen darauf sind ab {usable} möglich.\n\nWenn Sie das nicht waren, wenden Sie sich sofort an den Kundenservice und setzen Sie Ihr Passwort zurück.',
+  'device.browser_on_os': '{browser} auf {os}',
+  'device.unknown': 'Unbekanntes Gerät',
+  'place.loopback': 'dieser Computer',
+  'place.private': 'ein lokales Netzwerk',
+  'place.public': 'Netzwerk {range}',
+  'payout.bank': 'Bankkarte',
+  'payout.wise': 'Wise',
+  payout_on_hold: 'Dieses Auszahlungskonto wurde erst kürzlich hinzugefügt. Auszahlungen darauf sind ab {time} möglich',
+  current_session: 'Das ist das Gerät, das Sie gerade verwenden. Melden Sie sich stattdessen ab',
+  'invalid.anti_phishing': 'Der Anti-Phishing-Code muss 4 bis 20 Zeichen lang sein',
+  'required.id': 'Bitte wählen Sie eine Sitzung',
 };

@@ -97,6 +97,25 @@ export const en = {
   'console.required.query': 'Type an account name or e-mail address',
   offer_paused: 'This offer is paused. Please choose another one',
   'console.below_sold': 'More than this has been sold from the offer already',
+  'mail.body.bind': 'Your code to bind a payout account is {code}. It is valid for 10 minutes.',
+  'mail.anti_phishing': 'Your anti-phishing code: {phrase}',
+  'mail.subject.new_device': 'New sign-in to your account',
+  'mail.body.new_device':
+    'Your account {account} was signed in from a device that has not signed in before.\n\nTime: {time}\nDevice: {device}\nAddress: {ip} ({place})\n\nIf it was you, there is nothing to do. If it was not, reset your password now and end that session in My → Security.',
+  'mail.subject.payout_bound': 'A payout account was added',
+  'mail.body.payout_bound':
+    'A {method} ending in {ending} was added to your account {account} at {time}. Withdrawals to it are possible from {usable}.\n\nIf it was not you, contact customer service at once and reset your password.',
+  'device.browser_on_os': '{browser} on {os}',
+  'device.unknown': 'Unknown device',
+  'place.loopback': 'this computer',
+  'place.private': 'a local network',
+  'place.public': 'network {range}',
+  'payout.bank': 'bank card',
+  'payout.wise': 'Wise account',
+  payout_on_hold: 'This payout account was added recently. Withdrawals to it are possible from {time}',
+  current_session: 'This is the device you are using. Log out instead',
+  'invalid.anti_phishing': 'The anti-phishing code must be 4 to 20 characters',
+  'required.id': 'Please choose a session',
 } as const;
 
 export type MessageKey = keyof typeof en;

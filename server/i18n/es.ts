@@ -94,4 +94,23 @@ export const es: Messages = {
   'console.required.query': 'Escriba un nombre de cuenta o una dirección de correo',
   offer_paused: 'Esta oferta está en pausa. Elija otra',
   'console.below_sold': 'De esta oferta ya se ha vendido más que eso',
+  'mail.body.bind': 'Su código para vincular una cuenta de retiro es {code}. Es válido durante 10 minutos.',
+  'mail.anti_phishing': 'Su código antiphishing: {phrase}',
+  'mail.subject.new_device': 'Nuevo inicio de sesión en su cuenta',
+  'mail.body.new_device':
+    'Se ha iniciado sesión en su cuenta {account} desde un dispositivo que no se había usado antes para acceder a ella.\n\nHora: {time}\nDispositivo: {device}\nDirección IP: {ip} ({place})\n\nSi fue usted, no tiene que hacer nada. Si no fue usted, restablezca la contraseña ahora y cierre esa sesión en Mi cuenta → Seguridad.',
+  'mail.subject.payout_bound': 'Se ha añadido una cuenta de retiro',
+  'mail.body.payout_bound':
+    'El {time} se añadió a su cuenta {account} una cuenta de retiro ({method}) terminada en {ending}. Los retiros a esta cuenta serán posibles a partir del {usable}.\n\nSi no fue usted, contacte de inmediato con atención al cliente y restablezca la contraseña.',
+  'device.browser_on_os': '{browser} en {os}',
+  'device.unknown': 'Dispositivo desconocido',
+  'place.loopback': 'este equipo',
+  'place.private': 'una red local',
+  'place.public': 'red {range}',
+  'payout.bank': 'tarjeta bancaria',
+  'payout.wise': 'Wise',
+  payout_on_hold: 'Esta cuenta de retiro se añadió hace poco. Los retiros a ella serán posibles a partir del {time}',
+  current_session: 'Este es el dispositivo que está usando. En su lugar, cierre sesión',
+  'invalid.anti_phishing': 'El código antiphishing debe tener de 4 a 20 caracteres',
+  'required.id': 'Elija una sesión',
 };

@@ -95,4 +95,24 @@ export const fr: Messages = {
   'console.required.query': 'Saisissez un nom de compte ou une adresse e-mail',
   offer_paused: 'Cette offre est en pause. Choisissez-en une autre',
   'console.below_sold': 'Cette offre a déjà vendu davantage',
+  'mail.body.bind': 'Votre code pour lier un compte de retrait est {code}. Il est valable 10 minutes.',
+  'mail.anti_phishing': 'Votre code anti-phishing : {phrase}',
+  'mail.subject.new_device': 'Nouvelle connexion à votre compte',
+  'mail.body.new_device':
+    'Une connexion à votre compte {account} a eu lieu depuis un appareil qui ne s’y était encore jamais connecté.\n\nDate : {time}\nAppareil : {device}\nAdresse IP : {ip} ({place})\n\nSi c’était vous, vous n’avez rien à faire. Sinon, réinitialisez votre mot de passe dès maintenant et mettez fin à cette session dans Moi → Sécurité.',
+  'mail.subject.payout_bound': 'Un compte de retrait a été ajouté',
+  'mail.body.payout_bound':
+    'Le {time}, un compte de retrait ({method}) se terminant par {ending} a été ajouté à votre compte {account}. Les retraits vers ce compte seront possibles à partir du {usable}.\n\nSi ce n’était pas vous, contactez immédiatement le service client et réinitialisez votre mot de passe.',
+  'device.browser_on_os': '{browser} sur {os}',
+  'device.unknown': 'Appareil inconnu',
+  'place.loopback': 'cet ordinateur',
+  'place.private': 'un réseau local',
+  'place.public': 'réseau {range}',
+  'payout.bank': 'carte bancaire',
+  'payout.wise': 'Wise',
+  payout_on_hold:
+    'Ce compte de retrait a été ajouté récemment. Les retraits vers ce compte seront possibles à partir du {time}',
+  current_session: 'C’est l’appareil que vous utilisez. Déconnectez-vous plutôt',
+  'invalid.anti_phishing': 'Le code anti-phishing doit comporter 4 à 20 caractères',
+  'required.id': 'Veuillez choisir une session',
 };

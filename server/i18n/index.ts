@@ -43,3 +43,8 @@ export function translate(lang: WireLanguage, key: MessageKey, params?: MessageP
 export function catalogFor(lang: WireLanguage): Messages {
   return catalogs[lang];
 }
+
+/** A time as server texts write it, the same in every language: "2026-03-14 09:30 UTC". */
+export function utcMinute(iso: string): string {
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}

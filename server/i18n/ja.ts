@@ -95,4 +95,23 @@ export const ja: Messages = {
   'console.required.query': 'アカウント名またはメールアドレスを入力してください',
   offer_paused: 'このオファーは一時停止中です。別のオファーを選んでください',
   'console.below_sold': 'このオファーではすでにそれ以上が売却されています',
+  'mail.body.bind': '出金先口座の連携用の認証コードは{code}です。有効期限は10分間です。',
+  'mail.anti_phishing': 'お客様のフィッシング対策コード：{phrase}',
+  'mail.subject.new_device': 'アカウントへの新しいログインのお知らせ',
+  'mail.body.new_device':
+    'お客様のアカウント「{account}」に、これまでログインしたことのない端末からログインがありました。\n\n日時：{time}\n端末：{device}\nIPアドレス：{ip}（{place}）\n\nお客様ご本人によるログインであれば、対応は不要です。お心当たりがない場合は、すぐにパスワードを再設定し、マイページ → セキュリティでそのセッションを終了してください。',
+  'mail.subject.payout_bound': '出金先口座が追加されました',
+  'mail.body.payout_bound':
+    '{time}に、お客様のアカウント「{account}」に出金先（{method}、末尾{ending}）が追加されました。この出金先へは{usable}から出金できます。\n\nお心当たりがない場合は、すぐにカスタマーサービスにお問い合わせのうえ、パスワードを再設定してください。',
+  'device.browser_on_os': '{os}の{browser}',
+  'device.unknown': '不明な端末',
+  'place.loopback': 'このコンピューター',
+  'place.private': 'ローカルネットワーク',
+  'place.public': 'ネットワーク {range}',
+  'payout.bank': '銀行口座',
+  'payout.wise': 'Wise',
+  payout_on_hold: 'この出金先口座は最近追加されたため、{time}から出金できます',
+  current_session: 'これは現在ご利用中の端末です。代わりにログアウトしてください',
+  'invalid.anti_phishing': 'フィッシング対策コードは4～20文字で入力してください',
+  'required.id': 'セッションを選択してください',
 };

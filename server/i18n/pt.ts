@@ -94,4 +94,24 @@ export const pt: Messages = {
   'console.required.query': 'Digite um nome de conta ou um endereço de e-mail',
   offer_paused: 'Esta oferta está pausada. Escolha outra',
   'console.below_sold': 'Já foi vendido mais do que isso nesta oferta',
+  'mail.body.bind': 'Seu código para vincular uma conta de saque é {code}. Ele é válido por 10 minutos.',
+  'mail.anti_phishing': 'Seu código antiphishing: {phrase}',
+  'mail.subject.new_device': 'Novo login na sua conta',
+  'mail.body.new_device':
+    'Sua conta {account} foi acessada de um dispositivo que nunca tinha sido usado para entrar nela.\n\nHorário: {time}\nDispositivo: {device}\nEndereço IP: {ip} ({place})\n\nSe foi você, não é preciso fazer nada. Se não foi você, redefina sua senha agora e encerre essa sessão em Minha conta → Segurança.',
+  'mail.subject.payout_bound': 'Uma conta de saque foi adicionada',
+  'mail.body.payout_bound':
+    'Em {time}, uma conta de saque ({method}) com final {ending} foi adicionada à sua conta {account}. Os saques para ela serão possíveis a partir de {usable}.\n\nSe não foi você, entre em contato imediatamente com o atendimento ao cliente e redefina sua senha.',
+  'device.browser_on_os': '{browser} no {os}',
+  'device.unknown': 'Dispositivo desconhecido',
+  'place.loopback': 'este computador',
+  'place.private': 'uma rede local',
+  'place.public': 'rede {range}',
+  'payout.bank': 'cartão bancário',
+  'payout.wise': 'Wise',
+  payout_on_hold:
+    'Esta conta de saque foi adicionada recentemente. Os saques para ela serão possíveis a partir de {time}',
+  current_session: 'Este é o dispositivo que você está usando. Em vez disso, saia da conta',
+  'invalid.anti_phishing': 'O código antiphishing deve ter de 4 a 20 caracteres',
+  'required.id': 'Escolha uma sessão',
 };

@@ -94,4 +94,23 @@ export const zhHans: Messages = {
   'console.required.query': '请输入账户名或电子邮件地址',
   offer_paused: '该报价已暂停，请选择其他报价',
   'console.below_sold': '该报价已售出的数量超过此值',
+  'mail.body.bind': '您用于绑定提现账户的验证码为{code}，10分钟内有效。',
+  'mail.anti_phishing': '您的防钓鱼码：{phrase}',
+  'mail.subject.new_device': '账号新登录提醒',
+  'mail.body.new_device':
+    '您的账号{account}在一台此前从未登录过的设备上登录。\n\n时间：{time}\n设备：{device}\nIP地址：{ip}（{place}）\n\n如果是您本人操作，无需任何处理。如果不是，请立即重置密码，并在“我的 → 安全”中结束该会话。',
+  'mail.subject.payout_bound': '已添加提现账户',
+  'mail.body.payout_bound':
+    '您的账号{account}于{time}添加了尾号为{ending}的{method}提现账户，自{usable}起可向该账户提现。\n\n如果不是您本人操作，请立即联系客服并重置密码。',
+  'device.browser_on_os': '{os}上的{browser}',
+  'device.unknown': '未知设备',
+  'place.loopback': '本机',
+  'place.private': '局域网',
+  'place.public': '网段 {range}',
+  'payout.bank': '银行卡',
+  'payout.wise': 'Wise',
+  payout_on_hold: '该提现账户为近期添加，自{time}起方可提现',
+  current_session: '这是您当前正在使用的设备，请直接退出登录',
+  'invalid.anti_phishing': '防钓鱼码须为4～20个字符',
+  'required.id': '请选择会话',
 };

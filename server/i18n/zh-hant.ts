@@ -94,4 +94,23 @@ export const zhHant: Messages = {
   'console.required.query': '請輸入帳戶名稱或電子郵件地址',
   offer_paused: '該報價已暫停，請選擇其他報價',
   'console.below_sold': '該報價已售出的數量超過此值',
+  'mail.body.bind': '您用於綁定提領帳戶的驗證碼為{code}，10分鐘內有效。',
+  'mail.anti_phishing': '您的防釣魚碼：{phrase}',
+  'mail.subject.new_device': '帳號新登入通知',
+  'mail.body.new_device':
+    '您的帳號{account}在一台先前從未登入過的裝置上登入。\n\n時間：{time}\n裝置：{device}\nIP位址：{ip}（{place}）\n\n如果是您本人操作，無需任何處理。如果不是，請立即重設密碼，並在「我的 → 安全」中結束該工作階段。',
+  'mail.subject.payout_bound': '已新增提領帳戶',
+  'mail.body.payout_bound':
+    '您的帳號{account}於{time}新增了末四碼為{ending}的{method}提領帳戶，自{usable}起可提領至該帳戶。\n\n如果不是您本人操作，請立即聯絡客服並重設密碼。',
+  'device.browser_on_os': '{os}上的{browser}',
+  'device.unknown': '未知裝置',
+  'place.loopback': '本機',
+  'place.private': '區域網路',
+  'place.public': '網段 {range}',
+  'payout.bank': '銀行卡',
+  'payout.wise': 'Wise',
+  payout_on_hold: '此提領帳戶為近期新增，自{time}起方可提領',
+  current_session: '這是您目前正在使用的裝置，請直接登出',
+  'invalid.anti_phishing': '防釣魚碼須為4～20個字元',
+  'required.id': '請選擇工作階段',
 };

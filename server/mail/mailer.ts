@@ -2,11 +2,37 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import type { WireLanguage } from '../../contract/rules';
+import { translate } from '../i18n';
 
+const COMPOSED = Symbol('composed by composeMail');
+
+/** An e-mail ready to go; only composeMail makes one, so none goes out without its header. */
 export interface Mail {
   to: string;
+  lang: WireLanguage;
   subject: string;
   text: string;
+  readonly [COMPOSED]: true;
+}
+
+/**
+ * Puts the recipient's anti-phishing phrase at the top of the text, so that an e-mail without it
+ * is not ours. Every kind of e-mail is made here: the phrase cannot be left out of one.
+ */
+export function composeMail(parts: {
+  to: string;
+  lang: WireLanguage;
+  /** The recipient's phrase; empty when they have none (or no account yet). */
+  antiPhishing: string;
+  subject: string;
+  text: string;
+}): Mail {
+  const { antiPhishing, ...mail } = parts;
+  const text = antiPhishing
+    ? `${translate(parts.lang, 'mail.anti_phishing', { phrase: antiPhishing })}\n\n${parts.text}`
+    : parts.text;
+  return { ...mail, text, [COMPOSED]: true };
 }
 
 export interface Mailer {

@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '../demo';
 import {
+  bindPayout,
   TINY_PNG,
   call,
   expectLedgerBalanced,
@@ -128,10 +129,8 @@ describe('review commands', () => {
     );
     if (kind === 'recharge') return { user, id: recharge.id };
     await ops('approve', 'recharge', String(recharge.id));
-    const card = await call(
-      server,
-      'bankinfo/create',
-      {
+    const card = (
+      await bindPayout(server, user, {
         type: 'bank',
         full_name: 'A B',
         telephone: '13800138000',
@@ -141,9 +140,8 @@ describe('review commands', () => {
         area: 'Area',
         country: 'DE',
         swift: 'COBADEFF',
-      },
-      user.token,
-    );
+      })
+    ).data;
     const withdrawal = await call(
       server,
       'withdraw/create',

@@ -95,7 +95,8 @@ export function attachRoutes(calls: CallRegistry, app: FastifyInstance, context:
    */
   async function maySee(request: FastifyRequest, upload: UploadRow): Promise<boolean> {
     const token = request.headers['access-token'];
-    const customer = typeof token === 'string' && token !== '' ? await authenticate(context, token) : undefined;
+    const customer =
+      typeof token === 'string' && token !== '' ? await authenticate(context, token, request.ip) : undefined;
     if (customer?.user.id === upload.user_id) return true;
     return (await sessionOf(context, request)) !== undefined;
   }

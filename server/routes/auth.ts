@@ -1,11 +1,15 @@
 import { ResultCode } from '../../contract/envelope';
 import type { SendCodeScene, WireLanguage } from '../../contract/rules';
-import type { CallRegistry } from '../calls';
+import type { CallContext, CallRegistry } from '../calls';
+import { LAST_SEEN_STEP_SECONDS } from '../db/sessions';
+import { trimUserAgent } from '../security/devices';
+import { recordSignIn, type SignInClient } from '../security/sign-ins';
 import { inTransaction, isoNow, secondsAgo, secondsUntil, type Domain, type ServerContext } from '../context';
 import { ApiError, conflict, invalidField, tooManyRequests } from '../errors';
 import { translate } from '../i18n';
 import { checkPasswordGuess, guessKey } from '../security/password-guesses';
-import type { Mail } from '../mail/mailer';
+import { composeMail, type Mail } from '../mail/mailer';
+import type { UserRow } from '../db/users';
 import { UNKNOWN_USER_HASH, hashPassword } from '../security/passwords';
 import { newEmailCode, newPublicCode, newToken, sameDigest, sha256 } from '../security/tokens';
 import { toUserInfo } from '../wire';
@@ -21,26 +25,45 @@ function codeDigest(email: string, code: string): string {
   return sha256(`${email.toLowerCase()}:${code}`);
 }
 
-async function createSession(context: Domain, userId: number): Promise<string> {
+export function clientOf(context: CallContext, deviceId?: string): SignInClient {
+  return {
+    ip: context.ip,
+    userAgent: trimUserAgent(context.request.headers['user-agent']),
+    deviceId,
+    lang: context.lang,
+  };
+}
+
+async function createSession(context: Domain, userId: number, client: SignInClient): Promise<string> {
   const token = newToken();
   const now = context.now();
-  await context.queries.sessions.insert(
-    sha256(token),
-    userId,
-    now.toISOString(),
-    new Date(now.getTime() + SESSION_TTL_SECONDS * 1000).toISOString(),
-  );
+  await context.queries.sessions.insert({
+    token_hash: sha256(token),
+    user_id: userId,
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000).toISOString(),
+    user_agent: client.userAgent,
+    ip: client.ip,
+  });
   return token;
 }
 
-export async function authenticate(context: ServerContext, token: string) {
+/**
+ * The session behind a token, from the cache when it was checked moments ago. A lookup also
+ * records when and from where the session was last used, at most once a minute.
+ */
+export async function authenticate(context: ServerContext, token: string, ip: string) {
   const now = context.now();
   const cached = context.sessions.get(token, now);
   if (cached) return cached;
   const tokenHash = sha256(token);
   const row = await context.queries.sessions.activeUser(tokenHash, now.toISOString());
   if (!row) return undefined;
-  const { session_expires_at: expiresAt, ...user } = row;
+  const { session_expires_at: expiresAt, session_last_seen_at: lastSeenAt, ...user } = row;
+  const staleBefore = new Date(now.getTime() - LAST_SEEN_STEP_SECONDS * 1000).toISOString();
+  if (lastSeenAt === null || lastSeenAt < staleBefore) {
+    await context.queries.sessions.touch(tokenHash, now.toISOString(), ip, staleBefore);
+  }
   const session = { user, tokenHash, expiresAt, checkedAt: now.getTime() };
   context.sessions.remember(token, session);
   return session;
@@ -77,7 +100,7 @@ export function ensureRootInviteCode(context: Domain): Promise<string> {
  * before it is compared, in one statement, so parallel tries cannot all see the same count;
  * after five the code is dead. Returns the code's id for the caller to consume.
  */
-async function checkEmailCode(
+export async function checkEmailCode(
   context: ServerContext,
   email: string,
   scene: SendCodeScene,
@@ -94,23 +117,30 @@ async function checkEmailCode(
   return counted.id;
 }
 
-async function consumeCode(context: Domain, codeId: number): Promise<void> {
+export async function consumeCode(context: Domain, codeId: number): Promise<void> {
   if (!(await context.queries.codes.consume(codeId, isoNow(context)))) throw invalidField('code', 'code_wrong');
 }
 
-/** What to mail for a code request; nothing for a reset of an address without an account. */
+/**
+ * What to mail for a code request; nothing for a reset or a binding code to an address without
+ * an account (a binding code is for the signed-in customer's own address).
+ */
 function codeMail(
+  to: string,
   lang: WireLanguage,
   scene: SendCodeScene,
-  registered: boolean,
+  owner: UserRow | undefined,
   code: string,
-): Omit<Mail, 'to'> | undefined {
-  if (scene === 'reset' && !registered) return undefined;
-  if (scene === 'register' && registered) {
-    return { subject: translate(lang, 'mail.subject.registered'), text: translate(lang, 'mail.body.registered') };
+): Mail | undefined {
+  if (scene !== 'register' && !owner) return undefined;
+  const antiPhishing = owner?.anti_phishing ?? '';
+  if (scene === 'register' && owner) {
+    const subject = translate(lang, 'mail.subject.registered');
+    return composeMail({ to, lang, antiPhishing, subject, text: translate(lang, 'mail.body.registered') });
   }
-  const body = translate(lang, scene === 'register' ? 'mail.body.register' : 'mail.body.reset', { code });
-  return { subject: translate(lang, 'mail.subject'), text: `${body}\n\n${translate(lang, 'mail.footer')}` };
+  const body = translate(lang, `mail.body.${scene}`, { code });
+  const text = `${body}\n\n${translate(lang, 'mail.footer')}`;
+  return composeMail({ to, lang, antiPhishing, subject: translate(lang, 'mail.subject'), text });
 }
 
 /**
@@ -159,16 +189,16 @@ export function authRoutes(calls: CallRegistry, context: ServerContext): void {
         created_at: now.toISOString(),
         expires_at: new Date(now.getTime() + CODE_TTL_SECONDS * 1000).toISOString(),
       });
-      return { id, registered: (await tx.queries.users.byEmail(email)) !== undefined };
+      return { id, owner: await tx.queries.users.byEmail(email) };
     });
-    const mail = codeMail(lang, scene, sent.registered, code);
-    if (mail) sendInBackground(context, sent.id, { to: email, ...mail });
+    const mail = codeMail(email, lang, scene, sent.owner, code);
+    if (mail) sendInBackground(context, sent.id, mail);
     return { retry_after: limits.codeResendSeconds };
   });
 
   calls.open(
     'user/register',
-    async (input) => {
+    async (input, call) => {
       const rootCode = await queries.settings.get(ROOT_INVITE_CODE_KEY);
       const inviter = input.invite_code === rootCode ? null : await queries.users.byInviteCode(input.invite_code);
       if (inviter === undefined) throw invalidField('invite_code', 'invite_code_unknown');
@@ -200,7 +230,9 @@ export function authRoutes(calls: CallRegistry, context: ServerContext): void {
         });
         const user = await tx.queries.users.byId(userId);
         if (!user) throw new Error('the new user vanished');
-        return { token: await createSession(tx, userId), user: toUserInfo(user) };
+        const client = clientOf(call, input.device);
+        await recordSignIn(tx, user, 'success', 'register', client);
+        return { token: await createSession(tx, userId, client), user: toUserInfo(user) };
       });
     },
     { max: limits.registrationsPerIpPerHour, timeWindow: 3600_000 },
@@ -208,7 +240,7 @@ export function authRoutes(calls: CallRegistry, context: ServerContext): void {
 
   calls.open(
     'user/login',
-    async ({ account, password }) => {
+    async ({ account, password, device }, call) => {
       const user = await queries.users.byLogin(account);
       // A disabled account is checked against the dummy hash like an unknown one: the same answer,
       // the same time and the same count, whether the password was right or not.
@@ -219,8 +251,19 @@ export function authRoutes(calls: CallRegistry, context: ServerContext): void {
         password,
         usable?.password_hash ?? UNKNOWN_USER_HASH,
       );
-      if (!usable || !matches) throw new ApiError(ResultCode.invalid, 'login_failed');
-      return { token: await createSession(context, usable.id), user: toUserInfo(usable) };
+      const client = clientOf(call, device);
+      if (!usable || !matches) {
+        // Recorded after the answer, so that a wrong password for a real account takes no longer
+        // than one for an account that does not exist.
+        if (user) {
+          recordSignIn(context, user, 'failure', 'password', client).catch((error: unknown) =>
+            context.log.error({ err: error }, 'could not record a failed sign-in'),
+          );
+        }
+        throw new ApiError(ResultCode.invalid, 'login_failed');
+      }
+      await recordSignIn(context, usable, 'success', 'password', client);
+      return { token: await createSession(context, usable.id, client), user: toUserInfo(usable) };
     },
     { max: limits.signInsPerIpPerHour, timeWindow: 3600_000 },
   );

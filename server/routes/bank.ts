@@ -1,12 +1,23 @@
 import type { CallRegistry } from '../calls';
-import { isoNow, type ServerContext } from '../context';
+import { inTransaction, isoNow, type ServerContext } from '../context';
+import type { BankAccountRow } from '../db/bank';
 import { isUniqueViolation } from '../db/database';
 import { conflict, notFound } from '../errors';
+import { translate, utcMinute } from '../i18n';
+import { composeMail } from '../mail/mailer';
 import { pageOf } from '../paging';
 import { toBankInfo } from '../wire';
+import { checkEmailCode, consumeCode } from './auth';
+
+/** When withdrawals to a payout account may start: a while after it was bound or changed. */
+export function payoutUsableAt(row: Pick<BankAccountRow, 'changed_at'>, holdHours: number): string {
+  return new Date(Date.parse(row.changed_at) + holdHours * 3600_000).toISOString();
+}
 
 export function bankRoutes(calls: CallRegistry, context: ServerContext): void {
   const { queries } = context;
+  const wire = (row: BankAccountRow, masked: boolean) =>
+    toBankInfo(row, masked, payoutUsableAt(row, context.withdrawHoldHours));
 
   calls.user('bankinfo/list', async (input, { user }) => {
     // A customer has at most one binding of each type: read them all, page in memory.
@@ -14,7 +25,7 @@ export function bankRoutes(calls: CallRegistry, context: ServerContext): void {
     return pageOf(
       input,
       { rows: async (limit, offset) => rows.slice(offset, offset + limit), total: async () => rows.length },
-      (row) => toBankInfo(row, true),
+      (row) => wire(row, true),
     );
   });
 
@@ -26,21 +37,53 @@ export function bankRoutes(calls: CallRegistry, context: ServerContext): void {
   calls.user('bankinfo/detail', async ({ type, bk_id }, { user }) => {
     const row = await queries.bank.owned(bk_id, user.id, type);
     if (!row) throw notFound();
-    return toBankInfo(row, false);
+    return wire(row, false);
   });
 
-  calls.user('bankinfo/create', async (input, { user }) => {
-    const { type, ...details } = input;
+  /**
+   * Binding needs a code mailed to the customer's own address, and tells them by e-mail: a thief
+   * holding only a session can neither bind quietly nor be paid at once (see payoutUsableAt).
+   */
+  calls.user('bankinfo/create', async (input, { user, lang }) => {
+    const { type, code, ...details } = input;
     // Details can only be changed through customer service, so a second binding is refused.
     if ((await queries.bank.typesOf(user.id)).includes(type)) throw conflict('already_bound', { field: 'type' });
-    try {
-      const id = await queries.bank.insert(user.id, type, JSON.stringify(details), isoNow(context));
-      const row = await queries.bank.owned(id, user.id, type);
-      if (!row) throw notFound();
-      return toBankInfo(row, false);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw conflict('already_bound', { field: 'type' });
-      throw error;
-    }
+    const codeId = await checkEmailCode(context, user.email, 'bind', code);
+    const bound = await inTransaction(context, async (tx) => {
+      await tx.lock(`payout accounts of ${user.id}`);
+      if ((await tx.queries.bank.typesOf(user.id)).includes(type)) throw conflict('already_bound', { field: 'type' });
+      await consumeCode(tx, codeId);
+      try {
+        const id = await tx.queries.bank.insert(user.id, type, JSON.stringify(details), isoNow(tx));
+        // The owner read afresh: their anti-phishing phrase may be newer than this session's copy.
+        return { row: await tx.queries.bank.owned(id, user.id, type), owner: await tx.queries.users.byId(user.id) };
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict('already_bound', { field: 'type' });
+        throw error;
+      }
+    });
+    const { row, owner } = bound;
+    if (!row) throw notFound();
+    const usableAt = payoutUsableAt(row, context.withdrawHoldHours);
+    context.mailer
+      .send(
+        composeMail({
+          to: user.email,
+          lang,
+          antiPhishing: owner?.anti_phishing ?? '',
+          subject: translate(lang, 'mail.subject.payout_bound'),
+          text: translate(lang, 'mail.body.payout_bound', {
+            method: translate(lang, `payout.${type}`),
+            ending: details.iban.slice(-4),
+            account: user.account,
+            time: utcMinute(row.changed_at),
+            usable: utcMinute(usableAt),
+          }),
+        }),
+      )
+      .catch((error: unknown) =>
+        context.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'binding e-mail not sent'),
+      );
+    return wire(row, false);
   });
 }

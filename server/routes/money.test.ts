@@ -6,6 +6,7 @@ import type { AssetLogEntry, BankInfo, Page, Withdrawal } from '../../contract/r
 import { decide, ReviewError } from '../review';
 import { MAX_OPEN_RECHARGES } from './recharge';
 import {
+  bindPayout,
   TINY_PNG,
   uniquePng,
   call,
@@ -48,7 +49,9 @@ const wise = {
 };
 
 async function bind(user: TestUser, fields: Record<string, string> = bankCard): Promise<BankInfo> {
-  return call(server, 'bankinfo/create', fields as never, user.token);
+  const reply = await bindPayout(server, user, fields);
+  expect(reply.code).toBe(200);
+  return reply.data;
 }
 
 async function balanceOf(user: TestUser): Promise<string> {
@@ -378,7 +381,7 @@ describe('bankinfo', () => {
       is_add: true,
       types: ['bank', 'wise'],
     });
-    const second = await post(server, 'bankinfo/create', { ...bankCard, full_name: 'Mallory' }, { token: user.token });
+    const second = await bindPayout(server, user, { ...bankCard, full_name: 'Mallory' });
     expect(second).toMatchObject({ code: 409, msg: expect.stringContaining('customer service') });
   });
 

@@ -2,8 +2,9 @@ import { cents, negateMoney } from '../../contract/money';
 import { MIN_WITHDRAW_CENTS } from '../../contract/rules';
 import { publishQueueChange } from '../events';
 import type { CallRegistry } from '../calls';
-import type { ServerContext } from '../context';
-import { invalidField, notFound, outOfRange } from '../errors';
+import { isoNow, type ServerContext } from '../context';
+import { invalidField, notFound, outOfRange, payoutOnHold } from '../errors';
+import { payoutUsableAt } from './bank';
 import { once, replayed } from '../idempotency';
 import { checkPasswordGuess, guessKey } from '../security/password-guesses';
 import { newPublicCode } from '../security/tokens';
@@ -31,6 +32,8 @@ export function withdrawRoutes(calls: CallRegistry, context: ServerContext): voi
       const { queries, ledger } = tx;
       const binding = await queries.bank.owned(input.bk_id, user.id, input.type);
       if (!binding) throw notFound();
+      const usableAt = payoutUsableAt(binding, context.withdrawHoldHours);
+      if (isoNow(tx) < usableAt) throw payoutOnHold(usableAt);
       if (input.amount < MIN_WITHDRAW_CENTS) {
         throw outOfRange('amount_below_minimum', 'amount', { min: MIN_WITHDRAW_CENTS });
       }

@@ -1,6 +1,7 @@
 import net, { type AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
+import { sha256 } from '../security/tokens';
 import { LIVE_AUTH_TIMEOUT_MS, type LiveEvent } from '../../contract/live';
 import { LIVE_CLOSE_GRACE_MS, MAX_SOCKETS_PER_USER } from '../live';
 import { LIVE_FRAMES_PER_WINDOW, LIVE_FRAME_WINDOW_MS } from './ws';
@@ -89,6 +90,26 @@ describe('/ws1', () => {
     await call(server, 'user/logout', {}, user.token);
     expect(await code).toBe(4001);
     expect(Date.now() - started).toBeLessThan(1000);
+    expect(staying.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('closes the sockets of the sessions ended from My → Security, one or all but the caller’s', async () => {
+    const user = await signUp(server);
+    const signIn = async () =>
+      (await call(server, 'user/login', { account: user.user.account, password: user.password })).token;
+    const [second, third] = [await signIn(), await signIn()];
+    const staying = await signedInSocket(user);
+    const ended = await signedInSocket({ ...user, token: second });
+    const endedLater = await signedInSocket({ ...user, token: third });
+    const { list } = await call(server, 'security/sessions', {}, user.token);
+    const secondId = list.find((session) => session.id === sha256(second).slice(0, 16))?.id ?? '';
+    const code = closed(ended);
+    await call(server, 'security/end-session', { id: secondId }, user.token);
+    expect(await code).toBe(4001);
+    expect(endedLater.readyState).toBe(WebSocket.OPEN);
+    const laterCode = closed(endedLater);
+    await call(server, 'security/end-other-sessions', {}, user.token);
+    expect(await laterCode).toBe(4001);
     expect(staying.readyState).toBe(WebSocket.OPEN);
   });
 

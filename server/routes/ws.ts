@@ -40,7 +40,7 @@ export function liveRoutes(app: FastifyInstance, hub: LiveHub, authenticate: Aut
   app.get(LIVE_PATH, { websocket: true }, (socket, request) => {
     let session: { userId: number; token: string } | undefined;
     const stillSignedIn = async (token: string) => {
-      const found = await authenticate(token);
+      const found = await authenticate(token, request.ip);
       return found?.user.status === 'active' ? found : undefined;
     };
     const refuse = () => closeSocket(socket, LIVE_CLOSE_UNAUTHORISED, 'unauthorised');

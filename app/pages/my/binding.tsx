@@ -1,22 +1,40 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { IBAN_PATTERN, SWIFT_PATTERN, isEmail, isPhone, normaliseIban, type BankType } from '../../../contract/rules';
+import {
+  CODE_LENGTH,
+  CODE_PATTERN,
+  IBAN_PATTERN,
+  SWIFT_PATTERN,
+  isEmail,
+  isPhone,
+  normaliseIban,
+  type BankType,
+} from '../../../contract/rules';
 import type { BankInfo } from '../../../contract/responses';
 import { bindAccount, useBinding, useBindingDetail } from '../../api/bank';
 import { useHashSearch } from '../../lib/hash-location';
+import { sessionAtom } from '../../state/session';
+import { useAtomValue } from '../../state/store';
 import { showToast } from '../../state/toast';
 import { Field } from '../../ui/field';
 import { Form } from '../../ui/form';
+import { HoldNotice } from '../../ui/hold-notice';
 import { useGuard } from '../../ui/guarded-button';
 import { ErrorState, Spinner } from '../../ui/states';
 import { Tabs } from '../../ui/tabs';
 import { collectErrors, hasErrors, useFieldErrors } from '../shared/field-errors';
+import { SendCodeButton } from '../login/send-code-button';
 
 const FIELDS = {
   bank: ['full_name', 'telephone', 'email', 'iban', 'bank_name', 'area', 'country', 'swift'],
   wise: ['name', 'surname', 'email', 'iban', 'address', 'city', 'state_region', 'country'],
 } as const;
 type FieldName = (typeof FIELDS)[BankType][number];
+/** The form's fields: the type's details, then the code mailed to the customer. */
+const FORM_FIELDS = {
+  bank: [...FIELDS.bank, 'code'],
+  wise: [...FIELDS.wise, 'code'],
+} as const;
 
 function useFieldLabels(): Record<FieldName, string> {
   const { t } = useLingui();
@@ -71,6 +89,7 @@ function BoundAccount({ binding }: { binding: BankInfo }) {
           <Trans>Show full details</Trans>
         </button>
       )}
+      <HoldNotice binding={binding} />
       <p className="notice">
         <Trans>Bound details can only be changed through customer service.</Trans>
       </p>
@@ -82,8 +101,10 @@ function BindingForm({ type }: { type: BankType }) {
   const { t } = useLingui();
   const labels = useFieldLabels();
   const fields = FIELDS[type];
+  const email = useAtomValue(sessionAtom)?.email ?? '';
   const [values, setValues] = useState<Partial<Record<FieldName, string>>>({});
-  const { errors, focusRound, show, showFailure } = useFieldErrors(fields);
+  const [code, setCode] = useState('');
+  const { errors, focusRound, show, showFailure } = useFieldErrors(FORM_FIELDS[type]);
   const [busy, run] = useGuard();
 
   const problemWith = (field: FieldName, value: string): string | undefined => {
@@ -102,17 +123,23 @@ function BindingForm({ type }: { type: BankType }) {
 
   const submit = () =>
     run(async () => {
-      const found = collectErrors<FieldName>(
-        Object.fromEntries(fields.map((field) => [field, problemWith(field, values[field] ?? '')])) as Record<
+      const codeProblem = !code.trim()
+        ? t`Please enter the e-mail code`
+        : CODE_PATTERN.test(code.trim())
+          ? undefined
+          : t`The e-mail code is 6 digits`;
+      const found = collectErrors<FieldName | 'code'>({
+        ...(Object.fromEntries(fields.map((field) => [field, problemWith(field, values[field] ?? '')])) as Record<
           FieldName,
           string | undefined
-        >,
-      );
+        >),
+        code: codeProblem,
+      });
       show(found);
       if (hasErrors(found)) return;
       const trimmed = Object.fromEntries(fields.map((field) => [field, (values[field] ?? '').trim()]));
       try {
-        await bindAccount({ type, ...trimmed } as Parameters<typeof bindAccount>[0]);
+        await bindAccount({ type, ...trimmed, code: code.trim() } as Parameters<typeof bindAccount>[0]);
         showToast(t`Submit success`);
       } catch (error) {
         showFailure(error);
@@ -123,7 +150,8 @@ function BindingForm({ type }: { type: BankType }) {
     <Form onSubmit={() => void submit()} focusRound={focusRound}>
       <p className="notice" role="note">
         <Trans>
-          Please make sure these details are correct: once bound, they can only be changed through customer service.
+          Please make sure these details are correct: once bound, they can only be changed through customer service. A
+          new account can receive withdrawals a while after it is bound; My → Security says how long.
         </Trans>
       </p>
       {fields.map((field) => (
@@ -143,6 +171,18 @@ function BindingForm({ type }: { type: BankType }) {
           error={errors[field]}
         />
       ))}
+      <Field
+        label={t`Email code`}
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={CODE_LENGTH}
+        value={code}
+        onChange={setCode}
+        error={errors.code}
+        hint={t`We send it to ${email}, the address of your account.`}
+        addon={<SendCodeButton email={email} scene="bind" validate={() => email !== ''} />}
+      />
       <button type="submit" className="button block" disabled={busy} aria-busy={busy || undefined}>
         {t`Bind account`}
       </button>

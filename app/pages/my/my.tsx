@@ -23,6 +23,7 @@ import {
   profileIcon,
   rechargeIcon,
   recordsIcon,
+  securityIcon,
   teamIcon,
   themeIcon,
   walletIcon,
@@ -80,6 +81,7 @@ export default function MyPage() {
         <MenuLink href={PATHS.assets} icon={assetsIcon} label={t`My assets`} />
         <MenuLink href={PATHS.fundLog} icon={fundLogIcon} label={t`Fund log`} />
         <MenuLink href={PATHS.binding} icon={bindingIcon} label={t`Account binding`} />
+        <MenuLink href={PATHS.security} icon={securityIcon} label={t`Security`} />
         <MenuLink href={PATHS.team} icon={teamIcon} label={t`My team`} />
         <MenuLink href={PATHS.invite} icon={inviteIcon} label={t`Invite friends`} />
       </Menu>

@@ -14,6 +14,7 @@ import { showToast } from '../../state/toast';
 import { useAmountMessage } from '../../ui/amount-message';
 import { Field } from '../../ui/field';
 import { Form } from '../../ui/form';
+import { HoldNotice, useStillHeld } from '../../ui/hold-notice';
 import { useGuard } from '../../ui/guarded-button';
 import { Money } from '../../ui/money';
 import { ErrorState, Spinner } from '../../ui/states';
@@ -34,6 +35,7 @@ export default function WithdrawToCardPage() {
   const { errors, focusRound, show, showFailure } = useFieldErrors(FIELDS);
   const [busy, run] = useGuard();
   const requestId = useRequestId([type, binding?.bk_id, amount]);
+  const held = useStillHeld(binding?.usable_at);
 
   if (binding === undefined) {
     return bindingError ? <ErrorState onRetry={() => void retryBinding()} /> : <Spinner label={t`Loading`} />;
@@ -81,6 +83,7 @@ export default function WithdrawToCardPage() {
           <span>{type === 'bank' ? (binding.type === 'bank' ? binding.bank_name : '') : t`Wise`}</span>
           <span className="figure">{binding.iban}</span>
         </p>
+        <HoldNotice binding={binding} />
       </section>
       <Form onSubmit={() => void submit()} focusRound={focusRound}>
         <Field
@@ -118,7 +121,7 @@ export default function WithdrawToCardPage() {
           onChange={setPassword}
           error={errors.password}
         />
-        <button type="submit" className="button block" disabled={busy} aria-busy={busy || undefined}>
+        <button type="submit" className="button block" disabled={busy || held} aria-busy={busy || undefined}>
           {t`Withdraw`}
         </button>
       </Form>

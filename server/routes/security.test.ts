@@ -1,0 +1,249 @@
+import { describe, expect, it } from 'vitest';
+import type { AuthResult, CallResponse } from '../../contract/responses';
+import type { Mail } from '../mail/mailer';
+import {
+  bindPayout,
+  call,
+  freshServerPerTest,
+  fund,
+  post,
+  signUp,
+  type TestServer,
+  type TestUser,
+} from '../test-support';
+
+let server: TestServer;
+freshServerPerTest((started) => (server = started), { demo: true });
+
+const PHONE =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
+const LAPTOP =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
+
+const card = {
+  type: 'bank',
+  full_name: 'Alice Example',
+  telephone: '+44 20 7946 0958',
+  email: 'alice@example.com',
+  iban: 'GB82WEST12345698765432',
+  bank_name: 'Example Bank',
+  area: 'London',
+  country: 'United Kingdom',
+  swift: 'WESTGB2L',
+};
+
+async function signIn(
+  user: TestUser,
+  from: { userAgent?: string; ip?: string; device?: string; password?: string } = {},
+) {
+  return post<AuthResult>(
+    server,
+    'user/login',
+    {
+      account: user.user.account,
+      password: from.password ?? user.password,
+      ...(from.device ? { device: from.device } : {}),
+    },
+    { userAgent: from.userAgent ?? PHONE, ip: from.ip ?? '203.0.113.9' },
+  );
+}
+
+function mailsTo(user: TestUser): Mail[] {
+  return server.mailer.sent.filter((mail) => mail.to === user.user.email);
+}
+
+/** Mail goes out after the answer: waits until `user` has had `count` e-mails. */
+async function mailCount(user: TestUser, count: number): Promise<Mail[]> {
+  await expect.poll(() => mailsTo(user).length).toBe(count);
+  return mailsTo(user);
+}
+
+describe('signed-in devices', () => {
+  it('lists each session with its browser, system, coarse place and last use; the caller’s marked', async () => {
+    const user = await signUp(server);
+    const phone = await signIn(user, { userAgent: PHONE, ip: '203.0.113.9' });
+    const laptop = await signIn(user, { userAgent: LAPTOP, ip: '192.168.1.20' });
+    server.clock.advance(120);
+    await post(server, 'userinfo/get-info', {}, { token: phone.data.token, ip: '203.0.113.9' });
+    const { list } = (
+      await post<CallResponse<'security/sessions'>>(
+        server,
+        'security/sessions',
+        {},
+        { token: laptop.data.token, ip: '192.168.1.20' },
+      )
+    ).data;
+    expect(list).toHaveLength(3);
+    expect(list.find((session) => session.browser === 'Chrome')).toMatchObject({
+      browser: 'Chrome',
+      os: 'Android',
+      network: 'public',
+      range: '203.0.0.0/16',
+      current: false,
+      last_seen_at: server.clock.now().toISOString(),
+    });
+    expect(list.find((session) => session.current)).toMatchObject({
+      browser: 'Safari',
+      os: 'macOS',
+      network: 'private',
+    });
+    expect(JSON.stringify(list)).not.toContain(phone.data.token);
+  });
+
+  it('ends one other session at once, never the caller’s, never another customer’s', async () => {
+    const user = await signUp(server);
+    const other = await signIn(user);
+    const stranger = await signUp(server);
+    const { list } = await call(server, 'security/sessions', {}, user.token);
+    const otherId = list.find((session) => !session.current && session.browser === 'Chrome')?.id ?? '';
+    const current = list.find((session) => session.current)?.id ?? '';
+    expect(await post(server, 'security/end-session', { id: otherId }, { token: stranger.token })).toMatchObject({
+      code: 404,
+    });
+    expect(await post(server, 'security/end-session', { id: current }, { token: user.token })).toMatchObject({
+      code: 400,
+      data: { field: 'id' },
+    });
+    await call(server, 'security/end-session', { id: otherId }, user.token);
+    expect(await post(server, 'userinfo/get-info', {}, { token: other.data.token })).toMatchObject({ code: -1 });
+    expect((await call(server, 'security/sessions', {}, user.token)).list).toHaveLength(1);
+  });
+
+  it('signs out everywhere else and keeps the caller signed in', async () => {
+    const user = await signUp(server);
+    const others = [await signIn(user), await signIn(user, { userAgent: LAPTOP })];
+    expect(await call(server, 'security/end-other-sessions', {}, user.token)).toEqual({ ended: 2 });
+    for (const other of others) {
+      expect(await post(server, 'userinfo/get-info', {}, { token: other.data.token })).toMatchObject({ code: -1 });
+    }
+    expect((await call(server, 'security/sessions', {}, user.token)).list).toEqual([
+      expect.objectContaining({ current: true }),
+    ]);
+  });
+});
+
+describe('sign-in history', () => {
+  it('lists the last 30 sign-ins and failed attempts, newest first, to their owner only', async () => {
+    const user = await signUp(server);
+    const stranger = await signUp(server);
+    expect((await signIn(user, { password: 'Wrong12345' })).code).toBe(400);
+    await signIn(user, { userAgent: LAPTOP, ip: '2001:db8:85a3::8a2e:370:7334' });
+    const { list } = await call(server, 'security/sign-ins', {}, user.token);
+    expect(list.map((record) => [record.outcome, record.method])).toEqual([
+      ['success', 'password'],
+      ['failure', 'password'],
+      ['success', 'register'],
+    ]);
+    expect(list[0]).toMatchObject({ browser: 'Safari', os: 'macOS', ip: '2001:db8:85a3::8a2e:370:7334' });
+    expect(list[0]?.range).toBe('2001:db8:85a3::/48');
+    expect((await call(server, 'security/sign-ins', {}, stranger.token)).list).toHaveLength(1);
+    for (let attempt = 0; attempt < 30; attempt += 1)
+      await server.db.run(
+        "INSERT INTO sign_ins (user_id, at, outcome, method, ip, user_agent, device) VALUES (?, ?, 'success', 'password', '', '', 'x')",
+        [user.user.id, server.clock.now().toISOString()],
+      );
+    expect((await call(server, 'security/sign-ins', {}, user.token)).list).toHaveLength(30);
+  });
+
+  it('mails the owner about a sign-in from a device not seen before, and only then', async () => {
+    const user = await signUp(server);
+    const registrationMails = mailsTo(user).length;
+    const device = 'phone-device-id-0001';
+    await signIn(user, { device });
+    const [notice] = (await mailCount(user, registrationMails + 1)).slice(-1);
+    expect(notice?.subject).toBe('New sign-in to your account');
+    expect(notice?.text).toContain('Chrome on Android');
+    expect(notice?.text).toContain('203.0.113.9 (network 203.0.0.0/16)');
+    await signIn(user, { device, ip: '198.51.100.4' });
+    await signIn(user, { device: 'laptop-device-id-0002', userAgent: LAPTOP });
+    const mails = await mailCount(user, registrationMails + 2);
+    expect(mails.at(-1)?.text).toContain('Safari on macOS');
+  });
+});
+
+describe('the anti-phishing code', () => {
+  it('heads every kind of e-mail to its owner, in their language, and is shown to no one else', async () => {
+    const user = await signUp(server);
+    expect(await call(server, 'security/set-anti-phishing', { anti_phishing: ' Blue Falcon 7 ' }, user.token)).toEqual({
+      anti_phishing: 'Blue Falcon 7',
+      withdraw_hold_hours: 24,
+    });
+    const before = mailsTo(user).length;
+    await signIn(user, { device: 'new-device-id-00001' });
+    server.clock.advance(61);
+    await post(server, 'sms/send-code', { email: user.user.email, scene: 'reset', lang: 'de' });
+    server.clock.advance(61);
+    await post(server, 'sms/send-code', { email: user.user.email, scene: 'register' });
+    expect((await bindPayout(server, user, card)).code).toBe(200);
+    const kinds = (await mailCount(user, before + 5)).slice(before);
+    // Each goes out after its answer, so they may arrive in any order.
+    expect(kinds.map((mail) => mail.subject).sort()).toEqual(
+      [
+        'New sign-in to your account',
+        'Ihr Bestätigungscode',
+        'About your account',
+        'Your verification code',
+        'A payout account was added',
+      ].sort(),
+    );
+    for (const mail of kinds) expect(mail.text.split('\n')[0]).toMatch(/: Blue Falcon 7$/);
+    const german = kinds.find((mail) => mail.lang === 'de');
+    expect(german?.text.startsWith('Ihr Anti-Phishing-Code: Blue Falcon 7')).toBe(true);
+    expect(JSON.stringify(await call(server, 'userinfo/get-info', {}, user.token))).not.toContain('Falcon');
+    expect((await call(server, 'security/settings', {}, user.token)).anti_phishing).toBe('Blue Falcon 7');
+  });
+
+  it.each([['abc'], ['twenty-one characters'], ['Blue\u202eFalcon'], ['Blue\nFalcon']])(
+    'refuses %j as a code',
+    async (phrase) => {
+      const user = await signUp(server);
+      expect(
+        await post(server, 'security/set-anti-phishing', { anti_phishing: phrase }, { token: user.token }),
+      ).toMatchObject({ code: 400, data: { field: 'anti_phishing' } });
+    },
+  );
+
+  it('can be taken away', async () => {
+    const user = await signUp(server);
+    await call(server, 'security/set-anti-phishing', { anti_phishing: 'Blue Falcon' }, user.token);
+    await call(server, 'security/set-anti-phishing', { anti_phishing: '' }, user.token);
+    const before = mailsTo(user).length;
+    server.clock.advance(61);
+    await post(server, 'sms/send-code', { email: user.user.email, scene: 'reset' });
+    const [mail] = (await mailCount(user, before + 1)).slice(-1);
+    expect(mail?.text.startsWith('Your code to reset your password')).toBe(true);
+  });
+});
+
+describe('the hold on a new payout account', () => {
+  it('needs the code mailed to the customer, and a wrong one binds nothing', async () => {
+    const user = await signUp(server);
+    expect(await post(server, 'bankinfo/create', card, { token: user.token })).toMatchObject({
+      code: 400,
+      data: { field: 'code' },
+    });
+    expect(await post(server, 'bankinfo/create', { ...card, code: '000000' }, { token: user.token })).toMatchObject({
+      code: 400,
+      data: { field: 'code' },
+    });
+    expect((await call(server, 'bankinfo/get-is-add', {}, user.token)).types).toEqual([]);
+  });
+
+  it('refuses withdrawals to it for 24 hours, says until when, and mails the customer', async () => {
+    const user = await signUp(server);
+    await fund(server, user, '100');
+    const bound = await bindPayout(server, user, card, { held: true });
+    const usableAt = new Date(server.clock.now().getTime() + 24 * 3600_000).toISOString();
+    expect(bound.data.usable_at).toBe(usableAt);
+    await expect.poll(() => mailsTo(user).some((mail) => mail.text.includes('bank card ending in 5432'))).toBe(true);
+    const withdraw = { type: 'bank', bk_id: String(bound.data.bk_id), amount: '10', password: user.password };
+    const held = await post(server, 'withdraw/create', withdraw, { token: user.token });
+    expect(held).toMatchObject({ code: 400, data: { field: 'bk_id', usable_at: usableAt } });
+    expect(held.msg).toContain(`${usableAt.slice(0, 10)} ${usableAt.slice(11, 16)} UTC`);
+    expect((await call(server, 'userinfo/get-money-info', {}, user.token)).balance).toBe('100.00');
+    server.clock.advance(24 * 3600 - 1);
+    expect((await post(server, 'withdraw/create', withdraw, { token: user.token })).code).toBe(400);
+    server.clock.advance(1);
+    expect((await post(server, 'withdraw/create', withdraw, { token: user.token })).code).toBe(200);
+  });
+});

@@ -1,0 +1,93 @@
+import type { SignInRecord } from '../../contract/responses';
+import type { WireLanguage } from '../../contract/rules';
+import { isoNow, type ServerContext } from '../context';
+import type { SignInMethod, SignInOutcome, SignInRow } from '../db/sign-ins';
+import type { UserRow } from '../db/users';
+import { translate, utcMinute } from '../i18n';
+import { composeMail } from '../mail/mailer';
+import { describeDevice, deviceKey, networkPlace } from './devices';
+
+/** How many sign-ins My → Security shows. */
+export const SIGN_IN_HISTORY_LENGTH = 30;
+/** How long sign-in records are kept. */
+export const SIGN_IN_KEEP_DAYS = 180;
+
+/** Where a sign-in comes from: what the session and the sign-in history record. */
+export interface SignInClient {
+  ip: string;
+  userAgent: string;
+  /** The random id the app keeps on the device, when it sent one. */
+  deviceId: string | undefined;
+  lang: WireLanguage;
+}
+
+/** "Chrome on Android", or a plain word when the header named neither. */
+function deviceName(lang: WireLanguage, userAgent: string): string {
+  const { browser, os } = describeDevice(userAgent);
+  if (browser && os) return translate(lang, 'device.browser_on_os', { browser, os });
+  return browser || os || translate(lang, 'device.unknown');
+}
+
+function placeName(lang: WireLanguage, ip: string): string {
+  const place = networkPlace(ip);
+  return translate(lang, `place.${place.network}`, { range: place.range });
+}
+
+/**
+ * Records a sign-in or a failed attempt on `user`'s account. A successful one from a device this
+ * account has not signed in from before sends its owner an e-mail, after the answer (a slow mail
+ * server must not hold up signing in). An account with no sign-in on record yet (from before the
+ * history was kept) has nothing to compare with, so its first device is not called new.
+ */
+export async function recordSignIn(
+  context: ServerContext,
+  user: UserRow,
+  outcome: SignInOutcome,
+  method: SignInMethod,
+  client: SignInClient,
+): Promise<void> {
+  const { signIns } = context.queries;
+  const device = deviceKey(client.deviceId, client.userAgent, client.ip);
+  const at = isoNow(context);
+  const isNew =
+    outcome === 'success' &&
+    method !== 'register' &&
+    (await signIns.latestOf(user.id, 1)).length > 0 &&
+    !(await signIns.knowsDevice(user.id, device));
+  await signIns.insert({ user_id: user.id, at, outcome, method, ip: client.ip, user_agent: client.userAgent, device });
+  if (!isNew) return;
+  const { lang } = client;
+  context.mailer
+    .send(
+      composeMail({
+        to: user.email,
+        lang,
+        antiPhishing: user.anti_phishing,
+        subject: translate(lang, 'mail.subject.new_device'),
+        text: translate(lang, 'mail.body.new_device', {
+          account: user.account,
+          time: utcMinute(at),
+          device: deviceName(lang, client.userAgent),
+          ip: client.ip,
+          place: placeName(lang, client.ip),
+        }),
+      }),
+    )
+    .catch((error: unknown) =>
+      context.log.warn(
+        { reason: error instanceof Error ? error.message : String(error) },
+        'new-device e-mail not sent',
+      ),
+    );
+}
+
+export function toSignInRecord(row: SignInRow): SignInRecord {
+  return {
+    at: row.at,
+    outcome: row.outcome,
+    method: row.method,
+    ip: row.ip,
+    ...describeDevice(row.user_agent),
+    ...networkPlace(row.ip),
+  };
+}
