@@ -272,6 +272,10 @@ export interface CallResponses {
   'saleu/list-order': Page<SaleOrder>;
   'team/kefu-list': { list: ContactChannel[] };
   'attach/upload': { url: string };
+  /** The server's VAPID public key (base64url), the `applicationServerKey` of a subscription. */
+  'push/key': { public_key: string };
+  'push/subscribe': Empty;
+  'push/unsubscribe': Empty;
 }
 
 export type CallResponse<P extends CallPath> = CallResponses[P];
