@@ -318,6 +318,17 @@ describe('two nodes on one PostgreSQL', () => {
     expect((await post(node(1).baseUrl, 'userinfo/get-info', {}, token)).code).toBe(-1);
   });
 
+  it('signs Web Push with the one VAPID key pair both nodes agreed on while starting together', async () => {
+    const token = await signIn(node(0).baseUrl);
+    const keys = await Promise.all(
+      [0, 1].map(
+        async (index) => (await post<{ public_key: string }>(node(index).baseUrl, 'push/key', {}, token)).data,
+      ),
+    );
+    expect(keys[0]?.public_key).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    expect(keys[1]).toEqual(keys[0]);
+  });
+
   it('counts one rate limit across both nodes', async () => {
     const key = 'all 127.0.0.1';
     await db.run('DELETE FROM rate_limits WHERE key = ?', [key]);

@@ -52,6 +52,8 @@ export interface Config {
   imageOrigins: string[];
   /** Withdrawals above this many cents need two operators' approvals (REVIEW_SECOND_APPROVAL_ABOVE). */
   secondApprovalAbove: Cents;
+  /** The contact push services may reach the sender at (PUSH_SUBJECT): `mailto:` or `https:`. */
+  pushSubject: string | undefined;
 }
 
 export type TrustProxy = boolean | string;
@@ -94,6 +96,15 @@ export function originsOf(urls: readonly (string | undefined)[]): string[] {
   return [...origins];
 }
 
+/** A VAPID subject: the push services (RFC 8292) take a `mailto:` address or an `https:` URL. */
+function pushSubject(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (!/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/.test(value)) {
+    throw new Error(`PUSH_SUBJECT must be a mailto: address or an https: URL, got ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
 function amount(value: string | undefined, fallback: Cents, name: string): Cents {
   if (value === undefined || value === '') return fallback;
   const parsed = parseMoney(value.trim());
@@ -121,6 +132,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       DEFAULT_SECOND_APPROVAL_ABOVE,
       'REVIEW_SECOND_APPROVAL_ABOVE',
     ),
+    pushSubject: pushSubject(env.PUSH_SUBJECT),
     limits: {
       requestsPerMinute: integer(
         env.LIMIT_REQUESTS_PER_MINUTE,

@@ -5,6 +5,7 @@ import type { Db } from './db/database';
 import { createLedger, type Ledger } from './ledger';
 import type { LiveHub } from './live';
 import type { Mailer } from './mail/mailer';
+import type { PushSender } from './push/sender';
 import type { ReviewRules } from './review';
 import type { SessionCache } from './session-cache';
 
@@ -56,6 +57,8 @@ export interface ServerContext extends Domain {
   uploadsDir: string;
   /** Which withdrawals need two operators' approvals. */
   reviewRules: ReviewRules;
+  /** Web Push: the VAPID public key, the endpoint rule and the sender of queued notices. */
+  push: PushSender;
 }
 
 export function isoNow(context: Pick<ServerContext, 'now'>): string {

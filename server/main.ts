@@ -16,6 +16,7 @@ const app = await buildApp({
   trustProxy: config.trustProxy,
   imageOrigins: config.imageOrigins,
   secondApprovalAbove: config.secondApprovalAbove,
+  pushSubject: config.pushSubject,
 });
 const facts = await prepareDatabase(app.wallet, config.demo);
 
