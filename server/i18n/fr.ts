@@ -101,8 +101,8 @@ export const fr: Messages = {
   'push.sale_order.completion.hidden': 'Votre vente est terminée.',
   'push.sale_order.reject.title': 'Vente refusée',
   'push.sale_order.reject.body':
-    'Votre vente de {amount} USDT a été refusée ; les USDT sont de retour sur votre solde.',
-  'push.sale_order.reject.hidden': 'Votre vente a été refusée ; les USDT sont de retour sur votre solde.',
+    'Votre vente de {amount} USDT a été refusée ; les USDT sont de retour sur votre solde.',
+  'push.sale_order.reject.hidden': 'Votre vente a été refusée ; les USDT sont de retour sur votre solde.',
   'push.recharge.success.title': 'Dépôt crédité',
   'push.recharge.success.body': 'Votre dépôt de {amount} USDT a été approuvé et crédité sur votre solde.',
   'push.recharge.success.hidden': 'Votre dépôt a été approuvé et crédité sur votre solde.',
@@ -115,11 +115,11 @@ export const fr: Messages = {
   'push.withdraw.success.hidden': 'Votre retrait a été versé.',
   'push.withdraw.failure.title': 'Retrait refusé',
   'push.withdraw.failure.body':
-    'Votre retrait de {amount} USDT a été refusé ; le montant a été recrédité sur votre solde.',
-  'push.withdraw.failure.hidden': 'Votre retrait a été refusé ; le montant a été recrédité sur votre solde.',
+    'Votre retrait de {amount} USDT a été refusé ; le montant a été recrédité sur votre solde.',
+  'push.withdraw.failure.hidden': 'Votre retrait a été refusé ; le montant a été recrédité sur votre solde.',
   'push.lixibao.done.title': 'Placement arrivé à échéance',
   'push.lixibao.done.body':
-    'Votre placement de {amount} USDT est arrivé à échéance : le capital et les intérêts sont sur votre solde.',
+    'Votre placement de {amount} USDT est arrivé à échéance : le capital et les intérêts sont sur votre solde.',
   'push.lixibao.done.hidden':
-    'Votre placement est arrivé à échéance : le capital et les intérêts sont sur votre solde.',
+    'Votre placement est arrivé à échéance : le capital et les intérêts sont sur votre solde.',
 };

@@ -2,11 +2,17 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
-import { generateRequestDetails, generateVAPIDKeys, type RequestDetails, type VapidKeys } from 'web-push';
+import { createRequire } from 'node:module';
+import type * as WebPush from 'web-push';
+import type { RequestDetails, VapidKeys } from 'web-push';
 import { inTransaction, type Domain } from '../context';
 import type { PushDeliveryRow } from '../db/push';
 import { endpointHost, publicAddressesOnly, type PushEndpointPolicy } from './endpoints';
 import { noticeFor } from './notices';
+
+// web-push is CommonJS whose exports Node's ESM loader cannot list (it assigns them in one object
+// of property reads), so a named import fails under Node; require finds them.
+const { generateRequestDetails, generateVAPIDKeys } = createRequire(import.meta.url)('web-push') as typeof WebPush;
 
 const VAPID_KEYS_SETTING = 'push_vapid_keys';
 
