@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   theme: 'theme',
   hideAmounts: 'hideAmounts',
   homeSnapshot: 'homeSnapshot',
+  /** The token hash of the session this browser's push subscription was made for. */
+  pushSession: 'pushSession',
 } as const;
 
 /** The id of the element the boot script paints the snapshot into. */
