@@ -54,7 +54,7 @@ test('Home links every tile and My links every account page', async ({ page }) =
   await expect(page.getByText('1.0.0')).toBeVisible();
 });
 
-/** The seed's routes a signed-in customer can open (login, register and forget relaunch Home). */
+/** The routes a signed-in customer can open: the seed's and Notifications (login, register and forget relaunch Home). */
 const EVERY_SIGNED_IN_ROUTE = [
   '/',
   '/pages/dating/dating',
@@ -71,6 +71,7 @@ const EVERY_SIGNED_IN_ROUTE = [
   '/pages/mine/team',
   '/pages/mine/promotion',
   '/pages/mine/asset-log',
+  '/pages/mine/notifications',
   '/pages/index/beginner',
   '/pages/index/service',
 ];
@@ -207,8 +208,13 @@ async function expectRoutesAccessible(page: Page, routes: readonly string[]): Pr
   }
 }
 
-test('Home, My and the profile pass axe', async ({ page }) => {
-  await expectRoutesAccessible(page, ['/', '/pages/mine/mine', '/pages/mine/personal-info']);
+test('Home, My, the profile and notifications pass axe', async ({ page }) => {
+  await expectRoutesAccessible(page, [
+    '/',
+    '/pages/mine/mine',
+    '/pages/mine/personal-info',
+    '/pages/mine/notifications',
+  ]);
 });
 
 test('the hall, the wallet and the language sheet pass axe', async ({ page }) => {
