@@ -54,6 +54,9 @@ export const publicHttpsOnly: PushEndpointPolicy = (url) => {
   return host.includes('.') && host !== 'localhost' && !host.endsWith('.localhost');
 };
 
+/** The error code of a host name refused for resolving to an address that is not public. */
+export const NOT_PUBLIC = 'EPUSHADDRESS';
+
 /**
  * Resolves a push service's name and refuses it when any address is not public, so a public name
  * that resolves to this machine or its network (DNS rebinding) is refused as its IP would be.
@@ -68,7 +71,7 @@ export const publicAddressesOnly: LookupFunction = (hostname, options, callback)
     const first = addresses[0];
     if (!first || addresses.some((found) => isNonPublicAddress(found.address))) {
       const refused: NodeJS.ErrnoException = new Error(`${hostname} resolves to an address that is not public`);
-      refused.code = 'EPUSHADDRESS';
+      refused.code = NOT_PUBLIC;
       callback(refused, '');
       return;
     }

@@ -62,8 +62,11 @@ beforeEach(() => {
   holding = false;
 });
 
-/** Push services of the test's own, on this machine: the production rule refuses them (http, loopback). */
-const toTestServices = (url: URL) => url.protocol === 'http:' && url.hostname === '127.0.0.1';
+/**
+ * Push services of the test's own, on this machine: the production rule refuses them (http,
+ * loopback). `localhost` passes this rule, and is then refused where its name is resolved.
+ */
+const toTestServices = (url: URL) => url.protocol === 'http:' && ['127.0.0.1', 'localhost'].includes(url.hostname);
 
 let server: TestServer;
 freshServerPerTest((started) => (server = started), { checkLedger: true, pushEndpoints: toTestServices });
@@ -218,10 +221,12 @@ describe('sending', () => {
     ]);
   });
 
-  it('deletes a subscription that is gone (404, 410); tries a failure again after 30 s, 2 min, 10 min and 1 h, then gives up', async () => {
+  it('deletes a subscription that is gone (404, 410, a private address); tries a failure again after 30 s, 2 min, 10 min and 1 h, then gives up', async () => {
     const user = await signUp(server);
     await subscribe(user, device());
     await subscribe(user, device());
+    // A name that resolves to this machine is refused when the request is made (DNS rebinding).
+    await subscribe(user, device(origin.replace('127.0.0.1', 'localhost')));
     answers.push(410, 404);
     await approveRecharge(user, '10');
     await server.app.wallet.push.sendDue();
@@ -273,8 +278,9 @@ describe('sending', () => {
     await decide(server.app.wallet, 'recharge', 'approve', id, 'test');
     expect(Date.now() - started).toBeLessThan(1000);
     expect((await call(server, 'userinfo/get-money-info', {}, user.token)).balance).toBe('50.00');
-    // The sender runs after the commit: the hanging service holds its request, the down one
-    // waits for its second try.
+    // The sender runs after the commit (not awaited: one request hangs): the hanging service
+    // holds its request, the down one waits for its second try.
+    void server.app.wallet.push.sendDue();
     await expect.poll(() => received.length, { timeout: 3000 }).toBe(1);
     await expect
       .poll(async () => (await deliveries()).filter((row) => row.claim === null), { timeout: 3000 })

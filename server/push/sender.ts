@@ -7,7 +7,7 @@ import type * as WebPush from 'web-push';
 import type { RequestDetails, VapidKeys } from 'web-push';
 import { inTransaction, type Domain } from '../context';
 import type { PushDeliveryRow } from '../db/push';
-import { endpointHost, publicAddressesOnly, type PushEndpointPolicy } from './endpoints';
+import { NOT_PUBLIC, endpointHost, publicAddressesOnly, type PushEndpointPolicy } from './endpoints';
 import { noticeFor } from './notices';
 
 // web-push is CommonJS whose exports Node's ESM loader cannot list (it assigns them in one object
@@ -153,7 +153,10 @@ export function createPushSender(deps: PushSenderDeps) {
       const signal = AbortSignal.any([shutdown.signal, AbortSignal.timeout(SEND_TIMEOUT_MS)]);
       return resultOf(await post(endpoint, details, signal));
     } catch (error) {
-      return { outcome: 'retry', reason: error instanceof Error ? error.message : String(error) };
+      const reason = error instanceof Error ? error.message : String(error);
+      // A name that resolves to a private address is refused like such an address itself.
+      if ((error as NodeJS.ErrnoException).code === NOT_PUBLIC) return { outcome: 'gone', reason };
+      return { outcome: 'retry', reason };
     }
   }
 
