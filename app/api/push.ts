@@ -39,7 +39,7 @@ export function noticeSupport(): NoticeSupport {
 }
 
 async function deviceSubscription(): Promise<PushSubscription | null> {
-  if (!('serviceWorker' in navigator)) return null;
+  if (noticeSupport() !== 'supported') return null;
   const registration = await navigator.serviceWorker.getRegistration();
   return (await registration?.pushManager.getSubscription()) ?? null;
 }
@@ -133,12 +133,12 @@ export async function turnNoticesOn(serverKey: string): Promise<TurnOnResult> {
   try {
     const registration = await readyWorker();
     const key = bytesOf(serverKey);
+    // A subscription made with another key (the server's keys were replaced) cannot be reused.
     const existing = await registration.pushManager.getSubscription();
-    if (existing && !sameKey(existing, key)) await existing.unsubscribe();
+    const reusable = existing !== null && sameKey(existing, key) ? existing : null;
+    if (existing && !reusable) await existing.unsubscribe();
     subscription =
-      existing && sameKey(existing, key)
-        ? existing
-        : await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+      reusable ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }));
   } catch {
     // No push service reachable, or the browser refused: nothing changed on the server.
     return 'failed';
@@ -146,7 +146,7 @@ export async function turnNoticesOn(serverKey: string): Promise<TurnOnResult> {
   try {
     await register(subscription);
   } catch (error) {
-    await subscription.unsubscribe();
+    await subscription.unsubscribe().catch(() => false);
     throw error;
   }
   writeStored(OWNER_KEY, owner);

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import type { FastifyBaseLogger } from 'fastify';
 import { createRequire } from 'node:module';
+import type { FastifyBaseLogger } from 'fastify';
 import type * as WebPush from 'web-push';
 import type { RequestDetails, VapidKeys } from 'web-push';
 import { inTransaction, type Domain } from '../context';

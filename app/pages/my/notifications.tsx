@@ -14,6 +14,7 @@ import { amountsHiddenAtom } from '../../state/privacy';
 import { useAtomValue } from '../../state/store';
 import { useGuard } from '../../ui/guarded-button';
 import { Menu } from '../../ui/menu';
+import { ErrorState } from '../../ui/states';
 import { InstallEntry } from './install-entry';
 
 /** What the switch shows: unknown until the browser has said whether this device is subscribed. */
@@ -39,7 +40,11 @@ export default function NotificationsPage() {
   const amountsHidden = useAtomValue(amountsHiddenAtom);
   const installOption = useAtomValue(installOptionAtom);
   // Fetched before the tap, so that subscribing follows the permission with nothing in between.
-  const { data: key } = useCall(support === 'supported' ? callKey('push/key', {}) : null);
+  const {
+    data: key,
+    error: keyError,
+    mutate: retryKey,
+  } = useCall(support === 'supported' ? callKey('push/key', {}) : null);
 
   useEffect(() => {
     if (support !== 'supported') return;
@@ -96,6 +101,7 @@ export default function NotificationsPage() {
         </p>
       </section>
 
+      {keyError && !key ? <ErrorState onRetry={() => void retryKey()} /> : null}
       {support === 'unsupported' ? (
         <p className="notice" role="status">
           <Trans>This browser cannot show notifications from the wallet.</Trans>
