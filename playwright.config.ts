@@ -1,5 +1,5 @@
 import { defineConfig, devices, webkit } from '@playwright/test';
-import { chromiumLaunch, installed, webkitGtkDriver } from './e2e/browser';
+import { chromiumLaunch, installed, ONE_PHONE, webkitGtkDriver } from './e2e/browser';
 
 /** WebKitGTK's own flows (e2e/webkitgtk/) drive MiniBrowser through WebDriver, not through `page`. */
 const WEBKITGTK_TESTS = '**/e2e/webkitgtk/**';
@@ -7,7 +7,7 @@ const WEBKITGTK_TESTS = '**/e2e/webkitgtk/**';
 const CONSOLE_TESTS = '**/e2e/console/**';
 const PHONE_IGNORES = [WEBKITGTK_TESTS, CONSOLE_TESTS];
 
-/** The specs whose outcome depends on the screen size. */
+/** The specs whose outcome depends on the screen size (but for their tests tagged ONE_PHONE). */
 const VIEWPORT_SPECS = ['shell.spec.ts', 'language.spec.ts'];
 
 /**
@@ -51,6 +51,7 @@ export default defineConfig({
     {
       name: 'iphone',
       testMatch: VIEWPORT_SPECS,
+      grepInvert: new RegExp(ONE_PHONE),
       use: { ...devices['iPhone 14'], browserName: 'chromium', launchOptions: chromiumLaunch },
     },
     {

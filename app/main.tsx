@@ -50,3 +50,5 @@ createRoot(root).render(
 if (import.meta.env.PROD) {
   whenIdle(() => void import('./api/worker').then((worker) => worker.registerWorker()));
 }
+// Push notices: the badge clears when the app is opened, the notices follow the customer's choices.
+whenIdle(() => void import('./api/push').then((push) => push.watchNotices()));

@@ -22,7 +22,10 @@ export interface RouteDef {
 const home = () => import('./pages/home/home');
 const prefetchMoney = () => import('./api/userinfo').then((userinfo) => userinfo.preloadMoneyInfo());
 
-/** Every route of the original product; hash router, base "/", no path parameters. */
+/**
+ * Every route of the original product, and Notifications and Security added since; hash router,
+ * base "/", no path parameters.
+ */
 export const ROUTES: readonly RouteDef[] = [
   { path: '/', title: msg`Home`, page: home, tab: 'home', bare: true, prefetch: prefetchMoney },
   { path: PATHS.home, title: msg`Home`, page: home, tab: 'home', bare: true, prefetch: prefetchMoney },
@@ -73,6 +76,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: PATHS.invite, title: msg`Invite friends`, page: () => import('./pages/my/invite') },
   { path: PATHS.fundLog, title: msg`Fund log`, page: () => import('./pages/my/fund-log') },
   { path: PATHS.security, title: msg`Security`, page: () => import('./pages/my/security') },
+  { path: PATHS.notifications, title: msg`Notifications`, page: () => import('./pages/my/notifications') },
   { path: PATHS.tutorial, title: msg`Beginner tutorial`, page: () => import('./pages/home/tutorial') },
   { path: PATHS.customerService, title: msg`Customer service`, page: () => import('./pages/home/customer-service') },
 ];

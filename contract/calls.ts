@@ -218,6 +218,29 @@ const wiseFields = z.object({
 
 const createBankInfo = z.discriminatedUnion('type', [bankCardFields, wiseFields]);
 
+/**
+ * A browser's push subscription (PushSubscription.toJSON()): the push service's URL and the
+ * subscription's keys, base64url. Whether the server may send to that URL is the server's own
+ * check (server/push/endpoints.ts), since the server makes the request.
+ */
+const PUSH_ENDPOINT_MAX_LENGTH = 2000;
+const pushEndpoint = z
+  .string()
+  .trim()
+  .max(PUSH_ENDPOINT_MAX_LENGTH)
+  .regex(/^https?:\/\/[\x21-\x7e]+$/)
+  .refine((value) => URL.canParse(value));
+/** An uncompressed P-256 public key (65 bytes) and a 16-byte secret, base64url. */
+const PUSH_KEY_PATTERN = /^[A-Za-z0-9_-]{87}=?$/;
+const PUSH_AUTH_PATTERN = /^[A-Za-z0-9_-]{22}(==)?$/;
+
+const pushSubscribe = z.object({
+  endpoint: pushEndpoint,
+  p256dh: z.string().trim().regex(PUSH_KEY_PATTERN),
+  auth: z.string().trim().regex(PUSH_AUTH_PATTERN),
+  hide_amounts: z.enum(['0', '1']).transform((value) => value === '1'),
+});
+
 const withdrawCreate = z.object({
   type: bankType,
   bk_id: id,
@@ -271,6 +294,9 @@ export const callSchemas = {
   'security/set-anti-phishing': z.object({
     anti_phishing: z.string().trim().max(ANTI_PHISHING_MAX_LENGTH).refine(isAntiPhishingPhrase),
   }),
+  'push/key': empty,
+  'push/subscribe': pushSubscribe,
+  'push/unsubscribe': z.object({ endpoint: pushEndpoint }),
 } as const;
 
 export type CallPath = keyof typeof callSchemas;

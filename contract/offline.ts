@@ -29,12 +29,18 @@ export const ACTION_CALLS = [
   'withdraw/create',
   'saleu/create-order',
   'attach/upload',
+  'push/subscribe',
+  'push/unsubscribe',
 ] as const;
 
 /** On an answer the worker served from its cache: when that answer was stored (ISO 8601). */
 export const CACHED_AT_HEADER = 'x-wallet-cached-at';
 
-export type WorkerMessage = { type: 'SKIP_WAITING' };
+/**
+ * What the page tells its worker: take over now (an accepted update), or the customer has opened
+ * the app, so no outcome is unread any more (the app badge's count starts again at nought).
+ */
+export type WorkerMessage = { type: 'SKIP_WAITING' } | { type: 'CLEAR_BADGE' };
 
 export function isCachedRead(path: string): boolean {
   return (CACHED_READ_CALLS as readonly string[]).includes(path);

@@ -317,6 +317,10 @@ export interface CallResponses {
   'security/sign-ins': { list: SignInRecord[] };
   'security/settings': SecuritySettings;
   'security/set-anti-phishing': SecuritySettings;
+  /** The server's VAPID public key (base64url), the `applicationServerKey` of a subscription. */
+  'push/key': { public_key: string };
+  'push/subscribe': Empty;
+  'push/unsubscribe': Empty;
 }
 
 export type CallResponse<P extends CallPath> = CallResponses[P];

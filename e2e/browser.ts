@@ -2,6 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type LaunchOptions } from '@playwright/test';
 
+/**
+ * The tag of a test in a viewport spec whose outcome does not depend on the screen size: it runs
+ * on the Pixel only, while the rest of its spec runs on both phones.
+ */
+export const ONE_PHONE = '@one-phone';
+
 function installed(path: () => string): boolean {
   try {
     return fs.existsSync(path());

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, hashOf, openSignedIn, registerCustomer, test } from './fixtures';
+import { expect, expectAccessible, hashOf, openSignedIn, registerCustomer, ONE_PHONE, test } from './fixtures';
 
-test('the tab bar moves between the four tabs and marks the current one', async ({ page }) => {
+test('the tab bar moves between the four tabs and marks the current one', { tag: ONE_PHONE }, async ({ page }) => {
   const customer = await registerCustomer();
   await openSignedIn(page, customer);
   const tabs = page.getByRole('navigation', { name: 'Main' });
@@ -24,7 +24,7 @@ test('the tab bar moves between the four tabs and marks the current one', async 
   await expect(tabs.getByRole('link', { name: 'My' })).toHaveCSS('color', 'rgb(130, 138, 153)');
 });
 
-test('the back bar goes back in history, or Home when there is none', async ({ page }) => {
+test('the back bar goes back in history, or Home when there is none', { tag: ONE_PHONE }, async ({ page }) => {
   const customer = await registerCustomer();
   await openSignedIn(page, customer, '/pages/mine/mine');
   await page.getByRole('link', { name: 'Personal information' }).click();
@@ -39,7 +39,7 @@ test('the back bar goes back in history, or Home when there is none', async ({ p
   await expect(page.getByTestId('balance')).toBeVisible();
 });
 
-test('Home links every tile and My links every account page', async ({ page }) => {
+test('Home links every tile and My links every account page', { tag: ONE_PHONE }, async ({ page }) => {
   const customer = await registerCustomer();
   await openSignedIn(page, customer);
   const tiles = page.getByRole('navigation', { name: 'Shortcuts' }).getByRole('link');
@@ -54,7 +54,10 @@ test('Home links every tile and My links every account page', async ({ page }) =
   await expect(page.getByText('1.0.0')).toBeVisible();
 });
 
-/** The routes a signed-in customer can open (login, register and forget relaunch Home). */
+/**
+ * The routes a signed-in customer can open: the seed's, Notifications and Security (login,
+ * register and forget relaunch Home).
+ */
 const EVERY_SIGNED_IN_ROUTE = [
   '/',
   '/pages/dating/dating',
@@ -71,15 +74,19 @@ const EVERY_SIGNED_IN_ROUTE = [
   '/pages/mine/team',
   '/pages/mine/promotion',
   '/pages/mine/asset-log',
+  '/pages/mine/notifications',
   '/pages/index/beginner',
   '/pages/index/service',
   '/pages/mine/security',
 ];
 
-/** The routes in three groups of about the same length, one browser test each (about 10 s). */
+/** The routes in three groups of about the same length, one browser test each (about 6 s). */
 const ROUTE_GROUPS = [0, 1, 2].map((group) => EVERY_SIGNED_IN_ROUTE.filter((_, index) => index % 3 === group));
 
-/** Opens each route in turn and collects what `inspect` finds wrong on each. */
+/**
+ * Opens each route in turn, in one document as a customer moves through the app, and collects
+ * what `inspect` finds wrong on each once it has shown its data.
+ */
 async function problemsOnRoutes(
   page: Page,
   routes: readonly string[],
@@ -87,11 +94,18 @@ async function problemsOnRoutes(
 ): Promise<string[]> {
   const problems: string[] = [];
   for (const route of routes) {
-    // A fresh document each time, so that waiting for the network to settle waits for the page.
-    await page.goto('about:blank');
-    await page.goto(`/#${route}`);
-    await page.waitForLoadState('networkidle');
-    await expect(page.locator('main .spinner, main [aria-busy="true"]')).toHaveCount(0);
+    // Every route has a title of its own: a new one says the route has taken over the screen.
+    const before = (await page.evaluate(() => location.hash)) === `#${route}` ? null : await page.title();
+    await page.evaluate((hash) => {
+      location.hash = hash;
+    }, route);
+    await page.waitForFunction(
+      (previous) =>
+        (previous === null || document.title !== previous) &&
+        (document.querySelector('main')?.childElementCount ?? 0) > 0 &&
+        document.querySelector('main .spinner, main [aria-busy="true"], main .skeleton') === null,
+      before,
+    );
     const found = await inspect();
     if (found.length > 0) problems.push(`${route}: ${found.join(', ')}`);
   }
@@ -107,6 +121,7 @@ for (const [group, routes] of ROUTE_GROUPS.entries()) {
     const customer = await registerCustomer();
     await openSignedIn(page, customer);
     await page.evaluate(() => localStorage.setItem('language', 'de'));
+    await page.reload();
     // The phone's width, not the page's: a mobile browser zooms out to fit a page that is too wide.
     const phoneWidth = page.viewportSize()?.width ?? 0;
     const problems = await problemsOnRoutes(page, routes, async () => {
@@ -162,7 +177,7 @@ test('a bottom sheet keeps the keyboard inside and gives focus back; tab lists m
   await expect(filters.getByRole('tab', { name: 'All' })).toBeFocused();
 });
 
-test('the theme switch changes the scheme, says so and is remembered', async ({ page }) => {
+test('the theme switch changes the scheme, says so and is remembered', { tag: ONE_PHONE }, async ({ page }) => {
   const customer = await registerCustomer();
   await openSignedIn(page, customer, '/pages/mine/mine');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'subject1');
@@ -174,7 +189,7 @@ test('the theme switch changes the scheme, says so and is remembered', async ({ 
   await expect(page.getByRole('button', { name: /Theme/ })).toContainText('Red and blue');
 });
 
-test('an unknown stored theme is reported and the default kept', async ({ page }) => {
+test('an unknown stored theme is reported and the default kept', { tag: ONE_PHONE }, async ({ page }) => {
   const customer = await registerCustomer();
   await openSignedIn(page, customer);
   const warnings: string[] = [];
@@ -208,8 +223,13 @@ async function expectRoutesAccessible(page: Page, routes: readonly string[]): Pr
   }
 }
 
-test('Home, My and the profile pass axe', async ({ page }) => {
-  await expectRoutesAccessible(page, ['/', '/pages/mine/mine', '/pages/mine/personal-info']);
+test('Home, My, the profile and notifications pass axe', async ({ page }) => {
+  await expectRoutesAccessible(page, [
+    '/',
+    '/pages/mine/mine',
+    '/pages/mine/personal-info',
+    '/pages/mine/notifications',
+  ]);
 });
 
 test('the hall, the wallet and the language sheet pass axe', async ({ page }) => {
@@ -224,48 +244,56 @@ test.describe('without the service worker', () => {
   // The worker would answer from its precache; this test is about the network failing.
   test.use({ serviceWorkers: 'block' });
 
-  test('a figure read that fails says so with a retry, on every screen with figures', async ({ page, context }) => {
-    const customer = await registerCustomer();
-    await openSignedIn(page, customer, '/pages/mine/mine');
-    await expect(page.getByTestId('balance')).toBeVisible();
-    await context.route(/\/api\/v1\/(team|selling|asset-log|property)\/tongji$/, (route) => route.abort('failed'));
-    for (const [route, title, figures] of [
-      ['/pages/mine/team', 'My team', 'Team figures'],
-      ['/pages/dating/dating', 'Trading hall', 'Hall figures'],
-      ['/pages/mine/asset-log', 'Fund log', 'Totals'],
-      ['/pages/mine/property', 'My assets', 'My assets'],
-    ] as const) {
-      await page.goto(`/#${route}`);
-      await expect(page.getByRole('heading', { name: title, level: 1 })).toBeAttached();
-      await expect(page.getByRole('alert')).toContainText('We could not load this');
-      await expect(page.locator(`dl[aria-label="${figures}"]`)).toHaveCount(0);
-      await expect(page.getByText('—')).toHaveCount(0);
-    }
-    await context.unrouteAll();
-    await page.getByRole('button', { name: 'Try again' }).click();
-    await expect(page.getByRole('definition').first()).toHaveText(/\d/);
-    await expect(page.getByRole('alert')).toHaveCount(0);
-  });
+  test(
+    'a figure read that fails says so with a retry, on every screen with figures',
+    { tag: ONE_PHONE },
+    async ({ page, context }) => {
+      const customer = await registerCustomer();
+      await openSignedIn(page, customer, '/pages/mine/mine');
+      await expect(page.getByTestId('balance')).toBeVisible();
+      await context.route(/\/api\/v1\/(team|selling|asset-log|property)\/tongji$/, (route) => route.abort('failed'));
+      for (const [route, title, figures] of [
+        ['/pages/mine/team', 'My team', 'Team figures'],
+        ['/pages/dating/dating', 'Trading hall', 'Hall figures'],
+        ['/pages/mine/asset-log', 'Fund log', 'Totals'],
+        ['/pages/mine/property', 'My assets', 'My assets'],
+      ] as const) {
+        await page.goto(`/#${route}`);
+        await expect(page.getByRole('heading', { name: title, level: 1 })).toBeAttached();
+        await expect(page.getByRole('alert')).toContainText('We could not load this');
+        await expect(page.locator(`dl[aria-label="${figures}"]`)).toHaveCount(0);
+        await expect(page.getByText('—')).toHaveCount(0);
+      }
+      await context.unrouteAll();
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await expect(page.getByRole('definition').first()).toHaveText(/\d/);
+      await expect(page.getByRole('alert')).toHaveCount(0);
+    },
+  );
 
-  test('a page whose script fails to load offers a retry that loads it', async ({ page, context }) => {
-    const customer = await registerCustomer();
-    await openSignedIn(page, customer);
-    await context.route(/\/assets\/personal-info-[\w-]+\.js$/, (route) => route.abort('failed'));
-    await page.getByTestId('tab-bar').getByRole('link', { name: 'My' }).click();
-    await page.getByRole('link', { name: 'Personal information' }).click();
-    await expect(page.getByText('Loading chunk failed')).toBeVisible();
+  test(
+    'a page whose script fails to load offers a retry that loads it',
+    { tag: ONE_PHONE },
+    async ({ page, context }) => {
+      const customer = await registerCustomer();
+      await openSignedIn(page, customer);
+      await context.route(/\/assets\/personal-info-[\w-]+\.js$/, (route) => route.abort('failed'));
+      await page.getByTestId('tab-bar').getByRole('link', { name: 'My' }).click();
+      await page.getByRole('link', { name: 'Personal information' }).click();
+      await expect(page.getByText('Loading chunk failed')).toBeVisible();
 
-    await context.unrouteAll();
-    // The browser may remember the failed import; the retry asks again under a fresh URL,
-    // without reloading the document.
-    const documentOrigin = await page.evaluate(() => performance.timeOrigin);
-    await page.getByRole('button', { name: 'Retry' }).click();
-    await expect(page.getByLabel('Nickname')).toHaveValue(customer.user.account);
-    expect(await page.evaluate(() => performance.timeOrigin)).toBe(documentOrigin);
-  });
+      await context.unrouteAll();
+      // The browser may remember the failed import; the retry asks again under a fresh URL,
+      // without reloading the document.
+      const documentOrigin = await page.evaluate(() => performance.timeOrigin);
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await expect(page.getByLabel('Nickname')).toHaveValue(customer.user.account);
+      expect(await page.evaluate(() => performance.timeOrigin)).toBe(documentOrigin);
+    },
+  );
 });
 
-test('no screen breaks the content security policy', async ({ page }) => {
+test('no screen breaks the content security policy', { tag: ONE_PHONE }, async ({ page }) => {
   const violations: string[] = [];
   page.on('console', (message) => {
     if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());

@@ -21,6 +21,9 @@ import { translate } from './i18n';
 import { consoleRoutes } from './console/routes';
 import { consoleLiveRoutes } from './console/live';
 import { createLiveHub } from './live';
+import { publicHttpsOnly, type PushEndpointPolicy } from './push/endpoints';
+import { announcesOutcome } from './push/notices';
+import { createPushSender, defaultPushSubject, ensureVapidKeys } from './push/sender';
 import { DEFAULT_SECOND_APPROVAL_ABOVE } from './review';
 import { createSessionCache } from './session-cache';
 import { startMaintenance } from './maintenance';
@@ -36,6 +39,7 @@ import { sellingRoutes } from './routes/selling';
 import { teamRoutes } from './routes/team';
 import { userinfoRoutes } from './routes/userinfo';
 import { withdrawRoutes } from './routes/withdraw';
+import { pushRoutes } from './routes/push';
 import { liveRoutes } from './routes/ws';
 import {
   CONNECTION_TIMEOUTS,
@@ -68,6 +72,14 @@ export interface AppOptions {
   withdrawHoldHours?: number;
   /** Shorter connection time-outs, so that a test can watch one run out in a second. */
   connectionTimeouts?: Partial<ConnectionTimeouts>;
+  /** The contact in the VAPID tokens (PUSH_SUBJECT); by default one at PUBLIC_URL's domain. */
+  pushSubject?: string | undefined;
+  /**
+   * Which push-service URLs the server will send to: public https only unless a test, which
+   * runs its push service on 127.0.0.1, says otherwise. Never read from the environment, so no
+   * setting can open it in production.
+   */
+  pushEndpoints?: PushEndpointPolicy;
 }
 
 declare module 'fastify' {
@@ -149,6 +161,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const queries = createQueries(options.db);
   const sessions = createSessionCache();
+  const now = options.now ?? (() => new Date());
+  const push = createPushSender({
+    db: options.db,
+    queries,
+    now,
+    log: app.log,
+    keys: await ensureVapidKeys({ db: options.db, queries, now }),
+    subject: options.pushSubject ?? defaultPushSubject(options.publicUrl),
+    endpoints: options.pushEndpoints ?? publicHttpsOnly,
+  });
   const context: ServerContext = {
     live: await createLiveHub({ db: options.db, queries, sessions, log: app.log }),
     db: options.db,
@@ -158,14 +180,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       (options.smtpUrl ? smtpMailer(options.smtpUrl) : outboxMailer(path.join(options.dataDir, 'outbox'), app.log)),
     limits,
     log: app.log,
-    now: options.now ?? (() => new Date()),
+    now,
     uploadsDir: path.join(options.dataDir, 'uploads'),
     sessions,
     publicUrl: options.publicUrl?.replace(/\/+$/, ''),
     reviewRules: { secondApprovalAbove: options.secondApprovalAbove ?? DEFAULT_SECOND_APPROVAL_ABOVE },
     withdrawHoldHours: options.withdrawHoldHours ?? DEFAULT_WITHDRAW_HOLD_HOURS,
+    push,
   };
   app.decorate('wallet', context);
+  // A committed decision, made on any node or by the CLI, sends its notices at once.
+  context.live.onEvent((payload) => {
+    if (announcesOutcome(payload)) push.nudge();
+  });
 
   // Security headers. Built once: @fastify/helmet rebuilds its middleware on every request,
   // which cost a visible share of the API's throughput. Documents get the full set with a strict
@@ -266,6 +293,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   interestWalletRoutes(calls, context);
   teamRoutes(calls, context);
   attachRoutes(calls, app, context);
+  pushRoutes(calls, context);
   consoleRoutes(app, context);
 
   // In a context of its own: the websocket plugin wraps every route it sees, and the API's
@@ -284,8 +312,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     consoleLiveRoutes(live, context);
   });
   const stopMaintenance = await startMaintenance(context);
+  const stopPush = push.start();
   app.addHook('onClose', async () => {
     stopMaintenance();
+    await stopPush();
     await context.live.close();
   });
 

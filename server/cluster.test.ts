@@ -97,8 +97,11 @@ async function ops(...argv: string[]): Promise<string> {
   return stdout.trim().split('\n').at(-1) ?? '';
 }
 
-/** The newest mail to `address` in either node's outbox (mail goes out after the answer). */
-async function mailTo(address: string): Promise<string> {
+/**
+ * The newest mail to `address` in either node's outbox that says `about` (mail goes out after
+ * the answer, so an older one may be there first).
+ */
+async function mailTo(address: string, about = ''): Promise<string> {
   const header = `To: ${address}\n`;
   let found: string | undefined;
   await expect
@@ -111,15 +114,15 @@ async function mailTo(address: string): Promise<string> {
         })
         .sort((a, b) => path.basename(a).localeCompare(path.basename(b)))
         .map((file) => fs.readFileSync(file, 'utf8'));
-      found = mails.filter((mail) => mail.startsWith(header)).at(-1);
+      found = mails.filter((mail) => mail.startsWith(header) && mail.includes(about)).at(-1);
       return found !== undefined;
     })
     .toBe(true);
   return found ?? '';
 }
 
-async function codeMailedTo(address: string): Promise<string> {
-  const code = /\b\d{6}\b/.exec(await mailTo(address))?.[0];
+async function codeMailedTo(address: string, about = ''): Promise<string> {
+  const code = /\b\d{6}\b/.exec(await mailTo(address, about))?.[0];
   if (!code) throw new Error(`no code was mailed to ${address}`);
   return code;
 }
@@ -327,6 +330,17 @@ describe('two nodes on one PostgreSQL', () => {
     expect((await post(node(1).baseUrl, 'userinfo/get-info', {}, kept)).code).toBe(200);
   });
 
+  it('signs Web Push with the one VAPID key pair both nodes agreed on while starting together', async () => {
+    const token = await signIn(node(0).baseUrl);
+    const keys = await Promise.all(
+      [0, 1].map(
+        async (index) => (await post<{ public_key: string }>(node(index).baseUrl, 'push/key', {}, token)).data,
+      ),
+    );
+    expect(keys[0]?.public_key).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    expect(keys[1]).toEqual(keys[0]);
+  });
+
   it('counts one rate limit across both nodes', async () => {
     const key = 'all 127.0.0.1';
     await db.run('DELETE FROM rate_limits WHERE key = ?', [key]);
@@ -468,7 +482,7 @@ describe('read-then-write places, raced across two nodes', () => {
     };
     await db.run("UPDATE email_codes SET created_at = '2000-01-01T00:00:00.000Z' WHERE email = ?", [customer.email]);
     expect((await post(node(1).baseUrl, 'sms/send-code', { email: customer.email, scene: 'bind' })).code).toBe(200);
-    const code = await codeMailedTo(customer.email);
+    const code = await codeMailedTo(customer.email, 'bind a payout account');
     const binds = await raced<{ bk_id: number }>(4, (baseUrl) =>
       post(baseUrl, 'bankinfo/create', { ...card, code }, customer.token),
     );

@@ -54,6 +54,8 @@ export interface Config {
   secondApprovalAbove: Cents;
   /** Hours a new or changed payout account waits before withdrawals to it (WITHDRAW_HOLD_HOURS). */
   withdrawHoldHours: number;
+  /** The contact push services may reach the sender at (PUSH_SUBJECT): `mailto:` or `https:`. */
+  pushSubject: string | undefined;
 }
 
 /** A payout account bound or changed minutes ago is the usual sign of a taken-over account. */
@@ -99,6 +101,15 @@ export function originsOf(urls: readonly (string | undefined)[]): string[] {
   return [...origins];
 }
 
+/** A VAPID subject: the push services (RFC 8292) take a `mailto:` address or an `https:` URL. */
+function pushSubject(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (!/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/.test(value)) {
+    throw new Error(`PUSH_SUBJECT must be a mailto: address or an https: URL, got ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
 function amount(value: string | undefined, fallback: Cents, name: string): Cents {
   if (value === undefined || value === '') return fallback;
   const parsed = parseMoney(value.trim());
@@ -127,6 +138,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'REVIEW_SECOND_APPROVAL_ABOVE',
     ),
     withdrawHoldHours: integer(env.WITHDRAW_HOLD_HOURS, DEFAULT_WITHDRAW_HOLD_HOURS, 'WITHDRAW_HOLD_HOURS'),
+    pushSubject: pushSubject(env.PUSH_SUBJECT),
     limits: {
       requestsPerMinute: integer(
         env.LIMIT_REQUESTS_PER_MINUTE,

@@ -5,6 +5,7 @@ import type { Db } from './db/database';
 import { createLedger, type Ledger } from './ledger';
 import type { LiveHub } from './live';
 import type { Mailer } from './mail/mailer';
+import type { PushSender } from './push/sender';
 import type { ReviewRules } from './review';
 import type { SessionCache } from './session-cache';
 
@@ -58,6 +59,8 @@ export interface ServerContext extends Domain {
   reviewRules: ReviewRules;
   /** Hours a new or changed payout account waits before withdrawals to it. */
   withdrawHoldHours: number;
+  /** Web Push: the VAPID public key, the endpoint rule and the sender of queued notices. */
+  push: PushSender;
 }
 
 export function isoNow(context: Pick<ServerContext, 'now'>): string {

@@ -51,7 +51,10 @@ export async function setCustomerStatus(
     if (!user) throw new CustomerError(`no user with id ${userId}`);
     const at = isoNow(tx);
     await tx.queries.users.setStatus(user.id, status);
-    if (status === 'disabled') await tx.queries.sessions.revokeAllOf(user.id, at);
+    if (status === 'disabled') {
+      await tx.queries.sessions.revokeAllOf(user.id, at);
+      await tx.queries.push.deleteForUser(user.id);
+    }
     await tx.queries.audit.record({
       actor,
       action: status === 'disabled' ? 'customer disable' : 'customer enable',

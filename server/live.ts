@@ -57,7 +57,11 @@ export async function createLiveHub(deps: {
   const staff = new Map<WebSocket, string>();
   const { messages } = deps.db;
 
+  /** Whoever else wants to hear of every committed event (the push sender's nudge). */
+  const hearers = new Set<(payload: string) => void>();
+
   function deliver(userId: number, payload: string): void {
+    for (const hear of hearers) hear(payload);
     if (payload === REVIEW_QUEUE_PAYLOAD) {
       for (const socket of staff.keys()) socket.send(CONSOLE_QUEUE_CHANGED);
       return;
@@ -174,6 +178,13 @@ export async function createLiveHub(deps: {
         staff.delete(socket);
         closeSocket(socket, LIVE_CLOSE_UNAUTHORISED, 'signed out');
       }
+    },
+    /**
+     * Calls `hear` with every event's payload once it is committed, wherever it was made (this
+     * node, another node, the operator CLI). `hear` must not throw: it runs in the relay.
+     */
+    onEvent(hear: (payload: string) => void): void {
+      hearers.add(hear);
     },
     /** How many sockets are open (for tests and logs). */
     size(): number {

@@ -17,6 +17,7 @@ const app = await buildApp({
   imageOrigins: config.imageOrigins,
   secondApprovalAbove: config.secondApprovalAbove,
   withdrawHoldHours: config.withdrawHoldHours,
+  pushSubject: config.pushSubject,
 });
 const facts = await prepareDatabase(app.wallet, config.demo);
 

@@ -24,6 +24,7 @@ import { openDatabase, type DatabaseConfig, type Db } from './db/database';
 import type { ConnectionTimeouts } from './security/connection-limits';
 import { prepareDatabase } from './demo';
 import type { Mail, Mailer } from './mail/mailer';
+import type { PushEndpointPolicy } from './push/endpoints';
 import { runOps } from './ops/ops';
 import { decide } from './review';
 import { asAdmin, databaseUrl, schemaDigest, withClient } from './testing/postgres-admin';
@@ -141,6 +142,7 @@ export async function startTestServer(
     imageOrigins?: string[];
     staticDir?: string;
     connectionTimeouts?: Partial<ConnectionTimeouts>;
+    pushEndpoints?: PushEndpointPolicy;
   } = {},
 ): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-test-'));
@@ -158,6 +160,7 @@ export async function startTestServer(
     ...(options.imageOrigins ? { imageOrigins: options.imageOrigins } : {}),
     ...(options.staticDir ? { staticDir: options.staticDir } : {}),
     ...(options.connectionTimeouts ? { connectionTimeouts: options.connectionTimeouts } : {}),
+    ...(options.pushEndpoints ? { pushEndpoints: options.pushEndpoints } : {}),
   });
   const facts = await prepareDatabase(app.wallet, options.demo ?? false);
   const server: TestServer = {
@@ -190,7 +193,7 @@ const openServers = new Set<TestServer>();
  */
 export function freshServerPerTest(
   use: (server: TestServer) => void,
-  options: { demo?: boolean; limits?: Partial<Limits>; checkLedger?: boolean } = {},
+  options: { demo?: boolean; limits?: Partial<Limits>; checkLedger?: boolean; pushEndpoints?: PushEndpointPolicy } = {},
 ): void {
   let current: TestServer | undefined;
   beforeEach(async () => {

@@ -6,6 +6,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { CACHED_READ_PATHS, MAX_AGE_SECONDS, cacheKeyUrl, isSuccessEnvelope, purgeExpired } from './cache-keys';
+import { openTapped, receivePush, tapTarget, unreadCount } from './notices';
 import { sessionGuard } from './session-guard';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
@@ -58,9 +59,39 @@ registerRoute(
   'POST',
 );
 
+/** The app badge, where the browser has the Badging API (looked up at each use, not kept). */
+async function showBadge(count: number): Promise<void> {
+  if (!('setAppBadge' in self.navigator)) return;
+  await (count > 0 ? self.navigator.setAppBadge(count) : self.navigator.clearAppBadge()).catch(() => undefined);
+}
+const unread = unreadCount(caches, self.location.origin, showBadge);
+
 self.addEventListener('message', (event) => {
   const message = event.data as WorkerMessage | undefined;
   if (message?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if (message?.type === 'CLEAR_BADGE') event.waitUntil(unread.clear());
+});
+
+// An order's outcome, from the server through the push service (contract/push.ts).
+self.addEventListener('push', (event) => {
+  event.waitUntil(
+    receivePush(event.data?.text(), {
+      storage: caches,
+      origin: self.location.origin,
+      show: (title, options) => self.registration.showNotification(title, options),
+      unread,
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = tapTarget(event.notification.data, self.location.origin);
+  event.waitUntil(
+    self.clients
+      .matchAll({ type: 'window', includeUncontrolled: true })
+      .then((windows) => openTapped(target, windows, self.location.origin, (url) => self.clients.openWindow(url))),
+  );
 });
 
 // A new version also clears out answers past their age, which expire otherwise only when read.

@@ -17,12 +17,23 @@ function forgetAllReads(): void {
 }
 
 /**
+ * Unsubscribes this browser from push notices, whichever session made the subscription: the one
+ * that ends, or, at a sign-in, an earlier one (another customer's, maybe). Loaded on demand, like
+ * the reads above.
+ */
+function dropDeviceNotices(): void {
+  void import('./push').then((push) => push.dropDeviceNotices()).catch(() => undefined);
+}
+
+/**
  * Signed in: keep user + token, drop anything kept for someone else or for the session this one
- * replaces, relaunch at Home.
+ * replaces (this browser's push subscription included: it was made for another session), relaunch
+ * at Home.
  */
 export function startSession(result: AuthResult): void {
   const previous = store.get(sessionAtom);
   if (previous && previous.token !== result.token) void purgeCachedReads(previous.token);
+  dropDeviceNotices();
   if (previous && previous.id !== result.user.id) {
     forgetAllReads();
     dropHomeSnapshot();
@@ -34,11 +45,12 @@ export function startSession(result: AuthResult): void {
 
 /**
  * Signed out, by the customer or by the server (-1): forget the session and every figure kept
- * for it, in memory and in the service worker, then relaunch at login.
+ * for it, in memory and in the service worker, stop its push notices, then relaunch at login.
  */
 export function endSession(): void {
   const previous = store.get(sessionAtom);
   if (previous) void purgeCachedReads(previous.token);
+  dropDeviceNotices();
   dropHomeSnapshot();
   store.set(sessionAtom, null);
   forgetAllReads();

@@ -22,6 +22,8 @@ export const PATHS = {
   team: '/pages/mine/team',
   invite: '/pages/mine/promotion',
   fundLog: '/pages/mine/asset-log',
+  /** Added with push notices; not a route of the original product. */
+  notifications: '/pages/mine/notifications',
   tutorial: '/pages/index/beginner',
   customerService: '/pages/index/service',
   /** Added: My → Security (signed-in devices, sign-ins, anti-phishing code). */

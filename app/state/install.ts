@@ -9,7 +9,8 @@ export interface InstallPromptEvent extends Event {
 
 export type InstallOption = { kind: 'prompt'; event: InstallPromptEvent } | { kind: 'ios' } | null;
 
-function isStandalone(): boolean {
+/** The app runs from the home screen (installed), not in a browser tab. */
+export function isStandalone(): boolean {
   return (
     matchMedia('(display-mode: standalone)').matches || (navigator as { standalone?: boolean }).standalone === true
   );

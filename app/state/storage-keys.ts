@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   homeSnapshot: 'homeSnapshot',
   /** A random id for this device, kept across sign-outs: sign-ins from a new one are mailed. */
   deviceId: 'deviceId',
+  /** The token hash of the session this browser's push subscription was made for. */
+  pushSession: 'pushSession',
 } as const;
 
 /** The id of the element the boot script paints the snapshot into. */

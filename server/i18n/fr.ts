@@ -115,4 +115,31 @@ export const fr: Messages = {
   current_session: 'C’est l’appareil que vous utilisez. Déconnectez-vous plutôt',
   'invalid.anti_phishing': 'Le code anti-phishing doit comporter 4 à 20 caractères',
   'required.id': 'Veuillez choisir une session',
+  'invalid.endpoint': "Impossible d'envoyer des notifications à l'adresse de cet appareil",
+  'push.sale_order.completion.title': 'Vente terminée',
+  'push.sale_order.completion.body': 'Votre vente de {amount} USDT est terminée.',
+  'push.sale_order.completion.hidden': 'Votre vente est terminée.',
+  'push.sale_order.reject.title': 'Vente refusée',
+  'push.sale_order.reject.body':
+    'Votre vente de {amount} USDT a été refusée ; les USDT sont de retour sur votre solde.',
+  'push.sale_order.reject.hidden': 'Votre vente a été refusée ; les USDT sont de retour sur votre solde.',
+  'push.recharge.success.title': 'Dépôt crédité',
+  'push.recharge.success.body': 'Votre dépôt de {amount} USDT a été approuvé et crédité sur votre solde.',
+  'push.recharge.success.hidden': 'Votre dépôt a été approuvé et crédité sur votre solde.',
+  'push.recharge.failure.title': 'Dépôt refusé',
+  'push.recharge.failure.body':
+    'Votre dépôt de {amount} USDT a été refusé. Pour toute question, contactez le service client.',
+  'push.recharge.failure.hidden': 'Votre dépôt a été refusé. Pour toute question, contactez le service client.',
+  'push.withdraw.success.title': 'Retrait versé',
+  'push.withdraw.success.body': 'Votre retrait de {amount} USDT a été versé.',
+  'push.withdraw.success.hidden': 'Votre retrait a été versé.',
+  'push.withdraw.failure.title': 'Retrait refusé',
+  'push.withdraw.failure.body':
+    'Votre retrait de {amount} USDT a été refusé ; le montant a été recrédité sur votre solde.',
+  'push.withdraw.failure.hidden': 'Votre retrait a été refusé ; le montant a été recrédité sur votre solde.',
+  'push.lixibao.done.title': 'Placement arrivé à échéance',
+  'push.lixibao.done.body':
+    'Votre placement de {amount} USDT est arrivé à échéance : le capital et les intérêts sont sur votre solde.',
+  'push.lixibao.done.hidden':
+    'Votre placement est arrivé à échéance : le capital et les intérêts sont sur votre solde.',
 };

@@ -277,6 +277,7 @@ export function authRoutes(calls: CallRegistry, context: ServerContext): void {
       await consumeCode(tx, codeId);
       await tx.queries.users.updatePassword(user.id, passwordHash);
       await tx.queries.sessions.revokeAllOf(user.id, isoNow(tx));
+      await tx.queries.push.deleteForUser(user.id);
       await tx.queries.codes.clearGuesses(guessKey(user, user.account));
     });
     context.live.endUser(user.id);
@@ -284,7 +285,12 @@ export function authRoutes(calls: CallRegistry, context: ServerContext): void {
   });
 
   calls.user('user/logout', async (_input, { tokenHash }) => {
-    await queries.sessions.revoke(tokenHash, isoNow(context));
+    // The session and the devices subscribed in it end together: no notice reaches a device
+    // that signed out.
+    await inTransaction(context, async (tx) => {
+      await tx.queries.sessions.revoke(tokenHash, isoNow(tx));
+      await tx.queries.push.deleteForSession(tokenHash);
+    });
     context.live.endSession(tokenHash);
     return {};
   });

@@ -1,6 +1,6 @@
 import type { SessionSummary } from '../../contract/responses';
 import type { CallRegistry } from '../calls';
-import { isoNow, type ServerContext } from '../context';
+import { inTransaction, isoNow, type ServerContext } from '../context';
 import type { SessionRow } from '../db/sessions';
 import { invalidField, notFound } from '../errors';
 import { describeDevice, networkPlace } from '../security/devices';
@@ -35,19 +35,25 @@ export function securityRoutes(calls: CallRegistry, context: ServerContext): voi
     return { list: rows.map((row) => toSessionSummary(row, tokenHash)) };
   });
 
-  /** Ends one of the caller's other sessions: its calls, live sockets and notifications stop. */
+  /** Ends one of the caller's other sessions: its calls, live sockets and push notices stop. */
   calls.user('security/end-session', async ({ id }, { user, tokenHash }) => {
     const rows = await queries.sessions.activeOf(user.id, isoNow(context));
     const target = rows.find((row) => sessionHandle(row.token_hash) === id);
     if (!target) throw notFound();
     if (target.token_hash === tokenHash) throw invalidField('id', 'current_session');
-    await queries.sessions.revoke(target.token_hash, isoNow(context));
+    await inTransaction(context, async (tx) => {
+      await tx.queries.sessions.revoke(target.token_hash, isoNow(tx));
+      await tx.queries.push.deleteForSession(target.token_hash);
+    });
     context.live.endSession(target.token_hash);
     return {};
   });
 
   calls.user('security/end-other-sessions', async (_input, { user, tokenHash }) => {
-    const ended = await queries.sessions.revokeAllBut(user.id, tokenHash, isoNow(context));
+    const ended = await inTransaction(context, async (tx) => {
+      await tx.queries.push.deleteForUserExcept(user.id, tokenHash);
+      return tx.queries.sessions.revokeAllBut(user.id, tokenHash, isoNow(tx));
+    });
     context.live.endUserExcept(user.id, tokenHash);
     return { ended };
   });

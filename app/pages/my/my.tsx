@@ -15,6 +15,7 @@ import { GuardedButton } from '../../ui/guarded-button';
 import { Icon, globeIcon } from '../../ui/icons';
 import {
   assetsIcon,
+  bellIcon,
   bindingIcon,
   fundLogIcon,
   infoIcon,
@@ -100,6 +101,7 @@ export default function MyPage() {
           value={themeName}
           onPress={() => chooseTheme(theme === 'subject1' ? 'subject2' : 'subject1')}
         />
+        <MenuLink href={PATHS.notifications} icon={bellIcon} label={t`Notifications`} />
         <InstallEntry />
         <li>
           <div className="menu-item">
