@@ -273,14 +273,16 @@ export function hashOf(page: Page): string {
 }
 
 /** axe on the current screen: no serious or critical violation. */
-export async function expectAccessible(page: Page): Promise<void> {
+/** What axe finds serious or critical on the page, one line per rule and the elements it names. */
+export async function accessibilityProblems(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  );
-  expect(
-    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+export async function expectAccessible(page: Page): Promise<void> {
+  expect(await accessibilityProblems(page)).toEqual([]);
 }
 
 export const test = base.extend<{ serverLog: void }>({

@@ -1,4 +1,4 @@
-import { api, expect, expectAccessible, openSignedIn, registerCustomer, test } from './fixtures';
+import { api, expect, openSignedIn, registerCustomer, test } from './fixtures';
 
 test('My → Security lists devices and sign-ins, signs another device out and sets the anti-phishing code', async ({
   page,
@@ -17,7 +17,6 @@ test('My → Security lists devices and sign-ins, signs another device out and s
   const history = page.getByRole('region', { name: 'Recent sign-ins' });
   await expect(history.getByText('Failed sign-in attempt')).toBeVisible();
   await expect(history.getByText('Account created')).toBeVisible();
-  await expectAccessible(page);
 
   await devices.getByRole('button', { name: /^Sign out .*last seen/ }).click();
   await expect(page.getByTestId('toast')).toContainText('Signed out of');

@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, hashOf, openSignedIn, registerCustomer, ONE_PHONE, test } from './fixtures';
+import {
+  accessibilityProblems,
+  expect,
+  expectAccessible,
+  hashOf,
+  openSignedIn,
+  registerCustomer,
+  ONE_PHONE,
+  test,
+} from './fixtures';
 
 test('the tab bar moves between the four tabs and marks the current one', { tag: ONE_PHONE }, async ({ page }) => {
   const customer = await registerCustomer();
@@ -215,20 +224,16 @@ test('the sign-in screens pass axe', async ({ page }) => {
 async function expectRoutesAccessible(page: Page, routes: readonly string[]): Promise<void> {
   const customer = await registerCustomer();
   await openSignedIn(page, customer);
-  for (const route of routes) {
-    await page.goto(`/#${route}`);
-    await expect(page.getByRole('main')).toBeVisible();
-    await page.waitForLoadState('networkidle');
-    await expectAccessible(page);
-  }
+  expect(await problemsOnRoutes(page, routes, () => accessibilityProblems(page))).toEqual([]);
 }
 
-test('Home, My, the profile and notifications pass axe', async ({ page }) => {
+test('Home, My, the profile, notifications and security pass axe', async ({ page }) => {
   await expectRoutesAccessible(page, [
     '/',
     '/pages/mine/mine',
     '/pages/mine/personal-info',
     '/pages/mine/notifications',
+    '/pages/mine/security',
   ]);
 });
 
