@@ -35,18 +35,51 @@ export function EmailCodeFields({
         onChange={set('email')}
         error={errors.email}
       />
-      <Field
-        label={t`Email code`}
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={CODE_LENGTH}
+      <EmailCodeField
+        email={values.email}
+        scene={scene}
         value={values.code}
         onChange={set('code')}
         error={errors.code}
-        addon={<SendCodeButton email={values.email} scene={scene} validate={checkEmail} />}
+        checkEmail={checkEmail}
       />
     </>
+  );
+}
+
+/** The code mailed to `email` for `scene`, with the button that sends one. */
+export function EmailCodeField({
+  email,
+  scene,
+  value,
+  onChange,
+  error,
+  hint,
+  checkEmail,
+}: {
+  email: string;
+  scene: SendCodeScene;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+  hint?: string;
+  /** Checks the address before a code is sent, showing what is wrong; true when it is fine. */
+  checkEmail: () => boolean;
+}) {
+  const { t } = useLingui();
+  return (
+    <Field
+      label={t`Email code`}
+      name="code"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={CODE_LENGTH}
+      value={value}
+      onChange={onChange}
+      error={error}
+      {...(hint ? { hint } : {})}
+      addon={<SendCodeButton email={email} scene={scene} validate={checkEmail} />}
+    />
   );
 }
 

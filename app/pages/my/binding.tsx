@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import {
-  CODE_LENGTH,
   CODE_PATTERN,
   IBAN_PATTERN,
   SWIFT_PATTERN,
@@ -23,7 +22,7 @@ import { useGuard } from '../../ui/guarded-button';
 import { ErrorState, Spinner } from '../../ui/states';
 import { Tabs } from '../../ui/tabs';
 import { collectErrors, hasErrors, useFieldErrors } from '../shared/field-errors';
-import { SendCodeButton } from '../login/send-code-button';
+import { EmailCodeField } from '../login/credential-fields';
 
 const FIELDS = {
   bank: ['full_name', 'telephone', 'email', 'iban', 'bank_name', 'area', 'country', 'swift'],
@@ -171,17 +170,14 @@ function BindingForm({ type }: { type: BankType }) {
           error={errors[field]}
         />
       ))}
-      <Field
-        label={t`Email code`}
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={CODE_LENGTH}
+      <EmailCodeField
+        email={email}
+        scene="bind"
         value={code}
         onChange={setCode}
         error={errors.code}
         hint={t`We send it to ${email}, the address of your account.`}
-        addon={<SendCodeButton email={email} scene="bind" validate={() => email !== ''} />}
+        checkEmail={() => email !== ''}
       />
       <button type="submit" className="button block" disabled={busy} aria-busy={busy || undefined}>
         {t`Bind account`}
