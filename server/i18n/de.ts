@@ -142,4 +142,7 @@ export const de: Messages = {
   'push.lixibao.done.title': 'Zinsanlage fällig',
   'push.lixibao.done.body': 'Ihre Anlage von {amount} USDT ist fällig: Kapital und Zinsen sind in Ihrem Guthaben.',
   'push.lixibao.done.hidden': 'Ihre Anlage ist fällig: Kapital und Zinsen sind in Ihrem Guthaben.',
+  passkey_failed: 'Der Passkey konnte nicht geprüft werden. Bitte versuchen Sie es erneut',
+  passkey_not_verified:
+    'Dieser Passkey hat Sie nicht bestätigt (Fingerabdruck, Gesicht oder PIN). Bitte versuchen Sie es erneut oder verwenden Sie Ihr Passwort',
 };

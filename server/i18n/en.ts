@@ -139,6 +139,9 @@ export const en = {
   'push.lixibao.done.title': 'Interest deposit matured',
   'push.lixibao.done.body': 'Your deposit of {amount} USDT has matured: principal and interest are in your balance.',
   'push.lixibao.done.hidden': 'Your deposit has matured: principal and interest are in your balance.',
+  passkey_failed: 'The passkey could not be checked. Please try again',
+  passkey_not_verified:
+    'This passkey did not confirm it is you (fingerprint, face or PIN). Please try again or use your password',
 } as const;
 
 export type MessageKey = keyof typeof en;

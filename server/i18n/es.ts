@@ -136,4 +136,7 @@ export const es: Messages = {
   'push.lixibao.done.title': 'Depósito con intereses vencido',
   'push.lixibao.done.body': 'Su depósito de {amount} USDT ha vencido: el capital y los intereses ya están en su saldo.',
   'push.lixibao.done.hidden': 'Su depósito ha vencido: el capital y los intereses ya están en su saldo.',
+  passkey_failed: 'No se pudo comprobar la llave de acceso. Inténtelo de nuevo',
+  passkey_not_verified:
+    'Esta llave de acceso no confirmó que es usted (huella, rostro o PIN). Inténtelo de nuevo o use su contraseña',
 };

@@ -137,4 +137,7 @@ export const ja: Messages = {
   'push.lixibao.done.title': '利息預入の満期',
   'push.lixibao.done.body': '{amount} USDT の預入が満期になりました。元本と利息は残高に反映されています。',
   'push.lixibao.done.hidden': '預入が満期になりました。元本と利息は残高に反映されています。',
+  passkey_failed: 'パスキーを確認できませんでした。もう一度お試しください',
+  passkey_not_verified:
+    'このパスキーでご本人確認（指紋・顔・PIN）ができませんでした。もう一度お試しいただくか、パスワードをご利用ください',
 };
