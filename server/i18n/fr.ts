@@ -142,7 +142,7 @@ export const fr: Messages = {
     'Votre placement de {amount} USDT est arrivé à échéance : le capital et les intérêts sont sur votre solde.',
   'push.lixibao.done.hidden':
     'Votre placement est arrivé à échéance : le capital et les intérêts sont sur votre solde.',
-  passkey_failed: "La clé d'accès n'a pas pu être vérifiée. Veuillez réessayer",
+  passkey_failed: 'La clé d’accès n’a pas pu être vérifiée. Veuillez réessayer',
   passkey_not_verified:
-    "Cette clé d'accès n'a pas confirmé votre identité (empreinte, visage ou code PIN). Veuillez réessayer ou utiliser votre mot de passe",
+    'Cette clé d’accès n’a pas confirmé votre identité (empreinte, visage ou code PIN). Veuillez réessayer ou utiliser votre mot de passe',
 };
