@@ -141,4 +141,7 @@ export const pt: Messages = {
   passkey_failed: 'Não foi possível verificar a chave de acesso. Tente novamente',
   passkey_not_verified:
     'Esta chave de acesso não confirmou que é você (impressão digital, rosto ou PIN). Tente novamente ou use sua senha',
+  'mail.subject.passkey_added': 'Uma chave de acesso foi adicionada',
+  'mail.body.passkey_added':
+    'Em {time}, uma chave de acesso ({name}) foi adicionada à sua conta {account}. Com ela é possível entrar na sua conta.\n\nSe não foi você, remova-a em Minha conta → Segurança, entre em contato imediatamente com o atendimento ao cliente e redefina sua senha.',
 };

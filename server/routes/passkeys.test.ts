@@ -157,6 +157,10 @@ describe('passkeys', () => {
 
     await addPasskey(alice, key);
     const { list } = await call(server, 'passkey/list', {}, alice.token);
+    // Its owner hears of it, in case it was not them.
+    await expect
+      .poll(() => server.mailer.sent.filter((mail) => mail.to === alice.user.email).at(-1)?.subject)
+      .toBe('A passkey was added');
     expect(list).toEqual([expect.objectContaining({ name: expect.any(String), last_used_at: null })]);
     const next = await call(server, 'passkey/register-options', {}, alice.token);
     expect(next.options.excludeCredentials).toEqual([expect.objectContaining({ id: key.id })]);

@@ -15,6 +15,8 @@ import { isUniqueViolation } from '../db/database';
 import type { ChallengePurpose, PasskeyRow } from '../db/passkeys';
 import type { UserRow } from '../db/users';
 import { ApiError, invalidField, notFound } from '../errors';
+import { translate, utcMinute } from '../i18n';
+import { composeMail } from '../mail/mailer';
 import { checkPasswordGuess, guessKey } from '../security/password-guesses';
 import { deviceName, recordSignIn } from '../security/sign-ins';
 import { newToken } from '../security/tokens';
@@ -167,29 +169,67 @@ export async function verifyWithdrawPasskey(
   return verifyAssertion(context, passkey, { response, challenge, request: call.request }, true);
 }
 
+/**
+ * Tells the owner a passkey was added, after the answer: a new way into the account, like a new
+ * payout account, is news its owner must hear of if it was not them.
+ */
+function mailPasskeyAdded(
+  context: ServerContext,
+  { user, lang }: UserCallContext,
+  row: { name: string; created_at: string },
+) {
+  // The owner read afresh: their anti-phishing phrase may be newer than this session's copy.
+  context.queries.users
+    .byId(user.id)
+    .then((owner) =>
+      context.mailer.send(
+        composeMail({
+          to: user.email,
+          lang,
+          antiPhishing: owner?.anti_phishing ?? '',
+          subject: translate(lang, 'mail.subject.passkey_added'),
+          text: translate(lang, 'mail.body.passkey_added', {
+            name: row.name,
+            account: user.account,
+            time: utcMinute(row.created_at),
+          }),
+        }),
+      ),
+    )
+    .catch((error: unknown) =>
+      context.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'passkey e-mail not sent'),
+    );
+}
+
 export function passkeyRoutes(calls: CallRegistry, context: ServerContext): void {
   const { queries, limits } = context;
   const signInLimit = { max: limits.signInsPerIpPerHour, timeWindow: 3600_000 };
+  // Each ceremony stores a challenge until it expires: enough for any customer, not for a flood.
+  const ceremonyLimit = { max: 60, timeWindow: 3600_000 };
 
-  calls.user('passkey/register-options', async (_input, { user, tokenHash, request }) => {
-    const party = relyingParty(context, request);
-    const existing = await queries.passkeys.ofUser(user.id);
-    return startCeremony(context, 'register', { tokenHash, userId: user.id }, async (challenge) => ({
-      ...(await generateRegistrationOptions({
-        rpName: RP_NAME,
-        rpID: party.id,
-        userName: user.account,
-        userDisplayName: user.nickname || user.account,
-        userID: userHandle(user.id),
-        challenge,
-        timeout: CHALLENGE_TTL_SECONDS * 1000,
-        attestationType: 'none',
-        excludeCredentials: existing.map((row) => ({ id: row.credential_id, transports: transportsOf(row) })),
-        authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
-        supportedAlgorithmIDs: ALGORITHMS,
-      })),
-    }));
-  });
+  calls.user(
+    'passkey/register-options',
+    async (_input, { user, tokenHash, request }) => {
+      const party = relyingParty(context, request);
+      const existing = await queries.passkeys.ofUser(user.id);
+      return startCeremony(context, 'register', { tokenHash, userId: user.id }, async (challenge) => ({
+        ...(await generateRegistrationOptions({
+          rpName: RP_NAME,
+          rpID: party.id,
+          userName: user.account,
+          userDisplayName: user.nickname || user.account,
+          userID: userHandle(user.id),
+          challenge,
+          timeout: CHALLENGE_TTL_SECONDS * 1000,
+          attestationType: 'none',
+          excludeCredentials: existing.map((row) => ({ id: row.credential_id, transports: transportsOf(row) })),
+          authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+          supportedAlgorithmIDs: ALGORITHMS,
+        })),
+      }));
+    },
+    ceremonyLimit,
+  );
 
   calls.user(
     'passkey/register',
@@ -229,13 +269,15 @@ export function passkeyRoutes(calls: CallRegistry, context: ServerContext): void
         name: input.name ?? deviceName(call.lang, clientOf(call).userAgent),
         created_at: isoNow(context),
       };
+      let id: number;
       try {
-        const id = await queries.passkeys.insert(row);
-        return toPasskeySummary({ ...row, id, last_used_at: null });
+        id = await queries.passkeys.insert(row);
       } catch (error) {
         if (isUniqueViolation(error)) throw invalidField('response', 'passkey_failed');
         throw error;
       }
+      mailPasskeyAdded(context, call, row);
+      return toPasskeySummary({ ...row, id, last_used_at: null });
     },
     { max: 20, timeWindow: 3600_000 },
   );
@@ -294,18 +336,22 @@ export function passkeyRoutes(calls: CallRegistry, context: ServerContext): void
     signInLimit,
   );
 
-  calls.user('passkey/withdraw-options', async (_input, { user, tokenHash, request }) => {
-    const party = relyingParty(context, request);
-    const existing = await queries.passkeys.ofUser(user.id);
-    if (existing.length === 0) throw notFound();
-    return startCeremony(context, 'withdraw', { tokenHash, userId: user.id }, async (challenge) => ({
-      ...(await generateAuthenticationOptions({
-        rpID: party.id,
-        challenge,
-        timeout: CHALLENGE_TTL_SECONDS * 1000,
-        allowCredentials: existing.map((row) => ({ id: row.credential_id, transports: transportsOf(row) })),
-        userVerification: 'required',
-      })),
-    }));
-  });
+  calls.user(
+    'passkey/withdraw-options',
+    async (_input, { user, tokenHash, request }) => {
+      const party = relyingParty(context, request);
+      const existing = await queries.passkeys.ofUser(user.id);
+      if (existing.length === 0) throw notFound();
+      return startCeremony(context, 'withdraw', { tokenHash, userId: user.id }, async (challenge) => ({
+        ...(await generateAuthenticationOptions({
+          rpID: party.id,
+          challenge,
+          timeout: CHALLENGE_TTL_SECONDS * 1000,
+          allowCredentials: existing.map((row) => ({ id: row.credential_id, transports: transportsOf(row) })),
+          userVerification: 'required',
+        })),
+      }));
+    },
+    ceremonyLimit,
+  );
 }
