@@ -107,9 +107,9 @@ interface Assertion {
 }
 
 /**
- * Checks an assertion against the stored passkey it names and records the use. Returns the
- * passkey, or undefined when the signature, origin, challenge, user verification (when
- * `requireUserVerification`) or counter is wrong. The counter must move forward unless the
+ * Checks an assertion against the stored passkey it names and records the use. False when the
+ * user handle, signature, origin, challenge, user verification (when `requireUserVerification`)
+ * or counter is wrong. The counter must move forward unless the
  * authenticator keeps none: one that goes back means a copy of the key is in use.
  */
 async function verifyAssertion(
@@ -135,7 +135,7 @@ async function verifyAssertion(
         id: passkey.credential_id,
         publicKey: new Uint8Array(Buffer.from(passkey.public_key, 'base64url')),
         counter: passkey.counter,
-        transports: transportsOf(passkey) as AuthenticatorTransportName[],
+        transports: transportsOf(passkey),
       },
       requireUserVerification,
     });
@@ -146,10 +146,6 @@ async function verifyAssertion(
   if (!verified.verified) return false;
   return context.queries.passkeys.recordUse(passkey.id, verified.authenticationInfo.newCounter, isoNow(context));
 }
-
-type AuthenticatorTransportName = NonNullable<
-  Parameters<typeof verifyAuthenticationResponse>[0]['credential']['transports']
->[number];
 
 /**
  * The passkey step-up of a withdrawal: true when `response` is an assertion, with the customer
