@@ -15,12 +15,14 @@ import {
   SESSION_HANDLE_PATTERN,
   isAntiPhishingPhrase,
   BANK_TYPES,
+  CHALLENGE_ID_PATTERN,
   CODE_PATTERN,
   EMAIL_MAX_LENGTH,
   IBAN_PATTERN,
   INTERNAL_ID_PATTERN,
   INVITE_CODE_PATTERN,
   PAGE_SIZE_MAX,
+  PASSKEY_NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   REQUEST_ID_PATTERN,
   SALE_ORDER_STATES,
@@ -241,13 +243,50 @@ const pushSubscribe = z.object({
   hide_amounts: z.enum(['0', '1']).transform((value) => value === '1'),
 });
 
-const withdrawCreate = z.object({
-  type: bankType,
-  bk_id: id,
-  amount: money,
-  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
-  request_id: requestId,
-});
+/**
+ * What a browser's WebAuthn ceremony gave back (PublicKeyCredential.toJSON()), sent as one form
+ * field: parsed here, so a handler gets an object, and bounded, so nobody makes the server parse
+ * megabytes. The library that verifies it checks every field inside.
+ */
+const WEBAUTHN_JSON_MAX_LENGTH = 16_384;
+const webauthnResponse = z
+  .string()
+  .max(WEBAUTHN_JSON_MAX_LENGTH)
+  .transform((value, context): Record<string, unknown> => {
+    try {
+      const parsed: unknown = JSON.parse(value);
+      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
+        return parsed as Record<string, unknown>;
+      }
+    } catch {
+      // Not JSON: the same answer as JSON of the wrong shape.
+    }
+    context.addIssue({ code: 'custom', message: 'invalid' });
+    return z.NEVER;
+  });
+
+const challengeId = z.string().trim().regex(CHALLENGE_ID_PATTERN);
+
+const withdrawCreate = z
+  .object({
+    type: bankType,
+    bk_id: id,
+    amount: money,
+    /** The account password; or, instead, a passkey that verified the customer. */
+    password: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional(),
+    /** *(added)* From `passkey/withdraw-options`, with `passkey`. */
+    challenge_id: challengeId.optional(),
+    /** *(added)* The passkey's assertion for that challenge (JSON). */
+    passkey: webauthnResponse.optional(),
+    request_id: requestId,
+  })
+  .refine(
+    (value) => value.password !== undefined || (value.challenge_id !== undefined && value.passkey !== undefined),
+    {
+      message: 'invalid',
+      path: ['password'],
+    },
+  );
 
 export const callSchemas = {
   'sms/send-code': sendCode,
@@ -297,6 +336,19 @@ export const callSchemas = {
   'push/key': empty,
   'push/subscribe': pushSubscribe,
   'push/unsubscribe': z.object({ endpoint: pushEndpoint }),
+  'passkey/register-options': empty,
+  'passkey/register': z.object({
+    challenge_id: challengeId,
+    response: webauthnResponse,
+    /** The account password: a session alone must not be enough to add a way in. */
+    password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+    name: text(PASSKEY_NAME_MAX_LENGTH).optional(),
+  }),
+  'passkey/list': empty,
+  'passkey/remove': z.object({ id }),
+  'passkey/sign-in-options': empty,
+  'passkey/sign-in': z.object({ challenge_id: challengeId, response: webauthnResponse, device }),
+  'passkey/withdraw-options': empty,
 } as const;
 
 export type CallPath = keyof typeof callSchemas;

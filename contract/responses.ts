@@ -277,6 +277,25 @@ export interface SecuritySettings {
   withdraw_hold_hours: number;
 }
 
+/** A passkey on the account, as My → Security lists it. */
+export interface PasskeySummary {
+  id: number;
+  /** Where it was added ("Chrome on Android"), or the name the customer gave it. */
+  name: string;
+  created_at: IsoTime;
+  last_used_at: IsoTime | null;
+}
+
+/**
+ * Options for the browser's WebAuthn ceremony (the JSON form of PublicKeyCredentialCreationOptions
+ * or …RequestOptions, as @simplewebauthn/browser takes it), and the handle of the challenge in
+ * them, to send back with the answer. Typed loosely here so the contract needs no library.
+ */
+export interface PasskeyCeremony {
+  challenge_id: string;
+  options: Record<string, unknown>;
+}
+
 export interface CallResponses {
   'sms/send-code': { retry_after: number };
   'user/register': AuthResult;
@@ -321,6 +340,13 @@ export interface CallResponses {
   'push/key': { public_key: string };
   'push/subscribe': Empty;
   'push/unsubscribe': Empty;
+  'passkey/register-options': PasskeyCeremony;
+  'passkey/register': PasskeySummary;
+  'passkey/list': { list: PasskeySummary[] };
+  'passkey/remove': Empty;
+  'passkey/sign-in-options': PasskeyCeremony;
+  'passkey/sign-in': AuthResult;
+  'passkey/withdraw-options': PasskeyCeremony;
 }
 
 export type CallResponse<P extends CallPath> = CallResponses[P];

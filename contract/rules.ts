@@ -162,7 +162,18 @@ export function isAntiPhishingPhrase(value: string): boolean {
 }
 
 /** Calls that carry no access token. */
-export const PUBLIC_CALLS = ['user/login', 'user/register', 'sms/send-code', 'user/reset-password'] as const;
+export const PUBLIC_CALLS = [
+  'user/login',
+  'user/register',
+  'sms/send-code',
+  'user/reset-password',
+  'passkey/sign-in-options',
+  'passkey/sign-in',
+] as const;
+
+/** The handle of a pending WebAuthn challenge (not the challenge itself). */
+export const CHALLENGE_ID_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
+export const PASSKEY_NAME_MAX_LENGTH = 60;
 
 export const API_PREFIX = '/api/v1/';
 

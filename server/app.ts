@@ -30,6 +30,7 @@ import { startMaintenance } from './maintenance';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer';
 import { assetsRoutes } from './routes/assets';
 import { attachRoutes } from './routes/attach';
+import { passkeyRoutes } from './routes/passkeys';
 import { authRoutes, authenticate } from './routes/auth';
 import { securityRoutes } from './routes/security';
 import { bankRoutes } from './routes/bank';
@@ -287,6 +288,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   rechargeRoutes(calls, context);
   bankRoutes(calls, context);
   securityRoutes(calls, context);
+  passkeyRoutes(calls, context);
   withdrawRoutes(calls, context);
   assetsRoutes(calls, context);
   sellingRoutes(calls, context);

@@ -5,9 +5,12 @@ import { sha256 } from './security/tokens';
 
 const WINDOW_SECONDS = 24 * 3600;
 
+/** The request id itself, and the fresh proof a repeat must bring again (password or passkey). */
+const PROOF_FIELDS = new Set(['request_id', 'password', 'challenge_id', 'passkey']);
+
 function payloadHash(input: object): string {
   const fields = Object.entries(input)
-    .filter(([key]) => key !== 'request_id' && key !== 'password')
+    .filter(([key]) => !PROOF_FIELDS.has(key))
     .sort(([a], [b]) => a.localeCompare(b));
   return sha256(JSON.stringify(fields));
 }

@@ -8,7 +8,7 @@ const MATURITY_EVERY_MS = 60 * 1000;
 
 /**
  * Deletes what has no use any more: relayed events, old idempotency answers, dead sessions,
- * password guesses older than their window, e-mail codes older than the per-address limit's and
+ * password guesses older than their window, expired passkey challenges, e-mail codes older than the per-address limit's and
  * sign-in records older than half a year.
  */
 export async function sweep(context: ServerContext): Promise<void> {
@@ -18,6 +18,7 @@ export async function sweep(context: ServerContext): Promise<void> {
   await queries.sessions.purgeExpired(isoNow(context));
   await queries.operators.purgeExpiredSessions(isoNow(context));
   await queries.rateLimits.pruneEnded(context.now().getTime());
+  await queries.passkeys.pruneChallengesBefore(isoNow(context));
   await queries.signIns.pruneBefore(secondsAgo(context, SIGN_IN_KEEP_DAYS * 24 * 3600));
   await queries.codes.pruneBefore(
     secondsAgo(context, context.limits.loginWindowSeconds),

@@ -1,17 +1,20 @@
 import type { BankType } from '../../contract/rules';
 import { call } from './client';
+import type { WithdrawPasskeyProof } from './passkeys';
 import { revalidateCalls, usePagedCall } from './swr';
 
 export interface WithdrawRequest {
   type: BankType;
   bk_id: number;
   amount: string;
-  password: string;
   request_id: string;
 }
 
-export async function createWithdrawal(request: WithdrawRequest): Promise<void> {
-  await call('withdraw/create', { ...request, bk_id: String(request.bk_id) });
+/** Fresh proof that the customer is the one withdrawing: the password, or a passkey's answer. */
+export type WithdrawProof = { password: string } | WithdrawPasskeyProof;
+
+export async function createWithdrawal(request: WithdrawRequest, proof: WithdrawProof): Promise<void> {
+  await call('withdraw/create', { ...request, ...proof, bk_id: String(request.bk_id) });
   await revalidateCalls('userinfo/get-money-info', 'asset-log/tongji', 'property/tongji');
 }
 

@@ -10,6 +10,7 @@ import { ledgerQueries } from './ledger';
 import { interestWalletQueries } from './interest-wallet';
 import { moneyQueries } from './money';
 import { operatorsQueries } from './operators';
+import { passkeysQueries } from './passkeys';
 import { pushQueries } from './push';
 import { rateLimitsQueries } from './rate-limits';
 import { rechargeQueries } from './recharge';
@@ -41,6 +42,7 @@ export function createQueries(db: SqlRunner) {
     interestWallet: interestWalletQueries(db),
     money: moneyQueries(db),
     operators: operatorsQueries(db),
+    passkeys: passkeysQueries(db),
     push: pushQueries(db),
     rateLimits: rateLimitsQueries(db),
     recharge: rechargeQueries(db),

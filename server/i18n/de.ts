@@ -142,4 +142,10 @@ export const de: Messages = {
   'push.lixibao.done.title': 'Zinsanlage fällig',
   'push.lixibao.done.body': 'Ihre Anlage von {amount} USDT ist fällig: Kapital und Zinsen sind in Ihrem Guthaben.',
   'push.lixibao.done.hidden': 'Ihre Anlage ist fällig: Kapital und Zinsen sind in Ihrem Guthaben.',
+  passkey_failed: 'Der Passkey konnte nicht geprüft werden. Bitte versuchen Sie es erneut',
+  passkey_not_verified:
+    'Dieser Passkey hat Sie nicht bestätigt (Fingerabdruck, Gesicht oder PIN). Bitte versuchen Sie es erneut oder verwenden Sie Ihr Passwort',
+  'mail.subject.passkey_added': 'Ein Passkey wurde hinzugefügt',
+  'mail.body.passkey_added':
+    'Am {time} wurde Ihrem Konto {account} ein Passkey ({name}) hinzugefügt. Mit ihm kann man sich bei Ihrem Konto anmelden.\n\nWenn Sie das nicht waren, entfernen Sie ihn unter Mein Konto → Sicherheit, wenden Sie sich sofort an den Kundenservice und setzen Sie Ihr Passwort zurück.',
 };

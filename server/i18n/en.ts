@@ -139,6 +139,12 @@ export const en = {
   'push.lixibao.done.title': 'Interest deposit matured',
   'push.lixibao.done.body': 'Your deposit of {amount} USDT has matured: principal and interest are in your balance.',
   'push.lixibao.done.hidden': 'Your deposit has matured: principal and interest are in your balance.',
+  passkey_failed: 'The passkey could not be checked. Please try again',
+  passkey_not_verified:
+    'This passkey did not confirm it is you (fingerprint, face or PIN). Please try again or use your password',
+  'mail.subject.passkey_added': 'A passkey was added',
+  'mail.body.passkey_added':
+    'A passkey ({name}) was added to your account {account} at {time}. It can sign in to your account.\n\nIf it was not you, remove it in My → Security, contact customer service at once and reset your password.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -136,4 +136,10 @@ export const es: Messages = {
   'push.lixibao.done.title': 'Depósito con intereses vencido',
   'push.lixibao.done.body': 'Su depósito de {amount} USDT ha vencido: el capital y los intereses ya están en su saldo.',
   'push.lixibao.done.hidden': 'Su depósito ha vencido: el capital y los intereses ya están en su saldo.',
+  passkey_failed: 'No se pudo comprobar la llave de acceso. Inténtelo de nuevo',
+  passkey_not_verified:
+    'Esta llave de acceso no confirmó que es usted (huella, rostro o PIN). Inténtelo de nuevo o use su contraseña',
+  'mail.subject.passkey_added': 'Se añadió una llave de acceso',
+  'mail.body.passkey_added':
+    'El {time} se añadió una llave de acceso ({name}) a su cuenta {account}. Con ella se puede iniciar sesión en su cuenta.\n\nSi no fue usted, elimínela en Mi cuenta → Seguridad, contacte de inmediato con atención al cliente y restablezca la contraseña.',
 };

@@ -142,4 +142,10 @@ export const fr: Messages = {
     'Votre placement de {amount} USDT est arrivé à échéance : le capital et les intérêts sont sur votre solde.',
   'push.lixibao.done.hidden':
     'Votre placement est arrivé à échéance : le capital et les intérêts sont sur votre solde.',
+  passkey_failed: 'La clé d’accès n’a pas pu être vérifiée. Veuillez réessayer',
+  passkey_not_verified:
+    'Cette clé d’accès n’a pas confirmé votre identité (empreinte, visage ou code PIN). Veuillez réessayer ou utiliser votre mot de passe',
+  'mail.subject.passkey_added': 'Une clé d’accès a été ajoutée',
+  'mail.body.passkey_added':
+    'Le {time}, une clé d’accès ({name}) a été ajoutée à votre compte {account}. Elle permet de se connecter à votre compte.\n\nSi ce n’était pas vous, supprimez-la dans Moi → Sécurité, contactez immédiatement le service client et réinitialisez votre mot de passe.',
 };

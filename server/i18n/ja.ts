@@ -137,4 +137,10 @@ export const ja: Messages = {
   'push.lixibao.done.title': '利息預入の満期',
   'push.lixibao.done.body': '{amount} USDT の預入が満期になりました。元本と利息は残高に反映されています。',
   'push.lixibao.done.hidden': '預入が満期になりました。元本と利息は残高に反映されています。',
+  passkey_failed: 'パスキーを確認できませんでした。もう一度お試しください',
+  passkey_not_verified:
+    'このパスキーでご本人確認（指紋・顔・PIN）ができませんでした。もう一度お試しいただくか、パスワードをご利用ください',
+  'mail.subject.passkey_added': 'パスキーが追加されました',
+  'mail.body.passkey_added':
+    '{time}に、お客様のアカウント「{account}」にパスキー（{name}）が追加されました。このパスキーでアカウントにログインできます。\n\nお心当たりがない場合は、マイページ → セキュリティで削除し、すぐにカスタマーサービスにお問い合わせのうえ、パスワードを再設定してください。',
 };

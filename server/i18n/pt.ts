@@ -138,4 +138,10 @@ export const pt: Messages = {
   'push.lixibao.done.body':
     'Sua aplicação de {amount} USDT venceu: o valor aplicado e os rendimentos já estão no seu saldo.',
   'push.lixibao.done.hidden': 'Sua aplicação venceu: o valor aplicado e os rendimentos já estão no seu saldo.',
+  passkey_failed: 'Não foi possível verificar a chave de acesso. Tente novamente',
+  passkey_not_verified:
+    'Esta chave de acesso não confirmou que é você (impressão digital, rosto ou PIN). Tente novamente ou use sua senha',
+  'mail.subject.passkey_added': 'Uma chave de acesso foi adicionada',
+  'mail.body.passkey_added':
+    'Em {time}, uma chave de acesso ({name}) foi adicionada à sua conta {account}. Com ela é possível entrar na sua conta.\n\nSe não foi você, remova-a em Minha conta → Segurança, entre em contato imediatamente com o atendimento ao cliente e redefina sua senha.',
 };

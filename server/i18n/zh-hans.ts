@@ -135,4 +135,9 @@ export const zhHans: Messages = {
   'push.lixibao.done.title': '利息存款已到期',
   'push.lixibao.done.body': '您存入的 {amount} USDT 已到期，本金和利息已存入您的余额。',
   'push.lixibao.done.hidden': '您的存款已到期，本金和利息已存入您的余额。',
+  passkey_failed: '无法验证通行密钥，请重试',
+  passkey_not_verified: '此通行密钥未能确认是您本人（指纹、面容或 PIN），请重试或使用密码',
+  'mail.subject.passkey_added': '已添加通行密钥',
+  'mail.body.passkey_added':
+    '您的账号{account}于{time}添加了通行密钥（{name}），可用它登录您的账号。\n\n如果不是您本人操作，请在“我的 → 安全”中删除它，立即联系客服并重置密码。',
 };

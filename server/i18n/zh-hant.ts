@@ -135,4 +135,9 @@ export const zhHant: Messages = {
   'push.lixibao.done.title': '利息存款已到期',
   'push.lixibao.done.body': '您存入的 {amount} USDT 已到期，本金和利息已存入您的餘額。',
   'push.lixibao.done.hidden': '您的存款已到期，本金和利息已存入您的餘額。',
+  passkey_failed: '無法驗證密碼金鑰，請重試',
+  passkey_not_verified: '此密碼金鑰未能確認是您本人（指紋、臉孔或 PIN），請重試或使用密碼',
+  'mail.subject.passkey_added': '已新增密碼金鑰',
+  'mail.body.passkey_added':
+    '您的帳號{account}於{time}新增了密碼金鑰（{name}），可用它登入您的帳號。\n\n如果不是您本人操作，請在「我的 → 安全」中刪除它，立即聯絡客服並重設密碼。',
 };

@@ -34,7 +34,7 @@ export function clientOf(context: CallContext, deviceId?: string): SignInClient 
   };
 }
 
-async function createSession(context: Domain, userId: number, client: SignInClient): Promise<string> {
+export async function createSession(context: Domain, userId: number, client: SignInClient): Promise<string> {
   const token = newToken();
   const now = context.now();
   await context.queries.sessions.insert({

@@ -9,6 +9,7 @@ import { once, replayed } from '../idempotency';
 import { checkPasswordGuess, guessKey } from '../security/password-guesses';
 import { newPublicCode } from '../security/tokens';
 import { pageOf } from '../paging';
+import { verifyWithdrawPasskey } from './passkeys';
 import { maskIban, money } from '../wire';
 import type { WithdrawCreated } from '../../contract/responses';
 
@@ -19,11 +20,22 @@ function orderNumber(at: Date): string {
 export function withdrawRoutes(calls: CallRegistry, context: ServerContext): void {
   const { queries } = context;
 
-  calls.user('withdraw/create', async (input, { user }) => {
-    // Money leaving needs fresh proof, the account password again, checked before anything else
-    // (a replayed request_id included); wrong guesses count with failed logins.
-    if (!(await checkPasswordGuess(context, guessKey(user, user.account), input.password, user.password_hash))) {
-      throw invalidField('password', 'wrong_password');
+  calls.user('withdraw/create', async (input, call) => {
+    const { user } = call;
+    // Money leaving needs fresh proof, checked before anything else (a replayed request_id
+    // included): the account password again, whose wrong guesses count with failed logins; or a
+    // passkey of this customer that verified them (fingerprint, face or PIN) for a challenge this
+    // session asked for.
+    if (input.password !== undefined) {
+      if (!(await checkPasswordGuess(context, guessKey(user, user.account), input.password, user.password_hash))) {
+        throw invalidField('password', 'wrong_password');
+      }
+    } else if (
+      input.challenge_id === undefined ||
+      input.passkey === undefined ||
+      !(await verifyWithdrawPasskey(context, call, input.challenge_id, input.passkey))
+    ) {
+      throw invalidField('passkey', 'passkey_not_verified');
     }
     const earlier = await replayed<WithdrawCreated>(context, user.id, 'withdraw/create', input.request_id, input);
     if (earlier) return earlier;

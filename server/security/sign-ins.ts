@@ -22,7 +22,7 @@ export interface SignInClient {
 }
 
 /** "Chrome on Android", or a plain word when the header named neither. */
-function deviceName(lang: WireLanguage, userAgent: string): string {
+export function deviceName(lang: WireLanguage, userAgent: string): string {
   const { browser, os } = describeDevice(userAgent);
   if (browser && os) return translate(lang, 'device.browser_on_os', { browser, os });
   return browser || os || translate(lang, 'device.unknown');

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { logIn } from '../../api/auth';
 import { ApiFailure } from '../../lib/failures';
 import { appConfig } from '../../lib/config';
+import { deviceId } from '../../state/device-id';
 import { showToast } from '../../state/toast';
 import { Field } from '../../ui/field';
 import { Form } from '../../ui/form';
@@ -23,6 +24,17 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const { errors, focusRound, show, showFailure } = useFieldErrors(FIELDS);
   const [busy, run] = useGuard();
+
+  const passkeySignIn = () =>
+    run(async () => {
+      // Loaded on the press, with the WebAuthn library: both stay out of the start bundle.
+      const { signInWithPasskey } = await import('../../api/passkeys');
+      const problem = await signInWithPasskey(deviceId());
+      if (problem === undefined) showToast(t`Login success`);
+      // A browser does not tell a cancelled sign-in from one without a passkey for this site.
+      else if (problem === 'unsupported') showToast(t`This browser cannot use passkeys.`);
+      else showToast(t`No passkey was used. Without one for this site, please sign in with your password.`);
+    });
 
   const submit = () =>
     run(async () => {
@@ -79,6 +91,14 @@ export default function LoginPage() {
           {t`Log in`}
         </button>
       </Form>
+      <button
+        type="button"
+        className="button secondary block passkey-button"
+        disabled={busy}
+        onClick={() => void passkeySignIn()}
+      >
+        {t`Sign in with a passkey`}
+      </button>
       <div className="link-row">
         <Link href={PATHS.register}>
           <Trans>Create an account</Trans>

@@ -1,7 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { isAntiPhishingPhrase } from '../../../contract/rules';
-import type { DeviceDescription, NetworkPlace, SessionSummary, SignInRecord } from '../../../contract/responses';
+import type {
+  DeviceDescription,
+  NetworkPlace,
+  PasskeySummary,
+  SessionSummary,
+  SignInRecord,
+} from '../../../contract/responses';
 import {
   saveAntiPhishing,
   signOutDevice,
@@ -10,7 +16,9 @@ import {
   useSignInHistory,
   useSignedInDevices,
 } from '../../api/security';
+import { addPasskey, browserHasPasskeys, removePasskey, usePasskeys } from '../../api/passkeys';
 import { formatDateTime } from '../../lib/format';
+import { usePasskeyProblemMessage } from '../shared/passkey-problems';
 import { showToast } from '../../state/toast';
 import { Field } from '../../ui/field';
 import { Form } from '../../ui/form';
@@ -166,6 +174,141 @@ function SignInHistory() {
   );
 }
 
+function PasskeyItem({ passkey }: { passkey: PasskeySummary }) {
+  const { t, i18n } = useLingui();
+  const remove = async () => {
+    await removePasskey(passkey.id);
+    showToast(t`Passkey ${passkey.name} removed`);
+  };
+  return (
+    <li className="list-item device">
+      <p>
+        <strong>{passkey.name}</strong>
+      </p>
+      <p className="muted small">
+        <Trans>Added {formatDateTime(passkey.created_at, i18n.locale)}</Trans>
+      </p>
+      <p className="muted small">
+        {passkey.last_used_at ? (
+          <Trans>Last used {formatDateTime(passkey.last_used_at, i18n.locale)}</Trans>
+        ) : (
+          <Trans>Not used yet</Trans>
+        )}
+      </p>
+      <p className="end">
+        <GuardedButton
+          className="button secondary small-button"
+          onClick={remove}
+          aria-label={t`Remove passkey ${passkey.name}, added ${formatDateTime(passkey.created_at, i18n.locale)}`}
+        >
+          <Trans>Remove</Trans>
+        </GuardedButton>
+      </p>
+    </li>
+  );
+}
+
+const PASSKEY_FIELDS = ['password'] as const;
+
+/** The account password first: a session alone is not enough to add a way into the account. */
+function AddPasskeyForm({ onDone }: { onDone: () => void }) {
+  const { t } = useLingui();
+  const problemMessage = usePasskeyProblemMessage();
+  const [password, setPassword] = useState('');
+  const { errors, focusRound, showOne, showFailure } = useFieldErrors(PASSKEY_FIELDS);
+  const [busy, run] = useGuard();
+  const add = () =>
+    run(async () => {
+      if (!password) {
+        showOne('password', t`Please enter the password`);
+        return;
+      }
+      showOne('password', undefined);
+      try {
+        const problem = await addPasskey(password);
+        if (problem) {
+          showToast(problemMessage(problem));
+          return;
+        }
+        showToast(t`Passkey added`);
+        onDone();
+      } catch (error) {
+        setPassword('');
+        showFailure(error);
+      }
+    });
+  return (
+    <Form onSubmit={() => void add()} focusRound={focusRound}>
+      <Field
+        label={t`Account password`}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={setPassword}
+        error={errors.password}
+        hint={t`Then your browser asks for your fingerprint, face, screen lock or security key.`}
+      />
+      <div className="button-row">
+        <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
+          <Trans>Continue</Trans>
+        </button>
+        <button type="button" className="button secondary" disabled={busy} onClick={onDone}>
+          <Trans>Cancel</Trans>
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+function Passkeys() {
+  const { t } = useLingui();
+  const { data, error, mutate } = usePasskeys();
+  const [adding, setAdding] = useState(false);
+  const supported = browserHasPasskeys();
+  return (
+    <section className="card" aria-labelledby="passkeys-title">
+      <h2 id="passkeys-title">
+        <Trans>Passkeys</Trans>
+      </h2>
+      <p className="muted small">
+        <Trans>
+          Sign in with your fingerprint, face, screen lock or a security key instead of your password. Withdrawals still
+          need your password, unless the passkey checks that it is you (fingerprint, face or PIN).
+        </Trans>
+      </p>
+      {data ? (
+        data.list.length > 0 ? (
+          <ul className="stack-list">
+            {data.list.map((passkey) => (
+              <PasskeyItem key={passkey.id} passkey={passkey} />
+            ))}
+          </ul>
+        ) : (
+          <p className="state">
+            <Trans>No passkeys yet.</Trans>
+          </p>
+        )
+      ) : error ? (
+        <ErrorState onRetry={() => void mutate()} />
+      ) : (
+        <Spinner label={t`Loading`} />
+      )}
+      {!supported ? (
+        <p className="muted small">
+          <Trans>This browser cannot make passkeys. Open the wallet in a recent browser to add one.</Trans>
+        </p>
+      ) : adding ? (
+        <AddPasskeyForm onDone={() => setAdding(false)} />
+      ) : (
+        <button type="button" className="button secondary block" onClick={() => setAdding(true)}>
+          <Trans>Add a passkey</Trans>
+        </button>
+      )}
+    </section>
+  );
+}
+
 const PHRASE_FIELDS = ['anti_phishing'] as const;
 
 function AntiPhishingForm({ saved }: { saved: string }) {
@@ -269,6 +412,7 @@ export default function SecurityPage() {
   return (
     <>
       <SignedInDevices />
+      <Passkeys />
       <AntiPhishing />
       <SignInHistory />
       <PayoutHold />

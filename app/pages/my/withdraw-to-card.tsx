@@ -5,7 +5,8 @@ import { MIN_WITHDRAW_CENTS, type BankType } from '../../../contract/rules';
 import { cents, formatMoney } from '../../../contract/money';
 import { useBinding } from '../../api/bank';
 import { useMoneyInfo } from '../../api/userinfo';
-import { createWithdrawal } from '../../api/withdraw';
+import { browserHasPasskeys, confirmWithPasskey, usePasskeys } from '../../api/passkeys';
+import { createWithdrawal, type WithdrawProof } from '../../api/withdraw';
 import { navigate, useHashSearch } from '../../lib/hash-location';
 import { formatAmount } from '../../lib/format';
 import { checkAmount } from '../../lib/money-input';
@@ -20,6 +21,7 @@ import { Money } from '../../ui/money';
 import { ErrorState, Spinner } from '../../ui/states';
 import { PATHS } from '../../lib/paths';
 import { collectErrors, hasErrors, useFieldErrors } from '../shared/field-errors';
+import { usePasskeyProblemMessage } from '../shared/passkey-problems';
 
 const FIELDS = ['amount', 'password'] as const;
 const MIN_WITHDRAW = formatMoney(cents(MIN_WITHDRAW_CENTS));
@@ -36,6 +38,9 @@ export default function WithdrawToCardPage() {
   const [busy, run] = useGuard();
   const requestId = useRequestId([type, binding?.bk_id, amount]);
   const held = useStillHeld(binding?.usable_at);
+  const { data: passkeys } = usePasskeys();
+  const canUsePasskey = (passkeys?.list.length ?? 0) > 0 && browserHasPasskeys();
+  const problemMessage = usePasskeyProblemMessage();
 
   if (binding === undefined) {
     return bindingError ? <ErrorState onRetry={() => void retryBinding()} /> : <Spinner label={t`Loading`} />;
@@ -54,19 +59,29 @@ export default function WithdrawToCardPage() {
     );
   }
 
-  const submit = () =>
+  /** With the password, or (`withPasskey`) with a passkey that checks it is the customer. */
+  const submit = (withPasskey: boolean) =>
     run(async () => {
       const checked = checkAmount(amount, { min: MIN_WITHDRAW, ...(money ? { available: money.balance } : {}) });
       const found = collectErrors({
         amount: checked.problem
           ? amountMessage(checked.problem, { min: MIN_WITHDRAW, emptyMessage: t`Please enter the withdrawal amount` })
           : undefined,
-        password: password ? undefined : t`Please enter the password`,
+        password: password || withPasskey ? undefined : t`Please enter the password`,
       });
       show(found);
       if (hasErrors(found)) return;
       try {
-        await createWithdrawal({ type, bk_id: binding.bk_id, amount: amount.trim(), password, request_id: requestId });
+        let proof: WithdrawProof = { password };
+        if (withPasskey) {
+          const confirmed = await confirmWithPasskey();
+          if (!confirmed.ok) {
+            showToast(problemMessage(confirmed.problem));
+            return;
+          }
+          proof = confirmed.value;
+        }
+        await createWithdrawal({ type, bk_id: binding.bk_id, amount: amount.trim(), request_id: requestId }, proof);
         showToast(t`Order placed successfully`);
         navigate(`${PATHS.withdrawalRecords}?placed=1`, { replace: true });
       } catch (error) {
@@ -85,7 +100,7 @@ export default function WithdrawToCardPage() {
         </p>
         <HoldNotice binding={binding} />
       </section>
-      <Form onSubmit={() => void submit()} focusRound={focusRound}>
+      <Form onSubmit={() => void submit(false)} focusRound={focusRound}>
         <Field
           label={t`Withdrawal amount (USDT)`}
           name="amount"
@@ -124,6 +139,16 @@ export default function WithdrawToCardPage() {
         <button type="submit" className="button block" disabled={busy || held} aria-busy={busy || undefined}>
           {t`Withdraw`}
         </button>
+        {canUsePasskey ? (
+          <button
+            type="button"
+            className="button secondary block"
+            disabled={busy || held}
+            onClick={() => void submit(true)}
+          >
+            <Trans>Confirm with passkey instead</Trans>
+          </button>
+        ) : null}
       </Form>
     </>
   );
