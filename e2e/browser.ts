@@ -8,6 +8,13 @@ import { chromium, type LaunchOptions } from '@playwright/test';
  */
 export const ONE_PHONE = '@one-phone';
 
+/**
+ * The tag of a check that runs on the narrower phone only (the iPhone): axe, whose findings
+ * (contrast, names, target sizes) a wider screen of the same engine does not change but for
+ * layout, which the narrower one strains more.
+ */
+export const NARROW_PHONE = '@narrow-phone';
+
 function installed(path: () => string): boolean {
   try {
     return fs.existsSync(path());

@@ -6,6 +6,7 @@ import {
   hashOf,
   openSignedIn,
   registerCustomer,
+  NARROW_PHONE,
   ONE_PHONE,
   test,
 } from './fixtures';
@@ -213,7 +214,7 @@ test('an unknown stored theme is reported and the default kept', { tag: ONE_PHON
 });
 
 // Three tests (signed out, and two halves signed in) so that the two workers share the axe runs.
-test('the sign-in screens pass axe', async ({ page }) => {
+test('the sign-in screens pass axe', { tag: NARROW_PHONE }, async ({ page }) => {
   for (const route of ['/pages/login/login', '/pages/login/register', '/pages/login/forget']) {
     await page.goto(`/#${route}`);
     await expect(page.getByRole('heading').first()).toBeVisible();
@@ -227,7 +228,7 @@ async function expectRoutesAccessible(page: Page, routes: readonly string[]): Pr
   expect(await problemsOnRoutes(page, routes, () => accessibilityProblems(page))).toEqual([]);
 }
 
-test('Home, My, the profile, notifications and security pass axe', async ({ page }) => {
+test('Home, My, the profile, notifications and security pass axe', { tag: NARROW_PHONE }, async ({ page }) => {
   await expectRoutesAccessible(page, [
     '/',
     '/pages/mine/mine',
@@ -237,7 +238,7 @@ test('Home, My, the profile, notifications and security pass axe', async ({ page
   ]);
 });
 
-test('the hall, the wallet and the language sheet pass axe', async ({ page }) => {
+test('the hall, the wallet and the language sheet pass axe', { tag: NARROW_PHONE }, async ({ page }) => {
   await expectRoutesAccessible(page, ['/pages/dating/dating', '/pages/mine/wallet']);
   await page.goto('/#/pages/mine/mine');
   await page.getByRole('button', { name: /Language/ }).click();
