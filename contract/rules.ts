@@ -143,7 +143,7 @@ export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 /** How My → Security names a session: the first 16 hex digits of its token's digest. */
 export const SESSION_HANDLE_PATTERN = /^[a-f0-9]{16}$/;
 
-export const ANTI_PHISHING_MIN_LENGTH = 4;
+const ANTI_PHISHING_MIN_LENGTH = 4;
 export const ANTI_PHISHING_MAX_LENGTH = 20;
 
 /**

@@ -22,10 +22,9 @@ export function useStillHeld(usableAt: string | undefined): boolean {
   return held;
 }
 
-/** When withdrawals to a binding may start, while that is still to come. */
-export function HoldNotice({ binding }: { binding: BankInfo }) {
+/** When withdrawals to a binding may start; shown while `held` (see useStillHeld). */
+export function HoldNotice({ binding, held }: { binding: BankInfo; held: boolean }) {
   const { i18n } = useLingui();
-  const held = useStillHeld(binding.usable_at);
   if (!held) return null;
   const time = formatDateTime(binding.usable_at, i18n.locale);
   return (

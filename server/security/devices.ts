@@ -3,7 +3,7 @@ import type { DeviceDescription, NetworkPlace } from '../../contract/responses';
 import { sha256 } from './tokens';
 
 /** Longest User-Agent kept: enough for every real browser, not a place to store a novel. */
-export const USER_AGENT_MAX = 400;
+const USER_AGENT_MAX = 400;
 
 export function trimUserAgent(header: string | string[] | undefined): string {
   const value = Array.isArray(header) ? (header[0] ?? '') : (header ?? '');

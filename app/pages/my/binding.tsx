@@ -17,7 +17,7 @@ import { useAtomValue } from '../../state/store';
 import { showToast } from '../../state/toast';
 import { Field } from '../../ui/field';
 import { Form } from '../../ui/form';
-import { HoldNotice } from '../../ui/hold-notice';
+import { HoldNotice, useStillHeld } from '../../ui/hold-notice';
 import { useGuard } from '../../ui/guarded-button';
 import { ErrorState, Spinner } from '../../ui/states';
 import { Tabs } from '../../ui/tabs';
@@ -58,6 +58,7 @@ function BoundAccount({ binding }: { binding: BankInfo }) {
   const { t } = useLingui();
   const labels = useFieldLabels();
   const [reveal, setReveal] = useState(false);
+  const held = useStillHeld(binding.usable_at);
   const {
     data: detail,
     error: detailError,
@@ -88,7 +89,7 @@ function BoundAccount({ binding }: { binding: BankInfo }) {
           <Trans>Show full details</Trans>
         </button>
       )}
-      <HoldNotice binding={binding} />
+      <HoldNotice binding={binding} held={held} />
       <p className="notice">
         <Trans>Bound details can only be changed through customer service.</Trans>
       </p>

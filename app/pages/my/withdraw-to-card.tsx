@@ -98,7 +98,7 @@ export default function WithdrawToCardPage() {
           <span>{type === 'bank' ? (binding.type === 'bank' ? binding.bank_name : '') : t`Wise`}</span>
           <span className="figure">{binding.iban}</span>
         </p>
-        <HoldNotice binding={binding} />
+        <HoldNotice binding={binding} held={held} />
       </section>
       <Form onSubmit={() => void submit(false)} focusRound={focusRound}>
         <Field
