@@ -49,12 +49,11 @@ const UPLOAD_URL_PATTERN = /^\/uploads\/[a-f0-9]{32}\.(png|jpg|webp)$/;
 /** Free text: trimmed, 1 to `max` long, visible (see isVisibleText). */
 export const text = (max: number) => z.string().trim().min(1).max(max).refine(isVisibleText);
 
-const email = z
-  .string()
-  .trim()
-  .max(EMAIL_MAX_LENGTH)
-  .refine(isEmail)
-  .transform((value) => value.toLowerCase());
+/**
+ * An e-mail address as the customer typed it: the server compares addresses by a key of its own,
+ * and mails the address an account holds, never a changed spelling of it.
+ */
+const email = z.string().trim().max(EMAIL_MAX_LENGTH).refine(isEmail);
 
 /** A new password: strong enough, and nothing in it that is not text (see isPlainText). */
 const strongPassword = z

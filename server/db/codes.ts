@@ -1,4 +1,5 @@
 import type { SendCodeScene } from '../../contract/rules';
+import { identityKey } from '../security/identity-keys';
 import type { SqlRunner } from './database';
 
 export interface EmailCodeRow {
@@ -19,22 +20,22 @@ export function codesQueries(db: SqlRunner) {
   return {
     insert: (row: Omit<EmailCodeRow, 'id' | 'attempts' | 'consumed_at' | 'send_failed_at'>) =>
       db.insert(
-        `INSERT INTO email_codes (email, scene, code_hash, ip, created_at, expires_at)
-         VALUES (@email, @scene, @code_hash, @ip, @created_at, @expires_at)`,
-        { ...row },
+        `INSERT INTO email_codes (email, email_key, scene, code_hash, ip, created_at, expires_at)
+         VALUES (@email, @email_key, @scene, @code_hash, @ip, @created_at, @expires_at)`,
+        { ...row, email_key: identityKey(row.email) },
       ),
     /** The latest code whose mail went out (or is still going out) to this address. */
     latestForEmail: (email: string) =>
       db.get<EmailCodeRow>(
-        'SELECT * FROM email_codes WHERE email = ? AND send_failed_at IS NULL ORDER BY id DESC LIMIT 1',
-        [email],
+        'SELECT * FROM email_codes WHERE email_key = ? AND send_failed_at IS NULL ORDER BY id DESC LIMIT 1',
+        [identityKey(email)],
       ),
     latestUsable: (email: string, scene: SendCodeScene, now: string) =>
       db.get<EmailCodeRow>(
         `SELECT * FROM email_codes
-         WHERE email = ? AND scene = ? AND consumed_at IS NULL AND expires_at > ?
+         WHERE email_key = ? AND scene = ? AND consumed_at IS NULL AND expires_at > ?
          ORDER BY id DESC LIMIT 1`,
-        [email, scene, now],
+        [identityKey(email), scene, now],
       ),
     sentFromIpSince: async (ip: string, since: string) =>
       (await db.get<{ n: number; oldest: string | null }>(
@@ -51,11 +52,11 @@ export function codesQueries(db: SqlRunner) {
       db.get<Pick<EmailCodeRow, 'id' | 'code_hash' | 'attempts'>>(
         `UPDATE email_codes SET attempts = attempts + 1
          WHERE id = (SELECT id FROM email_codes
-                     WHERE email = @email AND scene = @scene AND consumed_at IS NULL AND expires_at > @now
+                     WHERE email_key = @email_key AND scene = @scene AND consumed_at IS NULL AND expires_at > @now
                      ORDER BY id DESC LIMIT 1)
            AND attempts < @max
          RETURNING id, code_hash, attempts`,
-        { email, scene, now, max },
+        { email_key: identityKey(email), scene, now, max },
       ),
     /** The mail of this code could not be sent: it holds nobody to the resend wait. */
     markSendFailed: (id: number, at: string) =>

@@ -1,4 +1,5 @@
 import type { OperatorRole } from '../../contract/console';
+import { identityKey } from '../security/identity-keys';
 import type { SqlRunner } from './database';
 
 export interface OperatorRow {
@@ -32,7 +33,8 @@ export function operatorsQueries(db: SqlRunner) {
          VALUES (@name, @role, @password_hash, @totp_secret, @created_at)`,
         { ...row },
       ),
-    byName: (name: string) => db.get<OperatorRow>('SELECT * FROM operators WHERE name = ?', [name]),
+    /** Names are stored in their identity key's form (lower case), so the key finds them byte by byte. */
+    byName: (name: string) => db.get<OperatorRow>('SELECT * FROM operators WHERE name = ?', [identityKey(name)]),
     all: () => db.all<OperatorRow>('SELECT * FROM operators ORDER BY id'),
     count: async () => (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM operators'))?.n ?? 0,
     /** Takes a TOTP step for a sign-in; false when that step or a later one was used already. */

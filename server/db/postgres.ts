@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { Db, NodeMessages, SqlParams, SqlRunner, Transaction } from './database';
 import { POSTGRES_PRELUDE, postgresValues, schemaForPostgres, toPostgres, type PostgresStatement } from './dialect';
-import { migrations } from './migrations';
+import { migrations, type MigrationRunner } from './migrations';
 
 /** Connections one node keeps open; several nodes share the database's max_connections. */
 const POOL_SIZE = Number(process.env.DATABASE_POOL_SIZE ?? 10);
@@ -124,7 +124,12 @@ export async function openPostgres(url: string): Promise<Db & { pool: pg.Pool }>
       await pool.end();
     },
   };
-  await migrate(pool);
+  try {
+    await migrate(pool);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
   return db;
 }
 
@@ -169,6 +174,12 @@ function nodeMessages(url: string, send: (sql: string, params: string[]) => Prom
   };
 }
 
+/** A statement of a migration's row work, its placeholders rewritten; not prepared (it runs once). */
+function rewritten<Row>(client: pg.PoolClient, sql: string, params?: SqlParams) {
+  const statement = toPostgres(sql);
+  return client.query<Row & pg.QueryResultRow>(statement.text, postgresValues(statement, params));
+}
+
 function isDeadlock(error: unknown): boolean {
   return error instanceof Error && 'code' in error && error.code === '40P01';
 }
@@ -182,11 +193,20 @@ async function migrate(pool: pg.Pool): Promise<void> {
       CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, applied_at TEXT NOT NULL)`);
     const applied = await client.query<{ version: number }>('SELECT version FROM schema_migrations');
     const done = new Set(applied.rows.map((row) => row.version));
-    for (const [index, sql] of migrations.entries()) {
+    const runner: MigrationRunner = {
+      dialect: 'postgres',
+      all: async <Row>(sql: string, params?: SqlParams) => (await rewritten<Row>(client, sql, params)).rows,
+      get: async <Row>(sql: string, params?: SqlParams) => (await rewritten<Row>(client, sql, params)).rows[0],
+      run: async (sql: string, params?: SqlParams) => (await rewritten(client, sql, params)).rowCount ?? 0,
+    };
+    for (const [index, migration] of migrations.entries()) {
       if (done.has(index + 1)) continue;
+      const steps = typeof migration === 'string' ? { sql: migration } : migration;
       await client.query('BEGIN');
       try {
-        await client.query(schemaForPostgres(sql));
+        await client.query(steps.postgres ?? schemaForPostgres(steps.sql));
+        if (steps.rows) await steps.rows(runner);
+        if (steps.after) await client.query(schemaForPostgres(steps.after));
         await client.query('INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)', [
           index + 1,
           new Date().toISOString(),

@@ -9,7 +9,7 @@ let dir: string;
 let db: Db;
 beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-sqlite-'));
-  db = openSqlite(path.join(dir, 'wallet.db'));
+  db = await openSqlite(path.join(dir, 'wallet.db'));
   await db.exec("INSERT INTO settings (key, value) VALUES ('counter', '0')");
 });
 afterEach(async () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Db, SqlParams, Transaction } from './database';
-import { migrations } from './migrations';
+import { migrations, type MigrationRunner } from './migrations';
 
 /**
  * How long a statement outside a transaction waits for the open one to end. Transactions run
@@ -19,7 +19,7 @@ type Statement = Database.Statement<unknown[], unknown>;
  * statements, so while one is open, statements from anywhere else wait for it to end instead of
  * running inside it.
  */
-export function openSqlite(file: string): Db {
+export async function openSqlite(file: string): Promise<Db> {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const connection = new Database(file);
   connection.pragma('journal_mode = WAL');
@@ -27,7 +27,12 @@ export function openSqlite(file: string): Db {
   connection.pragma('foreign_keys = ON');
   // The operator CLI writes to the same file while the server runs; wait instead of failing.
   connection.pragma('busy_timeout = 5000');
-  migrate(connection);
+  try {
+    await migrate(connection);
+  } catch (error) {
+    connection.close();
+    throw error;
+  }
 
   const statements = new Map<string, Statement>();
   function prepared(sql: string): Statement {
@@ -37,11 +42,6 @@ export function openSqlite(file: string): Db {
       statements.set(sql, statement);
     }
     return statement;
-  }
-
-  function bind(params: SqlParams | undefined): unknown[] {
-    if (params === undefined) return [];
-    return Array.isArray(params) ? params : [params];
   }
 
   /** Resolves when the open transaction ends; undefined while none is open. */
@@ -67,10 +67,10 @@ export function openSqlite(file: string): Db {
   }
 
   const direct = {
-    all: <Row>(sql: string, params?: SqlParams) => prepared(sql).all(...bind(params)) as Row[],
-    get: <Row>(sql: string, params?: SqlParams) => prepared(sql).get(...bind(params)) as Row | undefined,
-    run: (sql: string, params?: SqlParams) => prepared(sql).run(...bind(params)).changes,
-    insert: (sql: string, params?: SqlParams) => Number(prepared(sql).run(...bind(params)).lastInsertRowid),
+    all: <Row>(sql: string, params?: SqlParams) => prepared(sql).all(...bindAll(params)) as Row[],
+    get: <Row>(sql: string, params?: SqlParams) => prepared(sql).get(...bindAll(params)) as Row | undefined,
+    run: (sql: string, params?: SqlParams) => prepared(sql).run(...bindAll(params)).changes,
+    insert: (sql: string, params?: SqlParams) => Number(prepared(sql).run(...bindAll(params)).lastInsertRowid),
   };
 
   /** Runs a statement now; its result or its error comes back as a promise, like PostgreSQL's. */
@@ -143,16 +143,39 @@ export function openSqlite(file: string): Db {
   };
 }
 
-function migrate(connection: Database.Database): void {
+/**
+ * Applies what is missing, one transaction each. A migration's row work is async (it is written
+ * once for both engines), but every statement here runs at once: nothing else uses the connection
+ * while the database opens.
+ */
+async function migrate(connection: Database.Database): Promise<void> {
+  const runner: MigrationRunner = {
+    dialect: 'sqlite',
+    all: async <Row>(sql: string, params?: SqlParams) => connection.prepare(sql).all(...bindAll(params)) as Row[],
+    get: async <Row>(sql: string, params?: SqlParams) =>
+      connection.prepare(sql).get(...bindAll(params)) as Row | undefined,
+    run: async (sql: string, params?: SqlParams) => connection.prepare(sql).run(...bindAll(params)).changes,
+  };
   const current = connection.pragma('user_version', { simple: true }) as number;
   for (let version = current; version < migrations.length; version += 1) {
-    const sql = migrations[version];
-    if (sql === undefined) break;
-    connection
-      .transaction(() => {
-        connection.exec(sql);
-        connection.pragma(`user_version = ${version + 1}`);
-      })
-      .immediate();
+    const migration = migrations[version];
+    if (migration === undefined) break;
+    const steps = typeof migration === 'string' ? { sql: migration } : migration;
+    connection.exec('BEGIN IMMEDIATE');
+    try {
+      connection.exec(steps.sql);
+      if (steps.rows) await steps.rows(runner);
+      if (steps.after) connection.exec(steps.after);
+      connection.pragma(`user_version = ${version + 1}`);
+      connection.exec('COMMIT');
+    } catch (error) {
+      if (connection.inTransaction) connection.exec('ROLLBACK');
+      throw error;
+    }
   }
+}
+
+function bindAll(params: SqlParams | undefined): unknown[] {
+  if (params === undefined) return [];
+  return Array.isArray(params) ? params : [params];
 }

@@ -1,3 +1,4 @@
+import { identityKey } from '../security/identity-keys';
 import type { SqlRunner } from './database';
 
 export type UserStatus = 'active' | 'locked' | 'disabled';
@@ -34,11 +35,15 @@ export interface NewUser {
 export function usersQueries(db: SqlRunner) {
   return {
     byId: (id: number) => db.get<UserRow>('SELECT * FROM users WHERE id = ?', [id]),
-    byAccount: (account: string) => db.get<UserRow>('SELECT * FROM users WHERE account = ?', [account]),
-    /** By account name or e-mail, case-insensitively. */
+    /** By account name, compared by its identity key (server/security/identity-keys.ts). */
+    byAccount: (account: string) =>
+      db.get<UserRow>('SELECT * FROM users WHERE account_key = ?', [identityKey(account)]),
+    /** By account name or e-mail, each compared by its identity key. */
     byLogin: (login: string) =>
-      db.get<UserRow>('SELECT * FROM users WHERE account = ? OR email = ? LIMIT 1', [login, login]),
-    byEmail: (email: string) => db.get<UserRow>('SELECT * FROM users WHERE email = ?', [email]),
+      db.get<UserRow>('SELECT * FROM users WHERE account_key = @key OR email_key = @key LIMIT 1', {
+        key: identityKey(login),
+      }),
+    byEmail: (email: string) => db.get<UserRow>('SELECT * FROM users WHERE email_key = ?', [identityKey(email)]),
     byInviteCode: (code: string) => db.get<UserRow>('SELECT * FROM users WHERE invite_code = ?', [code]),
     isCodeInUse: async (code: string) =>
       (await db.get('SELECT 1 AS found FROM users WHERE invite_code = ? OR transfer_code = ? LIMIT 1', [
@@ -47,9 +52,11 @@ export function usersQueries(db: SqlRunner) {
       ])) !== undefined,
     insert: (user: NewUser) =>
       db.insert(
-        `INSERT INTO users (account, email, password_hash, nickname, invite_code, transfer_code, inviter_id, created_at)
-         VALUES (@account, @email, @password_hash, @nickname, @invite_code, @transfer_code, @inviter_id, @created_at)`,
-        { ...user },
+        `INSERT INTO users (account, account_key, email, email_key, password_hash, nickname, invite_code,
+                            transfer_code, inviter_id, created_at)
+         VALUES (@account, @account_key, @email, @email_key, @password_hash, @nickname, @invite_code,
+                 @transfer_code, @inviter_id, @created_at)`,
+        { ...user, account_key: identityKey(user.account), email_key: identityKey(user.email) },
       ),
     /** The avatar changes only when one is given: a nickname save never writes back an older one. */
     updateProfile: (id: number, nickname: string, avatar: string | undefined) =>
@@ -62,18 +69,16 @@ export function usersQueries(db: SqlRunner) {
     setStatus: (id: number, status: UserStatus) => db.run('UPDATE users SET status = ? WHERE id = ?', [status, id]),
     setAntiPhishing: (id: number, phrase: string) =>
       db.run('UPDATE users SET anti_phishing = ? WHERE id = ?', [phrase, id]),
-    /**
-     * Customers whose account or e-mail begins with `prefix` (lower case), oldest first. By
-     * `lower(substr(…))`, which both engines compare alike; PostgreSQL's LIKE refuses the
-     * case-insensitive collation these columns have.
-     */
-    search: (prefix: string, limit: number) =>
-      db.all<UserRow>(
+    /** Customers whose account or e-mail begins with `prefix` (compared by identity keys), oldest first. */
+    search: (prefix: string, limit: number) => {
+      const key = identityKey(prefix);
+      return db.all<UserRow>(
         `SELECT * FROM users
-         WHERE lower(substr(account, 1, @length)) = @prefix OR lower(substr(email, 1, @length)) = @prefix
+         WHERE substr(account_key, 1, @length) = @key OR substr(email_key, 1, @length) = @key
          ORDER BY id LIMIT @limit`,
-        { prefix, length: [...prefix].length, limit },
-      ),
+        { key, length: [...key].length, limit },
+      );
+    },
     updatePassword: (id: number, passwordHash: string) =>
       db.run('UPDATE users SET password_hash = ? WHERE id = ?', [passwordHash, id]),
     count: async () => (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM users'))?.n ?? 0,

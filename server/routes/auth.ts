@@ -7,6 +7,7 @@ import { recordSignIn, type SignInClient } from '../security/sign-ins';
 import { inTransaction, isoNow, secondsAgo, secondsUntil, type Domain, type ServerContext } from '../context';
 import { ApiError, conflict, invalidField, tooManyRequests } from '../errors';
 import { translate } from '../i18n';
+import { identityKey } from '../security/identity-keys';
 import { checkPasswordGuess, guessKey } from '../security/password-guesses';
 import { composeMail, type Mail } from '../mail/mailer';
 import type { UserRow } from '../db/users';
@@ -22,7 +23,7 @@ const SESSION_TTL_SECONDS = 30 * 24 * 3600;
 export const ROOT_INVITE_CODE_KEY = 'root_invite_code';
 
 function codeDigest(email: string, code: string): string {
-  return sha256(`${email.toLowerCase()}:${code}`);
+  return sha256(`${identityKey(email)}:${code}`);
 }
 
 export function clientOf(context: CallContext, deviceId?: string): SignInClient {
@@ -169,7 +170,7 @@ export function authRoutes(calls: CallRegistry, context: ServerContext): void {
   calls.open('sms/send-code', async ({ email, scene }, { ip, lang }) => {
     const code = newEmailCode();
     const sent = await inTransaction(context, async (tx) => {
-      await tx.lock(`codes to ${email}`);
+      await tx.lock(`codes to ${identityKey(email)}`);
       await tx.lock(`codes from ${ip}`);
       const last = await tx.queries.codes.latestForEmail(email);
       if (last) {
@@ -181,17 +182,21 @@ export function authRoutes(calls: CallRegistry, context: ServerContext): void {
         throw tooManyRequests(CODES_PER_IP_WINDOW_SECONDS + secondsUntil(tx, fromIp.oldest));
       }
       const now = tx.now();
+      const owner = await tx.queries.users.byEmail(email);
+      // An account's mail goes to the address it holds, never to the one typed: only the holder of
+      // that address can read its codes, however alike another address looks.
+      const to = owner?.email ?? email;
       const id = await tx.queries.codes.insert({
-        email,
+        email: to,
         scene,
         code_hash: codeDigest(email, code),
         ip,
         created_at: now.toISOString(),
         expires_at: new Date(now.getTime() + CODE_TTL_SECONDS * 1000).toISOString(),
       });
-      return { id, owner: await tx.queries.users.byEmail(email) };
+      return { id, owner, to };
     });
-    const mail = codeMail(email, lang, scene, sent.owner, code);
+    const mail = codeMail(sent.to, lang, scene, sent.owner, code);
     if (mail) sendInBackground(context, sent.id, mail);
     return { retry_after: limits.codeResendSeconds };
   });
@@ -214,8 +219,8 @@ export function authRoutes(calls: CallRegistry, context: ServerContext): void {
       await taken(queries.users);
       const passwordHash = await hashPassword(input.password);
       return inTransaction(context, async (tx) => {
-        await tx.lock(`account ${input.account.toLowerCase()}`);
-        await tx.lock(`email ${input.email}`);
+        await tx.lock(`account ${identityKey(input.account)}`);
+        await tx.lock(`email ${identityKey(input.email)}`);
         await taken(tx.queries.users);
         await consumeCode(tx, codeId);
         const userId = await tx.queries.users.insert({

@@ -1,5 +1,6 @@
 import { inTransaction, isoNow, secondsAgo, secondsUntil, type ServerContext } from '../context';
 import { isServerBusy, tooManyRequests } from '../errors';
+import { identityKey } from './identity-keys';
 import { verifyPassword } from './passwords';
 
 /**
@@ -7,7 +8,7 @@ import { verifyPassword } from './passwords';
  * e-mail) was typed, and per typed name for names that match no account.
  */
 export function guessKey(user: { id: number } | undefined, typedName: string): string {
-  return user ? `user:${user.id}` : `name:${typedName.toLowerCase()}`;
+  return user ? `user:${user.id}` : `name:${identityKey(typedName)}`;
 }
 
 /**
