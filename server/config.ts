@@ -10,8 +10,10 @@ export interface Limits {
   codesPerIpPerHour: number;
   /** Seconds before the same address may get another code. */
   codeResendSeconds: number;
-  /** Failed logins per account within the window before it is held. */
+  /** Wrong passwords per account from one source (an address, or a device or session the owner used) within the window. */
   loginFailures: number;
+  /** Wrong passwords per account from all sources the owner has not used together, within the window. */
+  untrustedLoginFailures: number;
   loginWindowSeconds: number;
   /** Registrations per IP per hour. */
   registrationsPerIpPerHour: number;
@@ -73,6 +75,7 @@ export const DEFAULT_LIMITS: Limits = {
   codesPerIpPerHour: 20,
   codeResendSeconds: 60,
   loginFailures: 5,
+  untrustedLoginFailures: 10,
   loginWindowSeconds: 15 * 60,
   registrationsPerIpPerHour: 20,
   signInsPerIpPerHour: 60,
@@ -156,6 +159,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
         'LIMIT_CODE_RESEND_SECONDS',
       ),
       loginFailures: DEFAULT_LIMITS.loginFailures,
+      untrustedLoginFailures: DEFAULT_LIMITS.untrustedLoginFailures,
       loginWindowSeconds: DEFAULT_LIMITS.loginWindowSeconds,
       registrationsPerIpPerHour: integer(
         env.LIMIT_REGISTRATIONS_PER_IP_HOUR,

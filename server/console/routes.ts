@@ -6,7 +6,7 @@ import { isoNow, type ServerContext } from '../context';
 import type { RechargeRow } from '../db/recharge';
 import { ApiError, conflict, notFound } from '../errors';
 import { ReviewError, decide } from '../review';
-import { checkPasswordGuess } from '../security/password-guesses';
+import { checkPasswordGuess, fromAddress, fromSession } from '../security/password-guesses';
 import { UNKNOWN_USER_HASH, hashPassword } from '../security/passwords';
 import { money } from '../wire';
 import { createConsoleCalls } from './calls';
@@ -73,6 +73,7 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
       const matches = await checkPasswordGuess(
         context,
         key,
+        fromAddress(request.ip),
         password,
         usable?.password_hash ?? UNKNOWN_USER_HASH,
         codeIsFresh,
@@ -97,7 +98,7 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
 
   calls.operator('auth/password', async ({ password, new_password: newPassword }, { operator }) => {
     const key = `operator:${operator.id}`;
-    if (!(await checkPasswordGuess(context, key, password, operator.password_hash))) {
+    if (!(await checkPasswordGuess(context, key, fromSession(operator.token_hash), password, operator.password_hash))) {
       throw new ApiError(ResultCode.invalid, 'wrong_password', { field: 'password' });
     }
     if (password === newPassword) {

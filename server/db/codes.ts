@@ -64,14 +64,25 @@ export function codesQueries(db: SqlRunner) {
     /** True when this call consumed the code (a second consumer gets false). */
     consume: async (id: number, now: string) =>
       (await db.run('UPDATE email_codes SET consumed_at = ? WHERE id = ? AND consumed_at IS NULL', [now, id])) === 1,
-    /** Password guesses counted under `accountKey` since `since`, and the oldest of them. */
-    guessesSince: async (accountKey: string, since: string) =>
+    /** Password guesses on `accountKey` from `source` since `since`, and the oldest of them. */
+    guessesFromSince: async (accountKey: string, source: string, since: string) =>
       (await db.get<{ n: number; oldest: string | null }>(
-        'SELECT COUNT(*) AS n, MIN(at) AS oldest FROM login_failures WHERE account_key = ? AND at > ?',
+        'SELECT COUNT(*) AS n, MIN(at) AS oldest FROM login_failures WHERE account_key = ? AND source = ? AND at > ?',
+        [accountKey, source, since],
+      )) ?? { n: 0, oldest: null },
+    /** Password guesses on `accountKey` from every source the owner has not used, since `since`. */
+    untrustedGuessesSince: async (accountKey: string, since: string) =>
+      (await db.get<{ n: number; oldest: string | null }>(
+        'SELECT COUNT(*) AS n, MIN(at) AS oldest FROM login_failures WHERE account_key = ? AND untrusted = 1 AND at > ?',
         [accountKey, since],
       )) ?? { n: 0, oldest: null },
-    recordGuess: (accountKey: string, at: string) =>
-      db.insert('INSERT INTO login_failures (account_key, at) VALUES (?, ?)', [accountKey, at]),
+    recordGuess: (accountKey: string, source: string, untrusted: boolean, at: string) =>
+      db.insert('INSERT INTO login_failures (account_key, source, untrusted, at) VALUES (?, ?, ?, ?)', [
+        accountKey,
+        source,
+        untrusted ? 1 : 0,
+        at,
+      ]),
     /** The guess was right: it no longer counts. Other guesses of the window still do. */
     releaseGuess: (id: number) => db.run('DELETE FROM login_failures WHERE id = ?', [id]),
     /** The owner proved who they are another way (a password reset by e-mail code). */

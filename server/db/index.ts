@@ -6,6 +6,7 @@ import { eventsQueries } from './events';
 import { idempotencyQueries } from './idempotency';
 import { integrityQueries } from './integrity';
 import { customerServiceQueries } from './customer-service';
+import { knownDevicesQueries } from './known-devices';
 import { ledgerQueries } from './ledger';
 import { interestWalletQueries } from './interest-wallet';
 import { moneyQueries } from './money';
@@ -38,6 +39,7 @@ export function createQueries(db: SqlRunner) {
     idempotency: idempotencyQueries(db),
     integrity: integrityQueries(db),
     customerService: customerServiceQueries(db),
+    knownDevices: knownDevicesQueries(db),
     ledger: ledgerQueries(db),
     interestWallet: interestWalletQueries(db),
     money: moneyQueries(db),

@@ -26,12 +26,6 @@ export function signInsQueries(db: SqlRunner) {
       ),
     latestOf: (userId: number, limit: number) =>
       db.all<SignInRow>('SELECT * FROM sign_ins WHERE user_id = ? ORDER BY id DESC LIMIT ?', [userId, limit]),
-    /** Whether the user has signed in from this device before. */
-    knowsDevice: async (userId: number, device: string) =>
-      (await db.get(
-        "SELECT 1 AS found FROM sign_ins WHERE user_id = ? AND device = ? AND outcome = 'success' LIMIT 1",
-        [userId, device],
-      )) !== undefined,
     pruneBefore: (before: string) => db.run('DELETE FROM sign_ins WHERE at < ?', [before]),
   };
 }

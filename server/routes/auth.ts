@@ -2,13 +2,13 @@ import { ResultCode } from '../../contract/envelope';
 import type { SendCodeScene, WireLanguage } from '../../contract/rules';
 import type { CallContext, CallRegistry } from '../calls';
 import { LAST_SEEN_STEP_SECONDS } from '../db/sessions';
-import { trimUserAgent } from '../security/devices';
+import { deviceKey, trimUserAgent } from '../security/devices';
 import { recordSignIn, type SignInClient } from '../security/sign-ins';
 import { inTransaction, isoNow, secondsAgo, secondsUntil, type Domain, type ServerContext } from '../context';
 import { ApiError, conflict, invalidField, tooManyRequests } from '../errors';
 import { translate } from '../i18n';
 import { identityKey } from '../security/identity-keys';
-import { checkPasswordGuess, guessKey } from '../security/password-guesses';
+import { checkPasswordGuess, fromAddress, fromKnownDevice, guessKey } from '../security/password-guesses';
 import { composeMail, type Mail } from '../mail/mailer';
 import type { UserRow } from '../db/users';
 import { UNKNOWN_USER_HASH, hashPassword } from '../security/passwords';
@@ -250,13 +250,21 @@ export function authRoutes(calls: CallRegistry, context: ServerContext): void {
       // A disabled account is checked against the dummy hash like an unknown one: the same answer,
       // the same time and the same count, whether the password was right or not.
       const usable = user?.status === 'active' ? user : undefined;
+      const client = clientOf(call, device);
+      // The owner's own devices keep their own allowance: strangers' wrong guesses cannot hold
+      // the owner out of a device they have signed in from before.
+      const knownDevice = user && device ? deviceKey(device, client.userAgent, client.ip) : undefined;
+      const source =
+        user && knownDevice && (await queries.knownDevices.knows(user.id, knownDevice))
+          ? fromKnownDevice(knownDevice)
+          : fromAddress(call.ip);
       const matches = await checkPasswordGuess(
         context,
         guessKey(user, account),
+        source,
         password,
         usable?.password_hash ?? UNKNOWN_USER_HASH,
       );
-      const client = clientOf(call, device);
       if (!usable || !matches) {
         // Recorded after the answer, so that a wrong password for a real account takes no longer
         // than one for an account that does not exist.

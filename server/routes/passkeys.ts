@@ -17,7 +17,7 @@ import type { UserRow } from '../db/users';
 import { ApiError, invalidField, notFound } from '../errors';
 import { translate, utcMinute } from '../i18n';
 import { composeMail } from '../mail/mailer';
-import { checkPasswordGuess, guessKey } from '../security/password-guesses';
+import { checkPasswordGuess, fromSession, guessKey } from '../security/password-guesses';
 import { deviceName, recordSignIn } from '../security/sign-ins';
 import { newToken } from '../security/tokens';
 import { toUserInfo } from '../wire';
@@ -235,7 +235,8 @@ export function passkeyRoutes(calls: CallRegistry, context: ServerContext): void
       // Adding a way into the account needs the password, like money leaving it: a stolen
       // session alone must not be enough to add the thief's own key. Wrong guesses count with
       // failed logins.
-      if (!(await checkPasswordGuess(context, guessKey(user, user.account), input.password, user.password_hash))) {
+      const source = fromSession(tokenHash);
+      if (!(await checkPasswordGuess(context, guessKey(user, user.account), source, input.password, user.password_hash))) {
         throw invalidField('password', 'wrong_password');
       }
       const party = relyingParty(context, request);

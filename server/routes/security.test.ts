@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuthResult, CallResponse } from '../../contract/responses';
 import type { Mail } from '../mail/mailer';
+import { sweep } from '../maintenance';
 import {
   bindPayout,
   call,
@@ -158,6 +159,24 @@ describe('sign-in history', () => {
     await signIn(user, { device: 'laptop-device-id-0002', userAgent: LAPTOP });
     const mails = await mailCount(user, registrationMails + 2);
     expect(mails.at(-1)?.text).toContain('Safari on macOS');
+  });
+
+  it('still mails about a new device when the account slept longer than the history is kept', async () => {
+    const user = await signUp(server);
+    const device = 'phone-device-id-0001';
+    await signIn(user, { device });
+    const before = (await mailCount(user, mailsTo(user).length)).length;
+    server.clock.advance(200 * 24 * 3600);
+    await sweep(server.app.wallet);
+    expect(await server.app.wallet.queries.signIns.latestOf(user.user.id, 1)).toEqual([]);
+    await signIn(user, { device: 'thief-device-id-0003', userAgent: LAPTOP });
+    const mails = await mailCount(user, before + 1);
+    expect(mails.at(-1)?.subject).toBe('New sign-in to your account');
+    expect(mails.at(-1)?.text).toContain('Safari on macOS');
+    // The owner's own device is still known after the sweep.
+    await signIn(user, { device });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(mailsTo(user)).toHaveLength(before + 1);
   });
 });
 

@@ -6,7 +6,7 @@ import { isoNow, type ServerContext } from '../context';
 import { invalidField, notFound, outOfRange, payoutOnHold } from '../errors';
 import { payoutUsableAt } from './bank';
 import { once, replayed } from '../idempotency';
-import { checkPasswordGuess, guessKey } from '../security/password-guesses';
+import { checkPasswordGuess, fromSession, guessKey } from '../security/password-guesses';
 import { newPublicCode } from '../security/tokens';
 import { pageOf } from '../paging';
 import { verifyWithdrawPasskey } from './passkeys';
@@ -27,7 +27,8 @@ export function withdrawRoutes(calls: CallRegistry, context: ServerContext): voi
     // passkey of this customer that verified them (fingerprint, face or PIN) for a challenge this
     // session asked for.
     if (input.password !== undefined) {
-      if (!(await checkPasswordGuess(context, guessKey(user, user.account), input.password, user.password_hash))) {
+      const source = fromSession(call.tokenHash);
+      if (!(await checkPasswordGuess(context, guessKey(user, user.account), source, input.password, user.password_hash))) {
         throw invalidField('password', 'wrong_password');
       }
     } else if (

@@ -55,7 +55,7 @@ function ipv4Network(parts: number[]): NetworkPlace['network'] {
 }
 
 /** The eight groups of an IPv6 address, `::` expanded. */
-function ipv6Groups(address: string): string[] {
+export function ipv6Groups(address: string): string[] {
   const [head = '', tail] = address.toLowerCase().split('::');
   const left = head === '' ? [] : head.split(':');
   const right = tail === undefined || tail === '' ? [] : tail.split(':');

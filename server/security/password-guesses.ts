@@ -1,5 +1,7 @@
+import net from 'node:net';
 import { inTransaction, isoNow, secondsAgo, secondsUntil, type ServerContext } from '../context';
 import { isServerBusy, tooManyRequests } from '../errors';
+import { ipv6Groups } from './devices';
 import { identityKey } from './identity-keys';
 import { verifyPassword } from './passwords';
 
@@ -12,32 +14,75 @@ export function guessKey(user: { id: number } | undefined, typedName: string): s
 }
 
 /**
- * Checks one password guess against the account's allowance (`loginFailures` per
- * `loginWindowSeconds`). The guess is counted before the slow hash runs, so guesses sent in
+ * Where a guess comes from. Each source has an allowance of its own on each account, so that
+ * nobody's wrong guesses use up the owner's: a session already open, or a device the account has
+ * signed in from before, is `trusted`; anywhere else is an address range, and those together
+ * share one more allowance per account, which keeps guessing from many addresses at once bounded.
+ */
+export interface GuessSource {
+  key: string;
+  trusted: boolean;
+}
+
+/** A guess made inside a signed-in session (a withdrawal, a passkey, a proof of identity). */
+export function fromSession(tokenHash: string): GuessSource {
+  return { key: `session:${tokenHash}`, trusted: true };
+}
+
+/** A sign-in from a device the account has signed in from before (see known_devices). */
+export function fromKnownDevice(device: string): GuessSource {
+  return { key: `device:${device}`, trusted: true };
+}
+
+/**
+ * A sign-in from anywhere else, counted by its address: an IPv4 address, or an IPv6 /64 (one
+ * subscriber's network holds a whole /64, so counting single addresses there would count nothing).
+ */
+export function fromAddress(ip: string): GuessSource {
+  if (!net.isIPv6(ip) || ip.toLowerCase().startsWith('::ffff:')) return { key: `address:${ip}`, trusted: false };
+  const prefix = ipv6Groups(ip)
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16));
+  return { key: `address:${prefix.join(':')}::/64`, trusted: false };
+}
+
+type Reservation = { id: number } | { retryAfter: number };
+
+/**
+ * Checks one password guess on `account` from `source`. A source may make `loginFailures` wrong
+ * guesses per `loginWindowSeconds`; sources that are not trusted share `untrustedLoginFailures`
+ * more on the account. The guess is counted before the slow hash runs, so guesses sent in
  * parallel cannot all pass the count; a right guess is then taken off again, and only that one:
- * wrong guesses of the same window keep counting. Throws 429 when the allowance is used up.
+ * wrong guesses of the same window keep counting. Throws 429 when an allowance is used up.
  * `secondFactor`, when given, is checked only after a right password, and the guess is taken off
  * only when it holds too: a wrong authenticator code counts like a wrong password, inside the same
  * reservation, so parallel tries cannot slip past the count between two steps.
  */
 export async function checkPasswordGuess(
   context: ServerContext,
-  key: string,
+  account: string,
+  source: GuessSource,
   password: string,
   hash: string,
   secondFactor?: () => Promise<boolean>,
 ): Promise<boolean> {
   const { limits } = context;
-  const reserved = await inTransaction(context, async (tx): Promise<{ id: number } | { oldest: string }> => {
+  const reserved = await inTransaction(context, async (tx): Promise<Reservation> => {
     // Count and record under one lock, so parallel guesses (on any node) cannot all pass the count.
-    await tx.lock(`guesses:${key}`);
-    const counted = await tx.queries.codes.guessesSince(key, secondsAgo(tx, limits.loginWindowSeconds));
-    if (counted.n >= limits.loginFailures && counted.oldest) return { oldest: counted.oldest };
-    return { id: await tx.queries.codes.recordGuess(key, isoNow(tx)) };
+    await tx.lock(`guesses:${account}`);
+    const since = secondsAgo(tx, limits.loginWindowSeconds);
+    const retryAfter = (oldest: string) => limits.loginWindowSeconds + secondsUntil(tx, oldest);
+    const fromSource = await tx.queries.codes.guessesFromSince(account, source.key, since);
+    if (fromSource.n >= limits.loginFailures && fromSource.oldest) return { retryAfter: retryAfter(fromSource.oldest) };
+    if (!source.trusted) {
+      const untrusted = await tx.queries.codes.untrustedGuessesSince(account, since);
+      if (untrusted.n >= limits.untrustedLoginFailures && untrusted.oldest) {
+        return { retryAfter: retryAfter(untrusted.oldest) };
+      }
+    }
+    return { id: await tx.queries.codes.recordGuess(account, source.key, !source.trusted, isoNow(tx)) };
   });
-  if ('oldest' in reserved) {
-    throw tooManyRequests(limits.loginWindowSeconds + secondsUntil(context, reserved.oldest));
-  }
+  if ('retryAfter' in reserved) throw tooManyRequests(reserved.retryAfter);
   let matches: boolean;
   try {
     matches = await verifyPassword(password, hash);

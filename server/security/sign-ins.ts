@@ -36,8 +36,9 @@ function placeName(lang: WireLanguage, ip: string): string {
 /**
  * Records a sign-in or a failed attempt on `user`'s account. A successful one from a device this
  * account has not signed in from before sends its owner an e-mail, after the answer (a slow mail
- * server must not hold up signing in). An account with no sign-in on record yet (from before the
- * history was kept) has nothing to compare with, so its first device is not called new.
+ * server must not hold up signing in); the device a customer registers on is theirs already. The
+ * known devices are kept apart from the history and never swept, so an account that slept longer
+ * than the history is kept still hears of a new one.
  */
 export async function recordSignIn(
   context: ServerContext,
@@ -50,10 +51,7 @@ export async function recordSignIn(
   const device = deviceKey(client.deviceId, client.userAgent, client.ip);
   const at = isoNow(context);
   const isNew =
-    outcome === 'success' &&
-    method !== 'register' &&
-    (await signIns.latestOf(user.id, 1)).length > 0 &&
-    !(await signIns.knowsDevice(user.id, device));
+    outcome === 'success' && (await context.queries.knownDevices.record(user.id, device, at)) && method !== 'register';
   await signIns.insert({ user_id: user.id, at, outcome, method, ip: client.ip, user_agent: client.userAgent, device });
   if (!isNew) return;
   const { lang } = client;
