@@ -266,26 +266,38 @@ const webauthnResponse = z
 
 const challengeId = z.string().trim().regex(CHALLENGE_ID_PATTERN);
 
-const withdrawCreate = z
-  .object({
-    type: bankType,
-    bk_id: id,
-    amount: money,
-    /** The account password; or, instead, a passkey that verified the customer. */
-    password: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional(),
-    /** *(added)* From `passkey/withdraw-options`, with `passkey`. */
-    challenge_id: challengeId.optional(),
-    /** *(added)* The passkey's assertion for that challenge (JSON). */
-    passkey: webauthnResponse.optional(),
-    request_id: requestId,
-  })
-  .refine(
-    (value) => value.password !== undefined || (value.challenge_id !== undefined && value.passkey !== undefined),
-    {
-      message: 'invalid',
-      path: ['password'],
-    },
-  );
+/**
+ * *(added)* Fresh proof that the one at a signed-in session is the owner, for what a stolen
+ * session alone must not do: the account password, or a passkey that verified the customer
+ * (fingerprint, face or PIN) for a challenge this session asked for.
+ */
+const identityProof = {
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional(),
+  /** From `passkey/confirm-options` (`passkey/withdraw-options` for a withdrawal), with `passkey`. */
+  challenge_id: challengeId.optional(),
+  /** The passkey's assertion for that challenge (JSON). */
+  passkey: webauthnResponse.optional(),
+};
+
+/** `shape` with an identity proof that must be there: a password, or a challenge and its passkey. */
+function withIdentityProof<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z
+    .object({ ...shape, ...identityProof })
+    .refine(
+      (value) => {
+        const proof = value as z.output<z.ZodObject<typeof identityProof>>;
+        return proof.password !== undefined || (proof.challenge_id !== undefined && proof.passkey !== undefined);
+      },
+      { message: 'invalid', path: ['password'] },
+    );
+}
+
+const withdrawCreate = withIdentityProof({
+  type: bankType,
+  bk_id: id,
+  amount: money,
+  request_id: requestId,
+});
 
 export const callSchemas = {
   'sms/send-code': sendCode,
@@ -324,30 +336,34 @@ export const callSchemas = {
   }),
   'team/kefu-list': empty,
   'attach/upload': empty,
-  'security/sessions': empty,
-  'security/end-session': z.object({ id: z.string().trim().regex(SESSION_HANDLE_PATTERN) }),
-  'security/end-other-sessions': empty,
+  'security/sessions': z.object(paging),
+  'security/end-session': withIdentityProof({ id: z.string().trim().regex(SESSION_HANDLE_PATTERN) }),
+  'security/end-other-sessions': withIdentityProof({}),
   'security/sign-ins': empty,
   'security/settings': empty,
-  'security/set-anti-phishing': z.object({
+  'security/show-anti-phishing': withIdentityProof({}),
+  'security/set-anti-phishing': withIdentityProof({
     anti_phishing: z.string().trim().max(ANTI_PHISHING_MAX_LENGTH).refine(isAntiPhishingPhrase),
   }),
   'push/key': empty,
   'push/subscribe': pushSubscribe,
   'push/unsubscribe': z.object({ endpoint: pushEndpoint }),
-  'passkey/register-options': empty,
+  'passkey/register-options': z.object({
+    /** The account password, before the browser makes a key: a session alone must not add a way in. */
+    password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  }),
   'passkey/register': z.object({
     challenge_id: challengeId,
     response: webauthnResponse,
-    /** The account password: a session alone must not be enough to add a way in. */
-    password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
-    name: text(PASSKEY_NAME_MAX_LENGTH).optional(),
+    /** What the customer calls it, to tell their passkeys apart. */
+    name: text(PASSKEY_NAME_MAX_LENGTH),
   }),
-  'passkey/list': empty,
-  'passkey/remove': z.object({ id }),
+  'passkey/list': z.object(paging),
+  'passkey/remove': withIdentityProof({ id }),
   'passkey/sign-in-options': empty,
   'passkey/sign-in': z.object({ challenge_id: challengeId, response: webauthnResponse, device }),
   'passkey/withdraw-options': empty,
+  'passkey/confirm-options': empty,
 } as const;
 
 export type CallPath = keyof typeof callSchemas;

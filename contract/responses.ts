@@ -271,8 +271,11 @@ export interface SignInRecord extends DeviceDescription, NetworkPlace {
 }
 
 export interface SecuritySettings {
-  /** The phrase at the top of every e-mail we send this customer; empty when none is set. */
-  anti_phishing: string;
+  /**
+   * Whether every e-mail we send this customer starts with their phrase. The phrase itself is
+   * shown only for a fresh proof (`security/show-anti-phishing`).
+   */
+  anti_phishing_set: boolean;
   /** How long a new or changed payout account waits before withdrawals to it. */
   withdraw_hold_hours: number;
 }
@@ -330,11 +333,12 @@ export interface CallResponses {
   'saleu/list-order': Page<SaleOrder>;
   'team/kefu-list': { list: ContactChannel[] };
   'attach/upload': { url: string };
-  'security/sessions': { list: SessionSummary[] };
+  'security/sessions': Page<SessionSummary>;
   'security/end-session': Empty;
   'security/end-other-sessions': { ended: number };
   'security/sign-ins': { list: SignInRecord[] };
   'security/settings': SecuritySettings;
+  'security/show-anti-phishing': { anti_phishing: string };
   'security/set-anti-phishing': SecuritySettings;
   /** The server's VAPID public key (base64url), the `applicationServerKey` of a subscription. */
   'push/key': { public_key: string };
@@ -342,11 +346,12 @@ export interface CallResponses {
   'push/unsubscribe': Empty;
   'passkey/register-options': PasskeyCeremony;
   'passkey/register': PasskeySummary;
-  'passkey/list': { list: PasskeySummary[] };
+  'passkey/list': Page<PasskeySummary>;
   'passkey/remove': Empty;
   'passkey/sign-in-options': PasskeyCeremony;
   'passkey/sign-in': AuthResult;
   'passkey/withdraw-options': PasskeyCeremony;
+  'passkey/confirm-options': PasskeyCeremony;
 }
 
 export type CallResponse<P extends CallPath> = CallResponses[P];

@@ -174,6 +174,8 @@ export const PUBLIC_CALLS = [
 /** The handle of a pending WebAuthn challenge (not the challenge itself). */
 export const CHALLENGE_ID_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
 export const PASSKEY_NAME_MAX_LENGTH = 60;
+/** Passkeys one customer may hold: enough for every device they own, few enough to review. */
+export const PASSKEYS_PER_CUSTOMER = 10;
 
 export const API_PREFIX = '/api/v1/';
 

@@ -4,7 +4,7 @@ import type {
 } from '@simplewebauthn/browser';
 import { call } from './client';
 import { startSession } from './session';
-import { callKey, revalidateCalls, useCall } from './swr';
+import { callKey, revalidateCalls, useCall, usePagedCall } from './swr';
 
 /**
  * Why the browser's half of a passkey ceremony ended without a passkey. A browser does not tell a
@@ -66,43 +66,51 @@ export async function signInWithPasskey(device: string): Promise<PasskeyProblem 
   return undefined;
 }
 
-const listKey = callKey('passkey/list', {});
-
+/** The customer's passkeys (at most PASSKEYS_PER_CUSTOMER, so every one fits the first pages). */
 export function usePasskeys() {
-  return useCall(listKey);
+  return usePagedCall('passkey/list', {});
 }
 
-/** Adds a passkey on this device; the account password proves it is the owner adding it. */
-export async function addPasskey(password: string): Promise<PasskeyProblem | undefined> {
-  const ceremony = await call('passkey/register-options', {});
+/** Whether the customer has any passkey, for offering one instead of the password. */
+export function useHasPasskeys(): boolean {
+  return (useCall(callKey('passkey/list', {})).data?.total ?? 0) > 0;
+}
+
+/**
+ * Adds a passkey on this device. The account password goes first, before the browser makes a
+ * key, and `name` is what the customer calls it.
+ */
+export async function addPasskey(password: string, name: string): Promise<PasskeyProblem | undefined> {
+  const ceremony = await call('passkey/register-options', { password });
   const answer = await inBrowser((library) =>
     library.startRegistration({
       optionsJSON: ceremony.options as unknown as PublicKeyCredentialCreationOptionsJSON,
     }),
   );
   if (!answer.ok) return answer.problem;
-  await call('passkey/register', {
-    challenge_id: ceremony.challenge_id,
-    response: JSON.stringify(answer.value),
-    password,
-  });
+  await call('passkey/register', { challenge_id: ceremony.challenge_id, response: JSON.stringify(answer.value), name });
   await revalidateCalls('passkey/list');
   return undefined;
 }
 
-export async function removePasskey(id: number): Promise<void> {
-  await call('passkey/remove', { id: String(id) });
+/** Removes a passkey: fresh proof first (see IdentityCheckSheet, which shows a refusal itself). */
+export async function removePasskey(id: number, proof: IdentityProof): Promise<void> {
+  await call('passkey/remove', { id: String(id), ...proof }, { silent: true });
   await revalidateCalls('passkey/list');
 }
 
-/** A passkey's answer for a withdrawal, to send with it instead of the password. */
-export interface WithdrawPasskeyProof {
+/** A passkey's answer to a challenge, sent instead of the password as fresh proof. */
+export interface PasskeyProof {
   challenge_id: string;
   passkey: string;
 }
 
-export async function confirmWithPasskey(): Promise<Ceremony<WithdrawPasskeyProof>> {
-  const ceremony = await call('passkey/withdraw-options', {});
+/** Fresh proof that the customer is at this session: the account password, or a passkey's answer. */
+export type IdentityProof = { password: string } | PasskeyProof;
+
+/** A passkey that verifies the customer (fingerprint, face or PIN), for a withdrawal or another step. */
+async function stepUp(path: 'passkey/withdraw-options' | 'passkey/confirm-options'): Promise<Ceremony<PasskeyProof>> {
+  const ceremony = await call(path, {});
   const answer = await inBrowser((library) =>
     library.startAuthentication({
       optionsJSON: ceremony.options as unknown as PublicKeyCredentialRequestOptionsJSON,
@@ -111,3 +119,7 @@ export async function confirmWithPasskey(): Promise<Ceremony<WithdrawPasskeyProo
   if (!answer.ok) return answer;
   return { ok: true, value: { challenge_id: ceremony.challenge_id, passkey: JSON.stringify(answer.value) } };
 }
+
+export const confirmWithPasskey = () => stepUp('passkey/withdraw-options');
+
+export const confirmIdentityWithPasskey = () => stepUp('passkey/confirm-options');

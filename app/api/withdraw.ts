@@ -1,6 +1,6 @@
 import type { BankType } from '../../contract/rules';
 import { call } from './client';
-import type { WithdrawPasskeyProof } from './passkeys';
+import type { PasskeyProof } from './passkeys';
 import { revalidateCalls, usePagedCall } from './swr';
 
 export interface WithdrawRequest {
@@ -11,7 +11,7 @@ export interface WithdrawRequest {
 }
 
 /** Fresh proof that the customer is the one withdrawing: the password, or a passkey's answer. */
-export type WithdrawProof = { password: string } | WithdrawPasskeyProof;
+export type WithdrawProof = { password: string } | PasskeyProof;
 
 export async function createWithdrawal(request: WithdrawRequest, proof: WithdrawProof): Promise<void> {
   await call('withdraw/create', { ...request, ...proof, bk_id: String(request.bk_id) });

@@ -15,7 +15,7 @@ export interface PasskeyRow {
   last_used_at: string | null;
 }
 
-export type ChallengePurpose = 'register' | 'sign_in' | 'withdraw';
+export type ChallengePurpose = 'register' | 'sign_in' | 'withdraw' | 'confirm';
 
 export interface NewChallenge {
   handle: string;
@@ -40,7 +40,13 @@ export function passkeysQueries(db: SqlRunner) {
     byId: (id: number) => db.get<PasskeyRow>('SELECT * FROM passkeys WHERE id = ?', [id]),
     byCredentialId: (credentialId: string) =>
       db.get<PasskeyRow>('SELECT * FROM passkeys WHERE credential_id = ?', [credentialId]),
-    ofUser: (userId: number) => db.all<PasskeyRow>('SELECT * FROM passkeys WHERE user_id = ? ORDER BY id', [userId]),
+    /** A customer's passkeys, oldest first: one page of them, or the first `limit`. */
+    ofUser: (userId: number, limit: number, offset = 0) =>
+      db.all<PasskeyRow>('SELECT * FROM passkeys WHERE user_id = ? ORDER BY id LIMIT ? OFFSET ?', [userId, limit, offset]),
+    countOf: async (userId: number) =>
+      (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM passkeys WHERE user_id = ?', [userId]))?.n ?? 0,
+    /** Every passkey of the customer goes (a password reset); how many went. */
+    removeAllOf: (userId: number) => db.run('DELETE FROM passkeys WHERE user_id = ?', [userId]),
     /** True when the passkey was the owner's to remove. */
     remove: async (id: number, userId: number) =>
       (await db.run('DELETE FROM passkeys WHERE id = ? AND user_id = ?', [id, userId])) === 1,

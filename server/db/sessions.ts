@@ -34,12 +34,26 @@ export function sessionsQueries(db: SqlRunner) {
          WHERE token_hash = @token_hash AND (last_seen_at IS NULL OR last_seen_at < @stale_before)`,
         { token_hash: tokenHash, at, ip, stale_before: staleBefore },
       ),
-    /** A user's live sessions, the most recently used first. */
-    activeOf: (userId: number, now: string) =>
+    /** One page of a user's live sessions, the most recently used first. */
+    activeOf: (userId: number, now: string, limit: number, offset: number) =>
       db.all<SessionRow>(
         `SELECT * FROM sessions WHERE user_id = ? AND revoked_at IS NULL AND expires_at > ?
-         ORDER BY COALESCE(last_seen_at, created_at) DESC, token_hash`,
-        [userId, now],
+         ORDER BY COALESCE(last_seen_at, created_at) DESC, token_hash LIMIT ? OFFSET ?`,
+        [userId, now, limit, offset],
+      ),
+    countActiveOf: async (userId: number, now: string) =>
+      (
+        await db.get<{ n: number }>(
+          'SELECT COUNT(*) AS n FROM sessions WHERE user_id = ? AND revoked_at IS NULL AND expires_at > ?',
+          [userId, now],
+        )
+      )?.n ?? 0,
+    /** A live session of the user named by the first 16 hex digits of its digest (see sessionHandle). */
+    activeByHandle: (userId: number, handle: string, now: string) =>
+      db.get<SessionRow>(
+        `SELECT * FROM sessions WHERE user_id = ? AND substr(token_hash, 1, 16) = ? AND revoked_at IS NULL AND expires_at > ?
+         LIMIT 1`,
+        [userId, handle, now],
       ),
     activeUser: (tokenHash: string, now: string) =>
       db.get<UserRow & { session_expires_at: string; session_last_seen_at: string | null }>(

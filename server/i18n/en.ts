@@ -51,7 +51,8 @@ export const en = {
 
   'mail.subject': 'Your verification code',
   'mail.body.register': 'Your code to create an account is {code}. It is valid for 10 minutes.',
-  'mail.body.reset': 'Your code to reset your password is {code}. It is valid for 10 minutes.',
+  'mail.body.reset':
+    'Your code to reset your password is {code}. It is valid for 10 minutes. Resetting your password signs out every device and removes all your passkeys: add them again afterwards.',
   'mail.footer': 'If you did not ask for this code, ignore this e-mail. We never ask you for it.',
   insufficient_balance: 'Insufficient balance',
   address_changed: 'The receiving address has changed. Please check the new address before you pay',
@@ -145,6 +146,26 @@ export const en = {
   'mail.subject.passkey_added': 'A passkey was added',
   'mail.body.passkey_added':
     'A passkey ({name}) was added to your account {account} at {time}. It can sign in to your account.\n\nIf it was not you, remove it in My → Security, contact customer service at once and reset your password.',
+  'mail.subject.passkey_removed': 'A passkey was removed',
+  'mail.body.passkey_removed':
+    'The passkey "{name}" was removed from your account {account} at {time}. It can no longer sign in.\n\nIf it was not you, reset your password at once and contact customer service.',
+  'mail.subject.device_signed_out': 'A device was signed out',
+  'mail.body.device_signed_out':
+    'The device {device} was signed out of your account {account} at {time}, from another device signed in to it.\n\nIf it was not you, reset your password at once and contact customer service.',
+  'mail.subject.devices_signed_out': 'Your other devices were signed out',
+  'mail.body.devices_signed_out':
+    'Every device but one was signed out of your account {account} at {time} ({count} in all). The one still signed in: {device}.\n\nIf it was not you, reset your password at once and contact customer service.',
+  'mail.subject.anti_phishing_set': 'Your anti-phishing code was changed',
+  'mail.body.anti_phishing_set':
+    'The anti-phishing code of your account {account} was changed at {time}. Our next e-mails start with the new code; this one still shows the one you knew.\n\nIf it was not you, reset your password at once and contact customer service.',
+  'mail.subject.anti_phishing_removed': 'Your anti-phishing code was removed',
+  'mail.body.anti_phishing_removed':
+    'The anti-phishing code of your account {account} was removed at {time}: our next e-mails start without one.\n\nIf it was not you, reset your password at once and contact customer service.',
+  'mail.subject.anti_phishing_shown': 'Your anti-phishing code was shown',
+  'mail.body.anti_phishing_shown':
+    'The anti-phishing code of your account {account} was shown on {device} at {time}, after your password or passkey was confirmed.\n\nIf it was not you, reset your password at once and contact customer service.',
+  passkey_limit: 'You have {max} passkeys already. Remove one before adding another',
+  'required.name': 'Please enter a name',
 } as const;
 
 export type MessageKey = keyof typeof en;

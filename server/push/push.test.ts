@@ -333,9 +333,9 @@ describe('who hears', () => {
     for (const session of [user, phone, tablet, laptop]) await subscribe(session, device());
     const { list } = await call(server, 'security/sessions', {}, user.token);
     const phoneId = list.find((session) => session.id === sha256(phone.token).slice(0, 16))?.id ?? '';
-    await call(server, 'security/end-session', { id: phoneId }, user.token);
+    await call(server, 'security/end-session', { id: phoneId, password: user.password }, user.token);
     expect(await subscriptionCount(user.user.id)).toBe(3);
-    await call(server, 'security/end-other-sessions', {}, user.token);
+    await call(server, 'security/end-other-sessions', { password: user.password }, user.token);
     expect(await subscriptionCount(user.user.id)).toBe(1);
     const kept = await server.db.get<{ token_hash: string }>('SELECT token_hash FROM push_subscriptions');
     expect(kept?.token_hash).toBe(sha256(user.token));

@@ -291,6 +291,9 @@ export function authRoutes(calls: CallRegistry, context: ServerContext): void {
       await tx.queries.users.updatePassword(user.id, passwordHash);
       await tx.queries.sessions.revokeAllOf(user.id, isoNow(tx));
       await tx.queries.push.deleteForUser(user.id);
+      // Whoever once knew the old password may have added a passkey of their own: a reset takes
+      // every way in that the password opened, passkeys included (the reset mail says so).
+      await tx.queries.passkeys.removeAllOf(user.id);
       await tx.queries.codes.clearGuesses(guessKey(user, user.account));
     });
     context.live.endUser(user.id);

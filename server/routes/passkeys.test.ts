@@ -1,4 +1,3 @@
-import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { AuthResult, PasskeyCeremony, PasskeySummary } from '../../contract/responses';
 import {
@@ -11,167 +10,114 @@ import {
   type TestServer,
   type TestUser,
 } from '../test-support';
+import { RP_ID, SoftPasskey, addPasskey as addPasskeyAs } from '../testing/soft-passkey';
 
 let server: TestServer;
 freshServerPerTest((started) => (server = started), { demo: true });
 
-/** What the server expects behind app.inject: the Host header light-my-request sends. */
-const ORIGIN = 'http://localhost';
-const RP_ID = 'localhost';
-
-/** Just enough CBOR for a "none" attestation and a COSE key: maps, ints, byte and text strings. */
-type Cbor = number | string | Uint8Array | Map<number | string, Cbor>;
-function head(major: number, length: number): Buffer {
-  if (length < 24) return Buffer.from([(major << 5) | length]);
-  if (length < 256) return Buffer.from([(major << 5) | 24, length]);
-  return Buffer.from([(major << 5) | 25, length >> 8, length & 0xff]);
-}
-function cbor(value: Cbor): Buffer {
-  if (typeof value === 'number') return value >= 0 ? head(0, value) : head(1, -1 - value);
-  if (typeof value === 'string') return Buffer.concat([head(3, Buffer.byteLength(value)), Buffer.from(value)]);
-  if (value instanceof Uint8Array) return Buffer.concat([head(2, value.length), value]);
-  return Buffer.concat([head(5, value.size), ...[...value].flatMap(([key, item]) => [cbor(key), cbor(item)])]);
-}
-
-const UP = 0x01;
-const UV = 0x04;
-const AT = 0x40;
-
-/** A software authenticator: one P-256 passkey, with the flags and counter a test asks for. */
-class SoftPasskey {
-  readonly id = randomBytes(16).toString('base64url');
-  private readonly privateKey: KeyObject;
-  private readonly cose: Buffer;
-  counter = 0;
-  userHandle = '';
-
-  constructor() {
-    const pair = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    this.privateKey = pair.privateKey;
-    const jwk = pair.publicKey.export({ format: 'jwk' });
-    this.cose = cbor(
-      new Map<number, Cbor>([
-        [1, 2],
-        [3, -7],
-        [-1, 1],
-        [-2, Buffer.from(jwk.x ?? '', 'base64url')],
-        [-3, Buffer.from(jwk.y ?? '', 'base64url')],
-      ]),
-    );
-  }
-
-  private authData(flags: number, attested: boolean): Buffer {
-    const counter = Buffer.alloc(4);
-    counter.writeUInt32BE(this.counter);
-    const parts: Buffer[] = [createHash('sha256').update(RP_ID).digest(), Buffer.from([flags]), counter];
-    if (attested) {
-      const rawId = Buffer.from(this.id, 'base64url');
-      const length = Buffer.alloc(2);
-      length.writeUInt16BE(rawId.length);
-      parts.push(Buffer.alloc(16), length, rawId, this.cose);
-    }
-    return Buffer.concat(parts);
-  }
-
-  private static clientData(type: string, options: Record<string, unknown>): Buffer {
-    return Buffer.from(JSON.stringify({ type, challenge: options.challenge, origin: ORIGIN, crossOrigin: false }));
-  }
-
-  create(options: Record<string, unknown>): string {
-    this.userHandle = (options.user as { id: string }).id;
-    const attestation = cbor(
-      new Map<string, Cbor>([
-        ['fmt', 'none'],
-        ['attStmt', new Map()],
-        ['authData', this.authData(UP | UV | AT, true)],
-      ]),
-    );
-    return JSON.stringify({
-      id: this.id,
-      rawId: this.id,
-      type: 'public-key',
-      response: {
-        clientDataJSON: SoftPasskey.clientData('webauthn.create', options).toString('base64url'),
-        attestationObject: attestation.toString('base64url'),
-        transports: ['internal'],
-      },
-      clientExtensionResults: {},
-    });
-  }
-
-  get(options: Record<string, unknown>, { verified = true } = {}): string {
-    this.counter += 1;
-    const authData = this.authData(verified ? UP | UV : UP, false);
-    const clientData = SoftPasskey.clientData('webauthn.get', options);
-    const signed = Buffer.concat([authData, createHash('sha256').update(clientData).digest()]);
-    return JSON.stringify({
-      id: this.id,
-      rawId: this.id,
-      type: 'public-key',
-      response: {
-        clientDataJSON: clientData.toString('base64url'),
-        authenticatorData: authData.toString('base64url'),
-        signature: sign('sha256', signed, this.privateKey).toString('base64url'),
-        userHandle: this.userHandle,
-      },
-      clientExtensionResults: {},
-    });
-  }
-}
-
-async function addPasskey(user: TestUser, key = new SoftPasskey()): Promise<SoftPasskey> {
-  const ceremony = await call(server, 'passkey/register-options', {}, user.token);
-  await call(
-    server,
-    'passkey/register',
-    { challenge_id: ceremony.challenge_id, response: key.create(ceremony.options), password: user.password },
-    user.token,
-  );
-  return key;
-}
+const addPasskey = (user: TestUser, key?: SoftPasskey) => addPasskeyAs(server, user, key);
 
 const signInOptions = () => call(server, 'passkey/sign-in-options', {});
 const signIn = (ceremony: PasskeyCeremony, response: string) =>
   post<AuthResult>(server, 'passkey/sign-in', { challenge_id: ceremony.challenge_id, response });
 
 describe('passkeys', () => {
-  it('are added only with the account password, listed, and removed only by their owner', async () => {
+  it('are added only with the account password, asked before the browser makes a key', async () => {
     const alice = await signUp(server);
-    const key = new SoftPasskey();
-    const ceremony = await call(server, 'passkey/register-options', {}, alice.token);
+    const wrong = await post(server, 'passkey/register-options', { password: 'Wrong1234' }, { token: alice.token });
+    expect(wrong).toMatchObject({ code: 400, data: { field: 'password' } });
+    const ceremony = await call(server, 'passkey/register-options', { password: alice.password }, alice.token);
     expect(ceremony.options).toMatchObject({
       rp: { id: RP_ID },
       authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
     });
+    const key = new SoftPasskey();
     const fields = { challenge_id: ceremony.challenge_id, response: key.create(ceremony.options) };
-    const wrong = await post(server, 'passkey/register', { ...fields, password: 'Wrong1234' }, { token: alice.token });
-    expect(wrong).toMatchObject({ code: 400, data: { field: 'password' } });
-    // The refused try used the challenge up: even with the password it is gone.
-    const again = await post(
-      server,
-      'passkey/register',
-      { ...fields, password: alice.password },
-      { token: alice.token },
-    );
-    expect(again).toMatchObject({ code: 400, data: { field: 'response' } });
+    expect(await post(server, 'passkey/register', fields, { token: alice.token })).toMatchObject({
+      code: 400,
+      data: { field: 'name' },
+    });
+    await call(server, 'passkey/register', { ...fields, name: 'Work laptop' }, alice.token);
+    // The challenge the password bought is used up.
+    expect(await post(server, 'passkey/register', { ...fields, name: 'Again' }, { token: alice.token })).toMatchObject({
+      code: 400,
+      data: { field: 'response' },
+    });
 
-    await addPasskey(alice, key);
     const { list } = await call(server, 'passkey/list', {}, alice.token);
     // Its owner hears of it, in case it was not them.
     await expect
       .poll(() => server.mailer.sent.filter((mail) => mail.to === alice.user.email).at(-1)?.subject)
       .toBe('A passkey was added');
-    expect(list).toEqual([expect.objectContaining({ name: expect.any(String), last_used_at: null })]);
-    const next = await call(server, 'passkey/register-options', {}, alice.token);
+    expect(list).toEqual([expect.objectContaining({ name: 'Work laptop', last_used_at: null })]);
+    const next = await call(server, 'passkey/register-options', { password: alice.password }, alice.token);
     expect(next.options.excludeCredentials).toEqual([expect.objectContaining({ id: key.id })]);
 
     const mallory = await signUp(server);
     const passkeyId = String((list[0] as PasskeySummary).id);
-    expect(await post(server, 'passkey/remove', { id: passkeyId }, { token: mallory.token })).toMatchObject({
+    expect(
+      await post(server, 'passkey/remove', { id: passkeyId, password: mallory.password }, { token: mallory.token }),
+    ).toMatchObject({ code: 404 });
+    await call(server, 'passkey/remove', { id: passkeyId, password: alice.password }, alice.token);
+    expect((await call(server, 'passkey/list', {}, alice.token)).list).toEqual([]);
+    await expect
+      .poll(() => server.mailer.sent.filter((mail) => mail.to === alice.user.email).at(-1)?.subject)
+      .toBe('A passkey was removed');
+  });
+
+  it('are at most ten per customer, even when ceremonies finish together', async () => {
+    const alice = await signUp(server);
+    for (let index = 0; index < 8; index += 1) await addPasskey(alice);
+    const started = [];
+    for (let index = 0; index < 3; index += 1) {
+      started.push(await call(server, 'passkey/register-options', { password: alice.password }, alice.token));
+    }
+    const finished = await Promise.all(
+      started.map((ceremony, index) =>
+        post(
+          server,
+          'passkey/register',
+          {
+            challenge_id: ceremony.challenge_id,
+            response: new SoftPasskey().create(ceremony.options),
+            name: `Key ${index}`,
+          },
+          { token: alice.token },
+        ),
+      ),
+    );
+    expect(finished.map((reply) => reply.code).sort()).toEqual([200, 200, 409]);
+    expect(finished.find((reply) => reply.code === 409)?.msg).toBe(
+      'You have 10 passkeys already. Remove one before adding another',
+    );
+    expect(
+      await post(server, 'passkey/register-options', { password: alice.password }, { token: alice.token }),
+    ).toMatchObject({ code: 409 });
+    const page = await call(server, 'passkey/list', { page_size: '4' }, alice.token);
+    expect(page).toMatchObject({ total: 10, page_size: 4 });
+    expect(page.list).toHaveLength(4);
+  });
+
+  it('all go with a password reset, which the reset mail says, so a thief’s passkey stops working', async () => {
+    const alice = await signUp(server);
+    const thiefKey = await addPasskey(alice);
+    server.clock.advance(61);
+    expect((await post(server, 'sms/send-code', { email: alice.user.email, scene: 'reset' })).code).toBe(200);
+    const resetMail = server.mailer.sent.at(-1);
+    expect(resetMail?.text).toContain('removes all your passkeys');
+    await call(server, 'user/reset-password', {
+      email: alice.user.email,
+      code: server.mailer.codeFor(alice.user.email),
+      password: 'Renewed123',
+      repassword: 'Renewed123',
+    });
+    const ceremony = await signInOptions();
+    expect(await signIn(ceremony, thiefKey.get(ceremony.options))).toMatchObject({ code: 400 });
+    const owner = await post<AuthResult>(server, 'user/login', { account: alice.user.account, password: 'Renewed123' });
+    expect((await call(server, 'passkey/list', {}, owner.data.token)).total).toBe(0);
+    expect(await post(server, 'passkey/withdraw-options', {}, { token: owner.data.token })).toMatchObject({
       code: 404,
     });
-    await call(server, 'passkey/remove', { id: passkeyId }, alice.token);
-    expect((await call(server, 'passkey/list', {}, alice.token)).list).toEqual([]);
   });
 
   it('sign a customer in once per challenge, with a passkey-made session, and refuse a counter going back', async () => {
@@ -190,7 +136,7 @@ describe('passkeys', () => {
 
     // The same challenge a second time, and a challenge made to add a passkey, are refused.
     expect(await signIn(ceremony, key.get(ceremony.options))).toMatchObject({ code: 400 });
-    const forRegistering = await call(server, 'passkey/register-options', {}, alice.token);
+    const forRegistering = await call(server, 'passkey/register-options', { password: alice.password }, alice.token);
     expect(await signIn(forRegistering, key.get(forRegistering.options))).toMatchObject({ code: 400 });
 
     // A copy of the key, whose counter is behind the one last seen (1), is refused and recorded.

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuthResult, CallResponse } from '../../contract/responses';
 import type { Mail } from '../mail/mailer';
 import { sweep } from '../maintenance';
+import { addPasskey } from '../testing/soft-passkey';
 import {
   bindPayout,
   call,
@@ -98,14 +99,18 @@ describe('signed-in devices', () => {
     const { list } = await call(server, 'security/sessions', {}, user.token);
     const otherId = list.find((session) => !session.current && session.browser === 'Chrome')?.id ?? '';
     const current = list.find((session) => session.current)?.id ?? '';
-    expect(await post(server, 'security/end-session', { id: otherId }, { token: stranger.token })).toMatchObject({
-      code: 404,
-    });
-    expect(await post(server, 'security/end-session', { id: current }, { token: user.token })).toMatchObject({
-      code: 400,
-      data: { field: 'id' },
-    });
-    await call(server, 'security/end-session', { id: otherId }, user.token);
+    expect(
+      await post(
+        server,
+        'security/end-session',
+        { id: otherId, password: stranger.password },
+        { token: stranger.token },
+      ),
+    ).toMatchObject({ code: 404 });
+    expect(
+      await post(server, 'security/end-session', { id: current, password: user.password }, { token: user.token }),
+    ).toMatchObject({ code: 400, data: { field: 'id' } });
+    await call(server, 'security/end-session', { id: otherId, password: user.password }, user.token);
     expect(await post(server, 'userinfo/get-info', {}, { token: other.data.token })).toMatchObject({ code: -1 });
     expect((await call(server, 'security/sessions', {}, user.token)).list).toHaveLength(1);
   });
@@ -113,7 +118,9 @@ describe('signed-in devices', () => {
   it('signs out everywhere else and keeps the caller signed in', async () => {
     const user = await signUp(server);
     const others = [await signIn(user), await signIn(user, { userAgent: LAPTOP })];
-    expect(await call(server, 'security/end-other-sessions', {}, user.token)).toEqual({ ended: 2 });
+    expect(await call(server, 'security/end-other-sessions', { password: user.password }, user.token)).toEqual({
+      ended: 2,
+    });
     for (const other of others) {
       expect(await post(server, 'userinfo/get-info', {}, { token: other.data.token })).toMatchObject({ code: -1 });
     }
@@ -183,10 +190,15 @@ describe('sign-in history', () => {
 describe('the anti-phishing code', () => {
   it('heads every kind of e-mail to its owner, in their language, and is shown to no one else', async () => {
     const user = await signUp(server);
-    expect(await call(server, 'security/set-anti-phishing', { anti_phishing: ' Blue Falcon 7 ' }, user.token)).toEqual({
-      anti_phishing: 'Blue Falcon 7',
-      withdraw_hold_hours: 24,
-    });
+    expect(
+      await call(
+        server,
+        'security/set-anti-phishing',
+        { anti_phishing: ' Blue Falcon 7 ', password: user.password },
+        user.token,
+      ),
+    ).toEqual({ anti_phishing_set: true, withdraw_hold_hours: 24 });
+    await expect.poll(() => mailsTo(user).at(-1)?.subject).toBe('Your anti-phishing code was changed');
     const before = mailsTo(user).length;
     await signIn(user, { device: 'new-device-id-00001' });
     server.clock.advance(61);
@@ -209,7 +221,10 @@ describe('the anti-phishing code', () => {
     const german = kinds.find((mail) => mail.lang === 'de');
     expect(german?.text.startsWith('Ihr Anti-Phishing-Code: Blue Falcon 7')).toBe(true);
     expect(JSON.stringify(await call(server, 'userinfo/get-info', {}, user.token))).not.toContain('Falcon');
-    expect((await call(server, 'security/settings', {}, user.token)).anti_phishing).toBe('Blue Falcon 7');
+    expect(JSON.stringify(await call(server, 'security/settings', {}, user.token))).not.toContain('Falcon');
+    expect(await call(server, 'security/show-anti-phishing', { password: user.password }, user.token)).toEqual({
+      anti_phishing: 'Blue Falcon 7',
+    });
   });
 
   it.each([['abc'], ['twenty-one characters'], ['Blue\u202eFalcon'], ['Blue\nFalcon']])(
@@ -217,15 +232,26 @@ describe('the anti-phishing code', () => {
     async (phrase) => {
       const user = await signUp(server);
       expect(
-        await post(server, 'security/set-anti-phishing', { anti_phishing: phrase }, { token: user.token }),
+        await post(
+          server,
+          'security/set-anti-phishing',
+          { anti_phishing: phrase, password: user.password },
+          { token: user.token },
+        ),
       ).toMatchObject({ code: 400, data: { field: 'anti_phishing' } });
     },
   );
 
   it('can be taken away', async () => {
     const user = await signUp(server);
-    await call(server, 'security/set-anti-phishing', { anti_phishing: 'Blue Falcon' }, user.token);
-    await call(server, 'security/set-anti-phishing', { anti_phishing: '' }, user.token);
+    await call(
+      server,
+      'security/set-anti-phishing',
+      { anti_phishing: 'Blue Falcon', password: user.password },
+      user.token,
+    );
+    await call(server, 'security/set-anti-phishing', { anti_phishing: '', password: user.password }, user.token);
+    await expect.poll(() => mailsTo(user).at(-1)?.subject).toBe('Your anti-phishing code was removed');
     const before = mailsTo(user).length;
     server.clock.advance(61);
     await post(server, 'sms/send-code', { email: user.user.email, scene: 'reset' });
@@ -264,5 +290,122 @@ describe('the hold on a new payout account', () => {
     expect((await post(server, 'withdraw/create', withdraw, { token: user.token })).code).toBe(400);
     server.clock.advance(1);
     expect((await post(server, 'withdraw/create', withdraw, { token: user.token })).code).toBe(200);
+  });
+});
+
+describe('what a stolen session alone cannot do', () => {
+  type Guarded =
+    | 'security/show-anti-phishing'
+    | 'security/set-anti-phishing'
+    | 'passkey/remove'
+    | 'security/end-session'
+    | 'security/end-other-sessions';
+
+  async function ownerWithThief() {
+    const owner = await signUp(server);
+    const key = await addPasskey(server, owner);
+    await call(
+      server,
+      'security/set-anti-phishing',
+      { anti_phishing: 'Blue Falcon 7', password: owner.password },
+      owner.token,
+    );
+    const thief = (await signIn(owner, { userAgent: LAPTOP, ip: '198.51.100.66' })).data;
+    const passkeyId = String((await call(server, 'passkey/list', {}, owner.token)).list[0]?.id);
+    const sessions = await call(server, 'security/sessions', {}, thief.token);
+    const ownerSession = sessions.list.find((session) => !session.current)?.id ?? '';
+    const guarded: [Guarded, Record<string, string>][] = [
+      ['security/show-anti-phishing', {}],
+      ['security/set-anti-phishing', { anti_phishing: 'Thief Phrase' }],
+      ['passkey/remove', { id: passkeyId }],
+      ['security/end-session', { id: ownerSession }],
+      ['security/end-other-sessions', {}],
+    ];
+    return { owner, key, thief, guarded };
+  }
+
+  it('reads or changes nothing without fresh proof: no password, a wrong one, or a passkey only touched', async () => {
+    const { owner, key, thief, guarded } = await ownerWithThief();
+    for (const [path, fields] of guarded) {
+      expect(await post(server, path, fields, { token: thief.token }), `${path} without proof`).toMatchObject({
+        code: 400,
+        data: { field: 'password' },
+      });
+      expect(
+        await post(server, path, { ...fields, password: 'Guess1234' }, { token: thief.token }),
+        `${path} with a guess`,
+      ).toMatchObject({ code: 400, data: { field: 'password' } });
+      const ceremony = await call(server, 'passkey/confirm-options', {}, thief.token);
+      expect(ceremony.options).toMatchObject({ userVerification: 'required' });
+      const touched = key.get(ceremony.options, { verified: false });
+      expect(
+        await post(
+          server,
+          path,
+          { ...fields, challenge_id: ceremony.challenge_id, passkey: touched },
+          { token: thief.token },
+        ),
+        `${path} with a touch`,
+      ).toMatchObject({ code: 400, data: { field: 'passkey' } });
+    }
+    // Nothing moved: the owner is signed in, the passkey and the phrase are as they were.
+    expect((await post(server, 'userinfo/get-info', {}, { token: owner.token })).code).toBe(200);
+    expect((await call(server, 'passkey/list', {}, owner.token)).total).toBe(1);
+    expect(await call(server, 'security/show-anti-phishing', { password: owner.password }, owner.token)).toEqual({
+      anti_phishing: 'Blue Falcon 7',
+    });
+  });
+
+  it('takes the password or a passkey that verified the owner, and mails the owner each time', async () => {
+    const { owner, key, thief } = await ownerWithThief();
+    const confirmed = async () => {
+      const ceremony = await call(server, 'passkey/confirm-options', {}, owner.token);
+      return { challenge_id: ceremony.challenge_id, passkey: key.get(ceremony.options) };
+    };
+    const notices = () => mailsTo(owner).map((mail) => mail.subject);
+    const before = notices().length;
+    expect(await call(server, 'security/show-anti-phishing', await confirmed(), owner.token)).toEqual({
+      anti_phishing: 'Blue Falcon 7',
+    });
+    await expect.poll(() => notices().at(-1)).toBe('Your anti-phishing code was shown');
+    await call(
+      server,
+      'security/set-anti-phishing',
+      { anti_phishing: 'Green Owl 8', ...(await confirmed()) },
+      owner.token,
+    );
+    await expect.poll(() => notices().at(-1)).toBe('Your anti-phishing code was changed');
+    // Announced under the phrase the owner knew, not the new one.
+    expect(mailsTo(owner).at(-1)?.text.split('\n')[0]).toMatch(/: Blue Falcon 7$/);
+    const thiefSession = (await call(server, 'security/sessions', {}, owner.token)).list.find(
+      (session) => !session.current,
+    );
+    await call(server, 'security/end-session', { id: thiefSession?.id ?? '', password: owner.password }, owner.token);
+    await expect.poll(() => notices().at(-1)).toBe('A device was signed out');
+    expect(mailsTo(owner).at(-1)?.text).toContain('Safari on macOS');
+    expect((await post(server, 'userinfo/get-info', {}, { token: thief.token })).code).toBe(-1);
+    await signIn(owner);
+    expect(await call(server, 'security/end-other-sessions', await confirmed(), owner.token)).toEqual({ ended: 1 });
+    await expect.poll(() => notices().at(-1)).toBe('Your other devices were signed out');
+    expect(notices().slice(before).filter((subject) => subject !== 'New sign-in to your account')).toEqual([
+      'Your anti-phishing code was shown',
+      'Your anti-phishing code was changed',
+      'A device was signed out',
+      'Your other devices were signed out',
+    ]);
+  });
+});
+
+describe('signed-in devices, page by page', () => {
+  it('answers at most a page of sessions, and says how many there are', async () => {
+    const user = await signUp(server);
+    for (let index = 0; index < 11; index += 1) await signIn(user, { device: `device-number-${index}-000` });
+    const first = await call(server, 'security/sessions', {}, user.token);
+    expect(first).toMatchObject({ total: 12, page: 1, page_size: 10 });
+    expect(first.list).toHaveLength(10);
+    const second = await call(server, 'security/sessions', { page: '2' }, user.token);
+    expect(second.list).toHaveLength(2);
+    const ids = new Set([...first.list, ...second.list].map((session) => session.id));
+    expect(ids.size).toBe(12);
   });
 });

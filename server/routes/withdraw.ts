@@ -3,13 +3,12 @@ import { MIN_WITHDRAW_CENTS } from '../../contract/rules';
 import { publishQueueChange } from '../events';
 import type { CallRegistry } from '../calls';
 import { isoNow, type ServerContext } from '../context';
-import { invalidField, notFound, outOfRange, payoutOnHold } from '../errors';
+import { notFound, outOfRange, payoutOnHold } from '../errors';
 import { payoutUsableAt } from './bank';
 import { once, replayed } from '../idempotency';
-import { checkPasswordGuess, fromSession, guessKey } from '../security/password-guesses';
 import { newPublicCode } from '../security/tokens';
 import { pageOf } from '../paging';
-import { verifyWithdrawPasskey } from './passkeys';
+import { requireIdentityProof } from '../security/identity-proof';
 import { maskIban, money } from '../wire';
 import type { WithdrawCreated } from '../../contract/responses';
 
@@ -23,21 +22,9 @@ export function withdrawRoutes(calls: CallRegistry, context: ServerContext): voi
   calls.user('withdraw/create', async (input, call) => {
     const { user } = call;
     // Money leaving needs fresh proof, checked before anything else (a replayed request_id
-    // included): the account password again, whose wrong guesses count with failed logins; or a
-    // passkey of this customer that verified them (fingerprint, face or PIN) for a challenge this
-    // session asked for.
-    if (input.password !== undefined) {
-      const source = fromSession(call.tokenHash);
-      if (!(await checkPasswordGuess(context, guessKey(user, user.account), source, input.password, user.password_hash))) {
-        throw invalidField('password', 'wrong_password');
-      }
-    } else if (
-      input.challenge_id === undefined ||
-      input.passkey === undefined ||
-      !(await verifyWithdrawPasskey(context, call, input.challenge_id, input.passkey))
-    ) {
-      throw invalidField('passkey', 'passkey_not_verified');
-    }
+    // included): the account password again, or a passkey of this customer that verified them
+    // (fingerprint, face or PIN) for a challenge this session asked for a withdrawal.
+    await requireIdentityProof(context, call, input, 'withdraw');
     const earlier = await replayed<WithdrawCreated>(context, user.id, 'withdraw/create', input.request_id, input);
     if (earlier) return earlier;
 

@@ -104,11 +104,11 @@ describe('/ws1', () => {
     const { list } = await call(server, 'security/sessions', {}, user.token);
     const secondId = list.find((session) => session.id === sha256(second).slice(0, 16))?.id ?? '';
     const code = closed(ended);
-    await call(server, 'security/end-session', { id: secondId }, user.token);
+    await call(server, 'security/end-session', { id: secondId, password: user.password }, user.token);
     expect(await code).toBe(4001);
     expect(endedLater.readyState).toBe(WebSocket.OPEN);
     const laterCode = closed(endedLater);
-    await call(server, 'security/end-other-sessions', {}, user.token);
+    await call(server, 'security/end-other-sessions', { password: user.password }, user.token);
     expect(await laterCode).toBe(4001);
     expect(staying.readyState).toBe(WebSocket.OPEN);
   });

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { isAntiPhishingPhrase } from '../../../contract/rules';
+import { PASSKEYS_PER_CUSTOMER, isAntiPhishingPhrase } from '../../../contract/rules';
 import type {
   DeviceDescription,
   NetworkPlace,
@@ -10,21 +10,47 @@ import type {
 } from '../../../contract/responses';
 import {
   saveAntiPhishing,
+  showAntiPhishing,
   signOutDevice,
   signOutOtherDevices,
   useSecuritySettings,
   useSignInHistory,
   useSignedInDevices,
 } from '../../api/security';
-import { addPasskey, browserHasPasskeys, removePasskey, usePasskeys } from '../../api/passkeys';
+import { addPasskey, browserHasPasskeys, removePasskey, usePasskeys, type IdentityProof } from '../../api/passkeys';
 import { formatDateTime } from '../../lib/format';
+import { IdentityCheckSheet } from '../shared/identity-check-sheet';
 import { usePasskeyProblemMessage } from '../shared/passkey-problems';
 import { showToast } from '../../state/toast';
+import { EndlessList } from '../../ui/endless-list';
 import { Field } from '../../ui/field';
 import { Form } from '../../ui/form';
-import { GuardedButton, useGuard } from '../../ui/guarded-button';
+import { useGuard } from '../../ui/guarded-button';
 import { ErrorState, Spinner } from '../../ui/states';
 import { useFieldErrors } from '../shared/field-errors';
+
+/** What waits for the customer to confirm it is them, and what to do with their proof. */
+interface PendingCheck {
+  title: string;
+  confirmLabel: string;
+  action: (proof: IdentityProof) => Promise<void>;
+}
+
+/** One "confirm it is you" sheet per card: `ask` opens it for an action, which runs on the proof. */
+function useIdentityCheck() {
+  const { t } = useLingui();
+  const [pending, setPending] = useState<PendingCheck>();
+  const sheet = pending ? (
+    <IdentityCheckSheet
+      title={pending.title}
+      explanation={t`Someone with only your phone or a copy of your session must not be able to do this. Confirm it is you with your password, or a passkey that checks your fingerprint, face or PIN.`}
+      confirmLabel={pending.confirmLabel}
+      action={pending.action}
+      onClose={() => setPending(undefined)}
+    />
+  ) : null;
+  return { ask: setPending, sheet };
+}
 
 /** "Chrome on Android", or as much of it as the device told. */
 function useDeviceName(): (device: DeviceDescription) => string {
@@ -44,17 +70,13 @@ function usePlaceName(): (place: NetworkPlace) => string {
   };
 }
 
-function DeviceItem({ session }: { session: SessionSummary }) {
+function DeviceItem({ session, onSignOut }: { session: SessionSummary; onSignOut: (name: string) => void }) {
   const { t, i18n } = useLingui();
   const deviceName = useDeviceName();
   const placeName = usePlaceName();
   const name = deviceName(session);
-  const signOut = async () => {
-    await signOutDevice(session.id);
-    showToast(t`Signed out of ${name}`);
-  };
   return (
-    <li className="list-item device">
+    <article className="list-item device" aria-label={name}>
       <p>
         <strong>{name}</strong>
         {session.current ? (
@@ -72,48 +94,62 @@ function DeviceItem({ session }: { session: SessionSummary }) {
       </p>
       {session.current ? null : (
         <p className="end">
-          <GuardedButton
+          <button
+            type="button"
             className="button secondary small-button"
-            onClick={signOut}
+            onClick={() => onSignOut(name)}
             aria-label={t`Sign out ${name}, last seen ${formatDateTime(session.last_seen_at, i18n.locale)}`}
           >
             <Trans>Sign out</Trans>
-          </GuardedButton>
+          </button>
         </p>
       )}
-    </li>
+    </article>
   );
 }
 
 function SignedInDevices() {
   const { t } = useLingui();
-  const { data, error, mutate } = useSignedInDevices();
-  const others = data?.list.filter((session) => !session.current).length ?? 0;
-  const signOutOthers = async () => {
-    const ended = await signOutOtherDevices();
-    showToast(t`Signed out of ${ended} other devices`);
-  };
+  const devices = useSignedInDevices();
+  const { ask, sheet } = useIdentityCheck();
+  const signOutOne = (session: SessionSummary, name: string) =>
+    ask({
+      title: t`Sign out ${name}?`,
+      confirmLabel: t`Sign out`,
+      action: async (proof) => {
+        await signOutDevice(session.id, proof);
+        devices.refresh();
+        showToast(t`Signed out of ${name}`);
+      },
+    });
+  const signOutOthers = () =>
+    ask({
+      title: t`Sign out everywhere else?`,
+      confirmLabel: t`Sign out everywhere else`,
+      action: async (proof) => {
+        const ended = await signOutOtherDevices(proof);
+        devices.refresh();
+        showToast(t`Signed out of ${ended} other devices`);
+      },
+    });
   return (
     <section className="card" aria-labelledby="devices-title">
       <h2 id="devices-title">
         <Trans>Signed-in devices</Trans>
       </h2>
-      {data ? (
-        <>
-          <ul className="stack-list">
-            {data.list.map((session) => (
-              <DeviceItem key={session.id} session={session} />
-            ))}
-          </ul>
-          <GuardedButton className="button secondary block" onClick={signOutOthers} disabled={others === 0}>
-            <Trans>Sign out everywhere else</Trans>
-          </GuardedButton>
-        </>
-      ) : error ? (
-        <ErrorState onRetry={() => void mutate()} />
-      ) : (
-        <Spinner label={t`Loading`} />
-      )}
+      <EndlessList
+        label={t`Signed-in devices`}
+        list={devices}
+        empty={<Trans>No device is signed in.</Trans>}
+        itemKey={(session) => session.id}
+        renderItem={(session) => <DeviceItem session={session} onSignOut={(name) => signOutOne(session, name)} />}
+      />
+      {devices.items.length > 0 ? (
+        <button type="button" className="button secondary block" onClick={signOutOthers} disabled={devices.total <= 1}>
+          <Trans>Sign out everywhere else</Trans>
+        </button>
+      ) : null}
+      {sheet}
     </section>
   );
 }
@@ -174,14 +210,10 @@ function SignInHistory() {
   );
 }
 
-function PasskeyItem({ passkey }: { passkey: PasskeySummary }) {
+function PasskeyItem({ passkey, onRemove }: { passkey: PasskeySummary; onRemove: () => void }) {
   const { t, i18n } = useLingui();
-  const remove = async () => {
-    await removePasskey(passkey.id);
-    showToast(t`Passkey ${passkey.name} removed`);
-  };
   return (
-    <li className="list-item device">
+    <article className="list-item device" aria-label={passkey.name}>
       <p>
         <strong>{passkey.name}</strong>
       </p>
@@ -196,42 +228,48 @@ function PasskeyItem({ passkey }: { passkey: PasskeySummary }) {
         )}
       </p>
       <p className="end">
-        <GuardedButton
+        <button
+          type="button"
           className="button secondary small-button"
-          onClick={remove}
+          onClick={onRemove}
           aria-label={t`Remove passkey ${passkey.name}, added ${formatDateTime(passkey.created_at, i18n.locale)}`}
         >
           <Trans>Remove</Trans>
-        </GuardedButton>
+        </button>
       </p>
-    </li>
+    </article>
   );
 }
 
-const PASSKEY_FIELDS = ['password'] as const;
+const PASSKEY_FIELDS = ['name', 'password'] as const;
 
-/** The account password first: a session alone is not enough to add a way into the account. */
-function AddPasskeyForm({ onDone }: { onDone: () => void }) {
+/**
+ * A name to tell it from the others, and the account password, which the server checks before the
+ * browser makes a key: a session alone is not enough to add a way into the account.
+ */
+function AddPasskeyForm({ onDone }: { onDone: (added: boolean) => void }) {
   const { t } = useLingui();
   const problemMessage = usePasskeyProblemMessage();
+  const [name, setName] = useState('');
   const [password, setPassword] = useState('');
-  const { errors, focusRound, showOne, showFailure } = useFieldErrors(PASSKEY_FIELDS);
+  const { errors, focusRound, show, showFailure } = useFieldErrors(PASSKEY_FIELDS);
   const [busy, run] = useGuard();
   const add = () =>
     run(async () => {
-      if (!password) {
-        showOne('password', t`Please enter the password`);
-        return;
-      }
-      showOne('password', undefined);
+      const found = {
+        ...(name.trim() ? {} : { name: t`Please enter a name` }),
+        ...(password ? {} : { password: t`Please enter the password` }),
+      };
+      show(found);
+      if (Object.keys(found).length > 0) return;
       try {
-        const problem = await addPasskey(password);
+        const problem = await addPasskey(password, name.trim());
         if (problem) {
           showToast(problemMessage(problem));
           return;
         }
         showToast(t`Passkey added`);
-        onDone();
+        onDone(true);
       } catch (error) {
         setPassword('');
         showFailure(error);
@@ -239,6 +277,16 @@ function AddPasskeyForm({ onDone }: { onDone: () => void }) {
     });
   return (
     <Form onSubmit={() => void add()} focusRound={focusRound}>
+      <Field
+        label={t`Passkey name`}
+        name="name"
+        autoComplete="off"
+        maxLength={60}
+        value={name}
+        onChange={setName}
+        error={errors.name}
+        hint={t`To tell your passkeys apart, for example “My phone”.`}
+      />
       <Field
         label={t`Account password`}
         name="password"
@@ -253,7 +301,7 @@ function AddPasskeyForm({ onDone }: { onDone: () => void }) {
         <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
           <Trans>Continue</Trans>
         </button>
-        <button type="button" className="button secondary" disabled={busy} onClick={onDone}>
+        <button type="button" className="button secondary" disabled={busy} onClick={() => onDone(false)}>
           <Trans>Cancel</Trans>
         </button>
       </div>
@@ -263,9 +311,21 @@ function AddPasskeyForm({ onDone }: { onDone: () => void }) {
 
 function Passkeys() {
   const { t } = useLingui();
-  const { data, error, mutate } = usePasskeys();
+  const passkeys = usePasskeys();
   const [adding, setAdding] = useState(false);
+  const { ask, sheet } = useIdentityCheck();
   const supported = browserHasPasskeys();
+  const full = passkeys.total >= PASSKEYS_PER_CUSTOMER;
+  const remove = (passkey: PasskeySummary) =>
+    ask({
+      title: t`Remove passkey ${passkey.name}?`,
+      confirmLabel: t`Remove passkey`,
+      action: async (proof) => {
+        await removePasskey(passkey.id, proof);
+        passkeys.refresh();
+        showToast(t`Passkey ${passkey.name} removed`);
+      },
+    });
   return (
     <section className="card" aria-labelledby="passkeys-title">
       <h2 id="passkeys-title">
@@ -277,63 +337,61 @@ function Passkeys() {
           need your password, unless the passkey checks that it is you (fingerprint, face or PIN).
         </Trans>
       </p>
-      {data ? (
-        data.list.length > 0 ? (
-          <ul className="stack-list">
-            {data.list.map((passkey) => (
-              <PasskeyItem key={passkey.id} passkey={passkey} />
-            ))}
-          </ul>
-        ) : (
-          <p className="state">
-            <Trans>No passkeys yet.</Trans>
-          </p>
-        )
-      ) : error ? (
-        <ErrorState onRetry={() => void mutate()} />
-      ) : (
-        <Spinner label={t`Loading`} />
-      )}
+      <EndlessList
+        label={t`Passkeys`}
+        list={passkeys}
+        empty={<Trans>No passkeys yet.</Trans>}
+        itemKey={(passkey) => passkey.id}
+        renderItem={(passkey) => <PasskeyItem passkey={passkey} onRemove={() => remove(passkey)} />}
+      />
       {!supported ? (
         <p className="muted small">
           <Trans>This browser cannot make passkeys. Open the wallet in a recent browser to add one.</Trans>
         </p>
+      ) : full ? (
+        <p className="muted small">
+          <Trans>
+            You have {PASSKEYS_PER_CUSTOMER} passkeys, the most an account can have. Remove one to add another.
+          </Trans>
+        </p>
       ) : adding ? (
-        <AddPasskeyForm onDone={() => setAdding(false)} />
+        <AddPasskeyForm
+          onDone={(added) => {
+            setAdding(false);
+            if (added) passkeys.refresh();
+          }}
+        />
       ) : (
         <button type="button" className="button secondary block" onClick={() => setAdding(true)}>
           <Trans>Add a passkey</Trans>
         </button>
       )}
+      {sheet}
     </section>
   );
 }
 
 const PHRASE_FIELDS = ['anti_phishing'] as const;
 
-function AntiPhishingForm({ saved }: { saved: string }) {
+/** A new phrase, saved once the customer confirms it is them. */
+function AntiPhishingForm({ onSave, onCancel }: { onSave: (phrase: string) => void; onCancel?: () => void }) {
   const { t } = useLingui();
-  const [phrase, setPhrase] = useState(saved);
-  const { errors, focusRound, showOne, showFailure } = useFieldErrors(PHRASE_FIELDS);
-  const [busy, run] = useGuard();
-  const save = (value: string) =>
-    run(async () => {
-      const trimmed = value.trim();
-      if (!isAntiPhishingPhrase(trimmed)) {
-        showOne('anti_phishing', t`The anti-phishing code must be 4 to 20 characters`);
-        return;
-      }
-      showOne('anti_phishing', undefined);
-      try {
-        await saveAntiPhishing(trimmed);
-        setPhrase(trimmed);
-        showToast(trimmed ? t`Save success` : t`Anti-phishing code removed`);
-      } catch (error) {
-        showFailure(error);
-      }
-    });
+  const [phrase, setPhrase] = useState('');
+  const { errors, focusRound, showOne } = useFieldErrors(PHRASE_FIELDS);
+  const save = () => {
+    const trimmed = phrase.trim();
+    if (
+      !showOne(
+        'anti_phishing',
+        isAntiPhishingPhrase(trimmed) && trimmed ? undefined : t`The anti-phishing code must be 4 to 20 characters`,
+      )
+    ) {
+      return;
+    }
+    onSave(trimmed);
+  };
   return (
-    <Form onSubmit={() => void save(phrase)} focusRound={focusRound}>
+    <Form onSubmit={save} focusRound={focusRound}>
       <Field
         label={t`Anti-phishing code`}
         name="anti_phishing"
@@ -345,12 +403,12 @@ function AntiPhishingForm({ saved }: { saved: string }) {
         hint={t`4 to 20 characters. Choose words only you would know.`}
       />
       <div className="button-row">
-        <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
+        <button type="submit" className="button">
           <Trans>Save</Trans>
         </button>
-        {saved ? (
-          <button type="button" className="button secondary" disabled={busy} onClick={() => void save('')}>
-            <Trans>Remove</Trans>
+        {onCancel ? (
+          <button type="button" className="button secondary" onClick={onCancel}>
+            <Trans>Cancel</Trans>
           </button>
         ) : null}
       </div>
@@ -361,6 +419,26 @@ function AntiPhishingForm({ saved }: { saved: string }) {
 function AntiPhishing() {
   const { t } = useLingui();
   const { data, error, mutate } = useSecuritySettings();
+  const { ask, sheet } = useIdentityCheck();
+  const [shown, setShown] = useState<string>();
+  const [changing, setChanging] = useState(false);
+  const save = (phrase: string) =>
+    ask({
+      title: phrase ? t`Save the new anti-phishing code?` : t`Remove the anti-phishing code?`,
+      confirmLabel: phrase ? t`Save` : t`Remove`,
+      action: async (proof) => {
+        await saveAntiPhishing(phrase, proof);
+        setShown(phrase || undefined);
+        setChanging(false);
+        showToast(phrase ? t`Save success` : t`Anti-phishing code removed`);
+      },
+    });
+  const show = () =>
+    ask({
+      title: t`Show your anti-phishing code?`,
+      confirmLabel: t`Show code`,
+      action: async (proof) => setShown(await showAntiPhishing(proof)),
+    });
   return (
     <section className="card" aria-labelledby="phishing-title">
       <h2 id="phishing-title">
@@ -372,13 +450,38 @@ function AntiPhishing() {
           us: do not click its links.
         </Trans>
       </p>
-      {data ? (
-        <AntiPhishingForm key={data.anti_phishing} saved={data.anti_phishing} />
-      ) : error ? (
-        <ErrorState onRetry={() => void mutate()} />
+      {!data ? (
+        error ? (
+          <ErrorState onRetry={() => void mutate()} />
+        ) : (
+          <Spinner label={t`Loading`} />
+        )
+      ) : !data.anti_phishing_set ? (
+        <AntiPhishingForm onSave={save} />
+      ) : changing ? (
+        <AntiPhishingForm onSave={save} onCancel={() => setChanging(false)} />
       ) : (
-        <Spinner label={t`Loading`} />
+        <>
+          <p className="row">
+            <span className="muted">{t`Your code`}</span>
+            <strong data-testid="anti-phishing-code">{shown ?? t`Hidden`}</strong>
+          </p>
+          <div className="button-row">
+            {shown === undefined ? (
+              <button type="button" className="button secondary" onClick={show}>
+                <Trans>Show code</Trans>
+              </button>
+            ) : null}
+            <button type="button" className="button secondary" onClick={() => setChanging(true)}>
+              <Trans>Change</Trans>
+            </button>
+            <button type="button" className="button secondary" onClick={() => save('')}>
+              <Trans>Remove</Trans>
+            </button>
+          </div>
+        </>
       )}
+      {sheet}
     </section>
   );
 }

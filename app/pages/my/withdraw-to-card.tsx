@@ -5,7 +5,7 @@ import { MIN_WITHDRAW_CENTS, type BankType } from '../../../contract/rules';
 import { cents, formatMoney } from '../../../contract/money';
 import { useBinding } from '../../api/bank';
 import { useMoneyInfo } from '../../api/userinfo';
-import { browserHasPasskeys, confirmWithPasskey, usePasskeys } from '../../api/passkeys';
+import { browserHasPasskeys, confirmWithPasskey, useHasPasskeys } from '../../api/passkeys';
 import { createWithdrawal, type WithdrawProof } from '../../api/withdraw';
 import { navigate, useHashSearch } from '../../lib/hash-location';
 import { formatAmount } from '../../lib/format';
@@ -38,8 +38,7 @@ export default function WithdrawToCardPage() {
   const [busy, run] = useGuard();
   const requestId = useRequestId([type, binding?.bk_id, amount]);
   const held = useStillHeld(binding?.usable_at);
-  const { data: passkeys } = usePasskeys();
-  const canUsePasskey = (passkeys?.list.length ?? 0) > 0 && browserHasPasskeys();
+  const canUsePasskey = useHasPasskeys() && browserHasPasskeys();
   const problemMessage = usePasskeyProblemMessage();
 
   if (binding === undefined) {

@@ -1,0 +1,105 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { browserHasPasskeys, confirmIdentityWithPasskey, useHasPasskeys, type IdentityProof } from '../../api/passkeys';
+import { ApiFailure } from '../../lib/failures';
+import { BottomSheet } from '../../ui/bottom-sheet';
+import { Field } from '../../ui/field';
+import { Form } from '../../ui/form';
+import { useGuard } from '../../ui/guarded-button';
+import { useFieldErrors } from './field-errors';
+import { usePasskeyProblemMessage } from './passkey-problems';
+
+const FIELDS = ['password'] as const;
+
+/**
+ * "Confirm it is you" before something a stolen session alone must not do: the account password,
+ * or a passkey that checks it is the customer (fingerprint, face or PIN). `action` runs with the
+ * proof and the sheet closes when it succeeds; a refusal is said in the sheet (a toast would sit
+ * behind it), and the customer can try again.
+ */
+export function IdentityCheckSheet({
+  title,
+  explanation,
+  confirmLabel,
+  action,
+  onClose,
+}: {
+  title: string;
+  explanation: string;
+  confirmLabel: string;
+  action: (proof: IdentityProof) => Promise<void>;
+  onClose: () => void;
+}) {
+  const { t } = useLingui();
+  const problemMessage = usePasskeyProblemMessage();
+  const canUsePasskey = useHasPasskeys() && browserHasPasskeys();
+  const [password, setPassword] = useState('');
+  const [refusal, setRefusal] = useState<string>();
+  const { errors, focusRound, showOne, showFailure } = useFieldErrors(FIELDS);
+  const [busy, run] = useGuard();
+
+  const attempt = (proof: () => Promise<IdentityProof | undefined>) =>
+    run(async () => {
+      setRefusal(undefined);
+      try {
+        const given = await proof();
+        if (!given) return;
+        await action(given);
+        onClose();
+      } catch (error) {
+        setPassword('');
+        if (!(error instanceof ApiFailure)) throw error;
+        if (!showFailure(error)) setRefusal(error.envelope.msg);
+      }
+    });
+
+  const withPassword = () =>
+    attempt(async () => {
+      if (!showOne('password', password ? undefined : t`Please enter the password`)) return undefined;
+      return { password };
+    });
+
+  const withPasskey = () =>
+    attempt(async () => {
+      showOne('password', undefined);
+      const confirmed = await confirmIdentityWithPasskey();
+      if (confirmed.ok) return confirmed.value;
+      setRefusal(problemMessage(confirmed.problem));
+      return undefined;
+    });
+
+  return (
+    <BottomSheet title={title} onClose={onClose} testId="identity-check">
+      <div className="sheet-body">
+        <p className="muted small">{explanation}</p>
+        <Form onSubmit={() => void withPassword()} focusRound={focusRound}>
+          <Field
+            label={t`Account password`}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={setPassword}
+            error={errors.password}
+          />
+          {refusal ? (
+            <p className="notice" role="alert">
+              {refusal}
+            </p>
+          ) : null}
+          <button type="submit" className="button block" disabled={busy} aria-busy={busy || undefined}>
+            {confirmLabel}
+          </button>
+          {canUsePasskey ? (
+            <button type="button" className="button secondary block" disabled={busy} onClick={() => void withPasskey()}>
+              <Trans>Confirm with passkey instead</Trans>
+            </button>
+          ) : null}
+          <button type="button" className="button secondary block" disabled={busy} onClick={onClose}>
+            <Trans>Cancel</Trans>
+          </button>
+        </Form>
+      </div>
+    </BottomSheet>
+  );
+}
