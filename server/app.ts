@@ -194,6 +194,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   context.live.onEvent((payload) => {
     if (announcesOutcome(payload)) push.nudge();
   });
+  context.live.onCatchUp(() => push.nudge());
 
   // Security headers. Built once: @fastify/helmet rebuilds its middleware on every request,
   // which cost a visible share of the API's throughput. Documents get the full set with a strict
