@@ -20,8 +20,8 @@ export default defineConfig({
         test: {
           name: 'sqlite',
           include: ['{contract,server,app,console,sw,scripts}/**/*.test.{ts,tsx}'],
-          // Several nodes need a database they can share.
-          exclude: ['server/cluster.test.ts'],
+          // Several nodes need a database they can share; PostgreSQL's listeners need PostgreSQL.
+          exclude: ['server/cluster.test.ts', 'server/db/postgres.test.ts'],
         },
       },
       {

@@ -21,7 +21,7 @@ import { translate } from './i18n';
 import { consoleRoutes } from './console/routes';
 import { consoleLiveRoutes } from './console/live';
 import { createLiveHub } from './live';
-import { publicHttpsOnly, type PushEndpointPolicy } from './push/endpoints';
+import { publicPushServices, type PushEndpointPolicy } from './push/endpoints';
 import { announcesOutcome } from './push/notices';
 import { createPushSender, defaultPushSubject, ensureVapidKeys } from './push/sender';
 import { DEFAULT_SECOND_APPROVAL_ABOVE } from './review';
@@ -76,9 +76,9 @@ export interface AppOptions {
   /** The contact in the VAPID tokens (PUSH_SUBJECT); by default one at PUBLIC_URL's domain. */
   pushSubject?: string | undefined;
   /**
-   * Which push-service URLs the server will send to: public https only unless a test, which
-   * runs its push service on 127.0.0.1, says otherwise. Never read from the environment, so no
-   * setting can open it in production.
+   * Which push-service URLs the server will send to, and at which addresses: public https at
+   * global unicast addresses only, unless a test, which runs its push service on 127.0.0.1, says
+   * otherwise. Never read from the environment, so no setting can open it in production.
    */
   pushEndpoints?: PushEndpointPolicy;
 }
@@ -170,7 +170,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
     keys: await ensureVapidKeys({ db: options.db, queries, now }),
     subject: options.pushSubject ?? defaultPushSubject(options.publicUrl),
-    endpoints: options.pushEndpoints ?? publicHttpsOnly,
+    endpoints: options.pushEndpoints ?? publicPushServices,
   });
   const context: ServerContext = {
     live: await createLiveHub({ db: options.db, queries, sessions, log: app.log }),
@@ -194,6 +194,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   context.live.onEvent((payload) => {
     if (announcesOutcome(payload)) push.nudge();
   });
+  context.live.onCatchUp(() => push.nudge());
 
   // Security headers. Built once: @fastify/helmet rebuilds its middleware on every request,
   // which cost a visible share of the API's throughput. Documents get the full set with a strict

@@ -16,6 +16,11 @@ export const MAX_SOCKETS_PER_USER = 20;
 /** Closing code for a socket over the per-user limit (WebSocket "policy violation"). */
 export const LIVE_CLOSE_TOO_MANY = 1008;
 /**
+ * Closing code that has the app connect again (WebSocket "service restart"): it re-reads all it
+ * shows whenever its socket opens, and the new socket's token is checked afresh.
+ */
+export const LIVE_CLOSE_RECONNECT = 1012;
+/**
  * How long a closed socket's peer has to answer the close before its connection is cut: `ws`
  * would otherwise hold the connection 30 s for a peer that never answers.
  */
@@ -45,6 +50,9 @@ type SessionsEnded = { token_hash: string } | { user: number; except?: string };
  *
  * Ending a session (logout) or all of a user's (password reset) closes their sockets and drops
  * them from the session cache at once, on every node.
+ *
+ * On PostgreSQL a node that stops hearing a channel for a while (its listening connection died)
+ * catches up once it listens again, each channel as its messages require (see the listeners).
  */
 export async function createLiveHub(deps: {
   db: Db;
@@ -59,6 +67,8 @@ export async function createLiveHub(deps: {
 
   /** Whoever else wants to hear of every committed event (the push sender's nudge). */
   const hearers = new Set<(payload: string) => void>();
+  /** Whoever wants to know that committed events may have gone unheard (the push sender too). */
+  const catchUpHearers = new Set<() => void>();
 
   function deliver(userId: number, payload: string): void {
     for (const hear of hearers) hear(payload);
@@ -89,6 +99,14 @@ export async function createLiveHub(deps: {
     }
   }
 
+  /** Every customer socket of this node connects again: the app re-reads, the token is checked again. */
+  function reconnectCustomers(): void {
+    for (const open of sockets.values()) {
+      for (const socket of open.keys()) closeSocket(socket, LIVE_CLOSE_RECONNECT, 'connect again');
+    }
+    sockets.clear();
+  }
+
   function announceEnded(ended: SessionsEnded): void {
     endHere(ended);
     messages?.notify(SESSIONS_CHANNEL, JSON.stringify(ended)).catch((error: unknown) => {
@@ -98,12 +116,40 @@ export async function createLiveHub(deps: {
 
   const stops: (() => Promise<void>)[] = [];
   if (messages) {
+    const lost = (channel: string) => (error: Error) =>
+      deps.log.warn({ err: error, channel }, 'not hearing the other nodes on this channel; connecting again');
+    const caughtUp = (channel: string) => deps.log.info({ channel }, 'hearing the other nodes again; caught up');
     stops.push(
-      await messages.listen(LIVE_EVENTS_CHANNEL, (text) => {
-        const announced = JSON.parse(text) as AnnouncedEvent;
-        deliver(announced.user, announced.payload);
+      await messages.listen(
+        LIVE_EVENTS_CHANNEL,
+        (text) => {
+          const announced = JSON.parse(text) as AnnouncedEvent;
+          deliver(announced.user, announced.payload);
+        },
+        {
+          lost: lost(LIVE_EVENTS_CHANNEL),
+          // Events committed meanwhile reached nobody here: customers' apps connect again and
+          // re-read all they show, consoles re-read the queue, and the push sender runs now
+          // rather than at its next tick.
+          catchUp() {
+            reconnectCustomers();
+            for (const socket of staff.keys()) socket.send(CONSOLE_QUEUE_CHANGED);
+            for (const hear of catchUpHearers) hear();
+            caughtUp(LIVE_EVENTS_CHANNEL);
+          },
+        },
+      ),
+      await messages.listen(SESSIONS_CHANNEL, (text) => endHere(JSON.parse(text) as SessionsEnded), {
+        lost: lost(SESSIONS_CHANNEL),
+        // A session ended meanwhile on another node may still be cached here and keep its sockets:
+        // the cache starts empty, and customers' sockets connect again, which checks each token.
+        // (Operators' sign-outs are not sent on this channel: their sockets' pings check them.)
+        catchUp() {
+          deps.sessions.forgetAll();
+          reconnectCustomers();
+          caughtUp(SESSIONS_CHANNEL);
+        },
       }),
-      await messages.listen(SESSIONS_CHANNEL, (text) => endHere(JSON.parse(text) as SessionsEnded)),
     );
   } else {
     let lastId = await deps.queries.events.lastId();
@@ -185,6 +231,10 @@ export async function createLiveHub(deps: {
      */
     onEvent(hear: (payload: string) => void): void {
       hearers.add(hear);
+    },
+    /** Calls `hear` when events committed elsewhere may have gone unheard here (PostgreSQL only). */
+    onCatchUp(hear: () => void): void {
+      catchUpHearers.add(hear);
     },
     /** How many sockets are open (for tests and logs). */
     size(): number {

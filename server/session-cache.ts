@@ -44,6 +44,10 @@ export function createSessionCache() {
     forgetUser(userId: number): void {
       for (const [token, entry] of entries) if (entry.user.id === userId) entries.delete(token);
     },
+    /** Every session is read from the database again: an ending may have gone unheard. */
+    forgetAll(): void {
+      entries.clear();
+    },
   };
 }
 

@@ -37,8 +37,19 @@ export interface Transaction extends SqlRunner {
  */
 export interface NodeMessages {
   notify(channel: string, payload: string): Promise<void>;
-  /** Calls `handler` for every message on `channel`, this node's own included; returns a stop. */
-  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Calls `handler` for every message on `channel`, this node's own included; returns a stop.
+   * The listening connection can die (a restarted database, a dropped network path): messages
+   * sent until it listens again are lost, so the caller says what makes up for them.
+   */
+  listen(channel: string, handler: (payload: string) => void, recovery: ListenerRecovery): Promise<() => Promise<void>>;
+}
+
+export interface ListenerRecovery {
+  /** The connection was found dead; from now until `catchUp`, messages are being missed. */
+  lost(error: Error): void;
+  /** Listening again after a loss: make good whatever was missed meanwhile. */
+  catchUp(): void;
 }
 
 export interface Db extends SqlRunner {

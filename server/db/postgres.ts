@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Db, NodeMessages, SqlParams, SqlRunner, Transaction } from './database';
 import { POSTGRES_PRELUDE, postgresValues, schemaForPostgres, toPostgres, type PostgresStatement } from './dialect';
@@ -8,7 +9,21 @@ const POOL_SIZE = Number(process.env.DATABASE_POOL_SIZE ?? 10);
 /** Two transactions that lock rows in opposite orders: the loser is retried this many times. */
 const DEADLOCK_RETRIES = 3;
 const MIGRATION_LOCK = 'schema migrations';
-const LISTENER_RETRY_MS = 1000;
+
+/** How a listening connection proves it is alive, and how soon a dead one is replaced. */
+export interface ListenerTiming {
+  /** The wait between one heartbeat heard and the next one sent. */
+  heartbeatMs: number;
+  /** How long a heartbeat, or connecting and LISTEN, may take before the connection counts as dead. */
+  answerMs: number;
+  /** The wait before connecting again after a loss or a failed attempt. */
+  retryMs: number;
+}
+
+/** A dead listener is found within half a minute, as a dead live socket is by its ping. */
+const LISTENER_TIMING: ListenerTiming = { heartbeatMs: 20_000, answerMs: 10_000, retryMs: 1000 };
+/** Idle time before the first TCP keep-alive probe: the operating system's own check, under ours. */
+const LISTENER_KEEPALIVE_MS = 10_000;
 
 /**
  * 64-bit integers (ids, cents, counts) and the integral NUMERIC that SUM() of them returns come
@@ -34,7 +49,10 @@ const typeParsers = {
  * PostgreSQL re-checks against the newest row when it had to wait for another writer; where a
  * transaction reads before it writes, it takes a lock on what it read (`tx.lock`).
  */
-export async function openPostgres(url: string): Promise<Db & { pool: pg.Pool }> {
+export async function openPostgres(
+  url: string,
+  listenerTiming: ListenerTiming = LISTENER_TIMING,
+): Promise<Db & { pool: pg.Pool }> {
   const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, types: typeParsers });
   // An idle client that loses its connection emits here; the pool replaces it.
   pool.on('error', () => undefined);
@@ -115,7 +133,7 @@ export async function openPostgres(url: string): Promise<Db & { pool: pg.Pool }>
   const db = {
     ...runnerOn(() => pool),
     pool,
-    messages: nodeMessages(url, (sql, params) => query(pool, sql, params).then(() => undefined)),
+    messages: nodeMessages(url, (sql, params) => query(pool, sql, params).then(() => undefined), listenerTiming),
     transaction,
     async exec(sql: string) {
       await pool.query(sql);
@@ -133,42 +151,132 @@ export async function openPostgres(url: string): Promise<Db & { pool: pg.Pool }>
   return db;
 }
 
+/** Rejects when `work` takes longer than `ms`; `work` is left to settle on its own. */
+function within<T>(ms: number, what: string, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/** Closes a listening client now, whatever its connection's state: a dead peer never answers a goodbye. */
+function drop(client: pg.Client): void {
+  client.end().catch(() => undefined);
+  client.connection.stream.destroy();
+}
+
 /**
- * LISTEN on one dedicated connection per channel, opened again a second after it drops (a
- * message sent while it was down is not seen; live events are hints to re-read, not data).
+ * LISTEN on one dedicated connection per channel. A connection can die without closing (a
+ * network path dropped, a database host gone), so besides TCP keep-alive each listener sends
+ * itself a heartbeat on a channel of its own and expects to hear it within a bound. A connection
+ * that ends, fails or misses its heartbeat is dropped and opened again a second later; once it
+ * listens again, the caller catches up (`ListenerRecovery`), because what was sent meanwhile was
+ * not heard.
  */
-function nodeMessages(url: string, send: (sql: string, params: string[]) => Promise<void>): NodeMessages {
+export function nodeMessages(
+  url: string,
+  send: (sql: string, params: string[]) => Promise<void>,
+  timing: ListenerTiming = LISTENER_TIMING,
+): NodeMessages {
   return {
     notify: (channel, payload) => send('SELECT pg_notify(?, ?)', [channel, payload]),
-    async listen(channel, handler) {
+    async listen(channel, handler, recovery) {
+      const heartbeatChannel = `heartbeat_${randomUUID().replaceAll('-', '')}`;
       let stopped = false;
-      let client: pg.Client | undefined;
+      let current: pg.Client | undefined;
       let retry: NodeJS.Timeout | undefined;
-      const connect = async (): Promise<void> => {
-        const next = new pg.Client({ connectionString: url });
-        next.on('notification', (message) => {
+      let nextBeat: NodeJS.Timeout | undefined;
+      let heard: () => void = () => undefined;
+
+      /** A client listening on the channel and its heartbeat channel; closed again if that fails. */
+      const open = async (): Promise<pg.Client> => {
+        const client = new pg.Client({
+          connectionString: url,
+          keepAlive: true,
+          keepAliveInitialDelayMillis: LISTENER_KEEPALIVE_MS,
+          application_name: `wallet listener: ${channel}`,
+        });
+        client.on('error', () => undefined);
+        client.on('notification', (message) => {
           if (message.channel === channel) handler(message.payload ?? '');
+          else if (message.channel === heartbeatChannel) heard();
         });
-        next.on('error', () => undefined);
-        next.on('end', () => {
-          if (stopped || client !== next) return;
-          client = undefined;
-          reconnect();
-        });
-        await next.connect();
-        await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-        client = next;
+        try {
+          await within(
+            timing.answerMs,
+            `listening on ${channel}`,
+            client
+              .connect()
+              .then(() =>
+                client.query(`LISTEN ${pg.escapeIdentifier(channel)}; LISTEN ${pg.escapeIdentifier(heartbeatChannel)}`),
+              ),
+          );
+        } catch (error) {
+          drop(client);
+          throw error;
+        }
+        return client;
       };
+
+      const heartbeat = (client: pg.Client) => {
+        const answered = new Promise<void>((resolve) => (heard = resolve));
+        return within(
+          timing.answerMs,
+          `the heartbeat on ${channel}`,
+          Promise.all([client.query(`NOTIFY ${pg.escapeIdentifier(heartbeatChannel)}`), answered]),
+        );
+      };
+
+      const lose = (client: pg.Client, error: Error) => {
+        if (current !== client) return;
+        current = undefined;
+        clearTimeout(nextBeat);
+        drop(client);
+        recovery.lost(error);
+        reconnect();
+      };
+
+      const listening = (client: pg.Client) => {
+        current = client;
+        client.on('end', () => lose(client, new Error(`the connection listening on ${channel} ended`)));
+        const beat = () => {
+          nextBeat = setTimeout(() => {
+            heartbeat(client).then(
+              () => {
+                if (current === client) beat();
+              },
+              (error: unknown) => lose(client, error instanceof Error ? error : new Error(String(error))),
+            );
+          }, timing.heartbeatMs);
+          nextBeat.unref();
+        };
+        beat();
+      };
+
       const reconnect = () => {
+        if (stopped) return;
         retry = setTimeout(() => {
-          if (!stopped) connect().catch(reconnect);
-        }, LISTENER_RETRY_MS);
+          open().then((client) => {
+            if (stopped) {
+              drop(client);
+              return;
+            }
+            listening(client);
+            recovery.catchUp();
+          }, reconnect);
+        }, timing.retryMs);
+        retry.unref();
       };
-      await connect();
+
+      listening(await open());
       return async () => {
         stopped = true;
         clearTimeout(retry);
-        await client?.end();
+        clearTimeout(nextBeat);
+        const client = current;
+        current = undefined;
+        if (client) await within(timing.answerMs, 'closing a listener', client.end()).catch(() => drop(client));
       };
     },
   };

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db, Transaction } from './database';
+import { migrations } from './migrations';
 import { openSqlite } from './sqlite';
 
 let dir: string;
@@ -57,5 +59,40 @@ describe('the SQLite engine', () => {
     ).rejects.toThrow('changed my mind');
     expect(await counter()).toBe(0);
     await expect(kept?.get('SELECT 1')).rejects.toThrow('already ended');
+  });
+});
+
+describe('the events table', () => {
+  it('keeps its rows in order through the rebuild, and never hands out a deleted id again', async () => {
+    const file = path.join(dir, 'before-autoincrement.db');
+    const rebuild = migrations.findIndex(
+      (migration) => typeof migration === 'string' && migration.includes('CREATE TABLE events_next'),
+    );
+    const before = new Database(file);
+    for (const migration of migrations.slice(0, rebuild)) {
+      if (typeof migration !== 'string') throw new Error('the migrations before the rebuild are plain SQL');
+      before.exec(migration);
+    }
+    before.pragma(`user_version = ${rebuild}`);
+    before.exec(`
+      INSERT INTO users (id, account, email, password_hash, nickname, invite_code, transfer_code, created_at)
+        VALUES (1, 'someone', 'someone@example.com', '-', 'someone', 'INV1', 'TR1', '2026-11-22T08:00:00.000Z');
+      INSERT INTO events (id, user_id, payload, created_at) VALUES
+        (7, 1, 'first', '2026-11-22T08:00:00.000Z'), (9, 1, 'second', '2026-11-22T08:00:01.000Z');`);
+    before.close();
+
+    const upgraded = await openSqlite(file);
+    try {
+      const rows = await upgraded.all<{ id: number; payload: string }>('SELECT id, payload FROM events ORDER BY id');
+      expect(rows.map((row) => row.payload)).toEqual(['first', 'second']);
+      const highest = Math.max(...rows.map((row) => row.id));
+      await upgraded.run('DELETE FROM events');
+      const next = await upgraded.insert(
+        "INSERT INTO events (user_id, payload, created_at) VALUES (1, 'third', '2026-11-22T09:00:00.000Z')",
+      );
+      expect(next).toBeGreaterThan(highest);
+    } finally {
+      await upgraded.close();
+    }
   });
 });

@@ -1,6 +1,8 @@
 import { createECDH, createPublicKey, randomBytes, verify, type ECDH } from 'node:crypto';
+import diagnostics from 'node:diagnostics_channel';
+import type { LookupAddress } from 'node:dns';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { decrypt } from 'http_ece';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PushNotice } from '../../contract/push';
@@ -21,7 +23,7 @@ import {
   type TestServer,
   type TestUser,
 } from '../test-support';
-import { isNonPublicAddress, publicHttpsOnly } from './endpoints';
+import { NOT_PUBLIC, isGlobalUnicast, lookupReachable, publicPushServices, type PushEndpointPolicy } from './endpoints';
 import { defaultPushSubject } from './sender';
 
 /**
@@ -62,11 +64,25 @@ beforeEach(() => {
   holding = false;
 });
 
+/** Addresses that names resolve to in these tests, instead of the system's resolver. */
+function resolverOf(names: Record<string, readonly string[]>): (hostname: string) => Promise<LookupAddress[]> {
+  return async (hostname) => {
+    const addresses = names[hostname];
+    if (!addresses) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+    return addresses.map((address) => ({ address, family: net.isIP(address) }));
+  };
+}
+
 /**
  * Push services of the test's own, on this machine: the production rule refuses them (http,
- * loopback). `localhost` passes this rule, and is then refused where its name is resolved.
+ * loopback). `rebound.push.test` passes this rule, and is then refused where its name is
+ * resolved: to an address other than the services' own.
  */
-const toTestServices = (url: URL) => url.protocol === 'http:' && ['127.0.0.1', 'localhost'].includes(url.hostname);
+const toTestServices: PushEndpointPolicy = {
+  accepts: (url) => url.protocol === 'http:' && ['127.0.0.1', 'rebound.push.test'].includes(url.hostname),
+  reaches: (address) => address === '127.0.0.1',
+  resolve: resolverOf({ 'rebound.push.test': ['127.0.0.1', '10.0.0.7'] }),
+};
 
 let server: TestServer;
 freshServerPerTest((started) => (server = started), { checkLedger: true, pushEndpoints: toTestServices });
@@ -90,9 +106,14 @@ function device(base = origin): Device {
   return { endpoint: `${base}/push/${devices}-${randomBytes(8).toString('hex')}`, ecdh, auth: randomBytes(16) };
 }
 
-function subscribe(user: TestUser, on: Device, options: { lang?: string; hidden?: boolean } = {}) {
+function subscribe(
+  user: TestUser,
+  on: Device,
+  options: { lang?: string; hidden?: boolean } = {},
+  target: TestServer = server,
+) {
   return post(
-    server,
+    target,
     'push/subscribe',
     {
       endpoint: on.endpoint,
@@ -126,9 +147,9 @@ async function subscriptionCount(userId: number): Promise<number> {
   );
 }
 
-async function approveRecharge(user: TestUser, amount: string): Promise<number> {
-  const id = await pendingRecharge(server, user, amount);
-  await decide(server.app.wallet, 'recharge', 'approve', id, 'test');
+async function approveRecharge(user: TestUser, amount: string, target: TestServer = server): Promise<number> {
+  const id = await pendingRecharge(target, user, amount);
+  await decide(target.app.wallet, 'recharge', 'approve', id, 'test');
   return id;
 }
 
@@ -225,8 +246,9 @@ describe('sending', () => {
     const user = await signUp(server);
     await subscribe(user, device());
     await subscribe(user, device());
-    // A name that resolves to this machine is refused when the request is made (DNS rebinding).
-    await subscribe(user, device(origin.replace('127.0.0.1', 'localhost')));
+    // A name that resolves to an address the policy does not reach (here, one of its two) is
+    // refused when the request is made (DNS rebinding).
+    await subscribe(user, device(origin.replace('127.0.0.1', 'rebound.push.test')));
     answers.push(410, 404);
     await approveRecharge(user, '10');
     await server.app.wallet.push.sendDue();
@@ -379,33 +401,54 @@ describe('who hears', () => {
     for (const refused of [
       'http://fcm.googleapis.com/fcm/send/x',
       'https://localhost/x',
+      'https://localhost./x',
+      'https://LocalHost../x',
       'https://push.localhost/x',
+      'https://push.localhost./x',
+      'https://printer.local/x',
+      'https://router.home.arpa/x',
+      'https://metadata.google.internal/x',
+      'https://push.test/x',
       'https://intranet/x',
+      'https://intranet./x',
       'https://127.0.0.1/x',
+      'https://127.1/x',
+      'https://0x7f000001/x',
       'https://10.1.2.3/x',
       'https://172.20.0.1/x',
       'https://192.168.1.1/x',
       'https://169.254.169.254/latest',
       'https://100.64.0.1/x',
+      'https://198.51.100.7/x',
       'https://[::1]/x',
       'https://[fe80::1]/x',
       'https://[fd00::1]/x',
       'https://[::ffff:127.0.0.1]/x',
+      // The red team's: IPv4-compatible, SIIT-translated and NAT64 forms of loopback and
+      // private addresses, and deprecated site-local space.
+      'https://[::7f00:1]/',
+      'https://[::ffff:0:7f00:1]/',
+      'https://[64:ff9b:1::a00:1]/',
+      'https://[64:ff9b::808:808]/',
+      'https://[fec0::1]/',
+      'https://[2002:7f00:1::1]/',
+      'https://[2001:db8::1]/',
       'https://fcm.googleapis.com:8443/x',
       'https://user:pass@fcm.googleapis.com/x',
     ]) {
-      expect(publicHttpsOnly(new URL(refused)), refused).toBe(false);
+      expect(publicPushServices.accepts(new URL(refused)), refused).toBe(false);
     }
     for (const allowed of [
       'https://fcm.googleapis.com/fcm/send/abc:def',
+      'https://FCM.googleapis.com./fcm/send/abc:def',
       'https://updates.push.services.mozilla.com/wpush/v2/abc',
       'https://web.push.apple.com/QGx',
       'https://8.8.8.8/x',
+      'https://[2a00:1450:4001:80b::200a]/x',
+      'https://[::ffff:8.8.8.8]/x',
     ]) {
-      expect(publicHttpsOnly(new URL(allowed)), allowed).toBe(true);
+      expect(publicPushServices.accepts(new URL(allowed)), allowed).toBe(true);
     }
-    expect(isNonPublicAddress('::ffff:10.0.0.1')).toBe(true);
-    expect(isNonPublicAddress('2a00:1450:4001:80b::200a')).toBe(false);
 
     const production = await startTestServer();
     const user = await signUp(production);
@@ -422,6 +465,195 @@ describe('who hears', () => {
       { token: user.token },
     );
     expect(refused).toMatchObject({ code: 400, data: { field: 'endpoint' } });
+  });
+});
+
+/** Addresses that are never a push service's: IANA's special-purpose blocks and their edges. */
+const REFUSED_ADDRESSES = [
+  // The red team's.
+  '::7f00:1',
+  '::ffff:0:7f00:1',
+  '64:ff9b:1::a00:1',
+  'fec0::1',
+  // IPv4's special-purpose blocks.
+  '0.0.0.0',
+  '0.255.255.255',
+  '10.0.0.1',
+  '10.255.255.255',
+  '100.64.0.1',
+  '100.127.255.255',
+  '127.0.0.1',
+  '127.255.255.254',
+  '169.254.169.254',
+  '172.16.0.1',
+  '172.31.255.255',
+  '192.0.0.9',
+  '192.0.0.170',
+  '192.0.2.1',
+  '192.31.196.1',
+  '192.52.193.1',
+  '192.88.99.1',
+  '192.168.1.1',
+  '192.175.48.1',
+  '198.18.0.1',
+  '198.19.255.255',
+  '198.51.100.7',
+  '203.0.113.9',
+  '224.0.0.1',
+  '239.255.255.250',
+  '240.0.0.1',
+  '255.255.255.255',
+  // IPv6 outside 2000::/3, and the forms that carry IPv4 (judged by it when mapped).
+  '::',
+  '::1',
+  '::127.0.0.1',
+  '::8.8.8.8',
+  '::ffff:127.0.0.1',
+  '::ffff:10.0.0.1',
+  '::ffff:169.254.169.254',
+  '::ffff:0:8.8.8.8',
+  '64:ff9b::a00:1',
+  '64:ff9b::808:808',
+  '100::1',
+  'fc00::1',
+  'fd12:3456::1',
+  'fe80::1',
+  'ff02::1',
+  '1fff:ffff:ffff::1',
+  '4000::1',
+  // Special-purpose blocks inside 2000::/3: Teredo and the rest of 2001::/23, documentation,
+  // 6to4, AS112, the newer documentation block.
+  '2001::1',
+  '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+  '2001:2::1',
+  '2001:20::1',
+  '2001:1ff:ffff::1',
+  '2001:db8::1',
+  '2002:7f00:1::1',
+  '2002:808:808::1',
+  '2620:4f:8000::1',
+  '3fff::1',
+  // Not a plain address.
+  'fe80::1%eth0',
+  '2a00:1450:4001:80b::200a%eth0',
+  'localhost',
+  '',
+];
+
+const GLOBAL_ADDRESSES = [
+  '8.8.8.8',
+  '1.1.1.1',
+  '11.0.0.1',
+  '100.63.255.255',
+  '100.128.0.0',
+  '126.255.255.255',
+  '128.0.0.1',
+  '169.253.255.255',
+  '172.15.255.255',
+  '172.32.0.0',
+  '192.0.1.1',
+  '192.167.255.255',
+  '192.169.0.0',
+  '198.17.255.255',
+  '198.20.0.0',
+  '223.255.255.255',
+  '::ffff:8.8.8.8',
+  '::ffff:808:808',
+  '2000::1',
+  '2001:200::1',
+  '2001:4860:4860::8888',
+  '2001:db9::1',
+  '2003::1',
+  '2606:4700:4700::1111',
+  '2620:fe::fe',
+  '2a00:1450:4001:80b::200a',
+  '3ffe::1',
+  '3fff:1000::1',
+];
+
+describe('where the server connects', () => {
+  it('takes only global unicast addresses for a push service', () => {
+    for (const address of REFUSED_ADDRESSES) expect(isGlobalUnicast(address), address).toBe(false);
+    for (const address of GLOBAL_ADDRESSES) expect(isGlobalUnicast(address), address).toBe(true);
+  });
+
+  it('refuses a name when any address it resolves to is refused, and gives only global ones to the socket', async () => {
+    const names: Record<string, string[]> = {
+      'mixed.push-names.com': ['8.8.8.8', '10.0.0.1'],
+      'global.push-names.com': ['2a00:1450:4001:80b::200a', '8.8.8.8'],
+      'v4.push-names.com': ['8.8.8.8'],
+    };
+    REFUSED_ADDRESSES.forEach((address, index) => (names[`n${index}.push-names.com`] = [address]));
+    const lookupWith =
+      (policy: PushEndpointPolicy) =>
+      (hostname: string, family?: number): Promise<LookupAddress[]> =>
+        new Promise((resolved, refused) =>
+          lookupReachable(policy)(hostname, { all: true, ...(family ? { family } : {}) }, (error, addresses) =>
+            error ? refused(error) : resolved(addresses as LookupAddress[]),
+          ),
+        );
+    // The system's resolver, as in production: this machine's own name is refused by address.
+    await expect(lookupWith(publicPushServices)('localhost')).rejects.toMatchObject({ code: NOT_PUBLIC });
+    const resolve = lookupWith({ ...publicPushServices, resolve: resolverOf(names) });
+    for (const hostname of Object.keys(names).filter((name) => name.startsWith('n') || name.startsWith('mixed'))) {
+      await expect(resolve(hostname), hostname).rejects.toMatchObject({ code: NOT_PUBLIC });
+    }
+    await expect(resolve('nowhere.push-names.com')).rejects.toMatchObject({ code: 'ENOTFOUND' });
+    await expect(resolve('global.push-names.com')).resolves.toEqual([
+      { address: '2a00:1450:4001:80b::200a', family: 6 },
+      { address: '8.8.8.8', family: 4 },
+    ]);
+    await expect(resolve('global.push-names.com', 4)).resolves.toEqual([{ address: '8.8.8.8', family: 4 }]);
+    await expect(resolve('v4.push-names.com', 6)).rejects.toMatchObject({ code: NOT_PUBLIC });
+  });
+
+  it('never opens a connection to a refused address, named or literal, even where the URL rule let it through', async () => {
+    const refused = ['::7f00:1', '::ffff:0:7f00:1', '64:ff9b:1::a00:1', 'fec0::1', '127.0.0.1', '::ffff:10.0.0.1'];
+    const names: Record<string, string[]> = {
+      'localhost.': ['127.0.0.1', '::1'],
+      'mixed.push-names.com': ['8.8.8.8', '192.168.0.1'],
+      'global.push-names.com': ['8.8.8.8'],
+    };
+    refused.forEach((address, index) => (names[`n${index}.push-names.com`] = [address]));
+    const endpoints = [
+      ...refused.map((address) => `https://${net.isIPv6(address) ? `[${address}]` : address}`),
+      ...Object.keys(names).map((name) => `https://${name}`),
+    ];
+    // Any https URL passes here: the address check must hold by itself.
+    const anyHttps: PushEndpointPolicy = {
+      accepts: (url) => url.protocol === 'https:',
+      reaches: isGlobalUnicast,
+      resolve: resolverOf(names),
+    };
+    const sender = await startTestServer({ pushEndpoints: anyHttps });
+    await opsOutput(sender.db, 'address', 'set', 'TRC20', 'TXYZ1234567890abcdefghijklmnopqrst');
+
+    const attempts: string[] = [];
+    const watch = ({ socket }: { socket: net.Socket }) => {
+      socket.on('connectionAttempt', (address: string, port: number) => {
+        // The database's own connections (PostgreSQL) come through here too.
+        if (port !== 443) return;
+        attempts.push(address);
+        // No push service of ours is there: end the attempt rather than wait for the network.
+        setImmediate(() => socket.destroy(new Error('the test cuts this connection')));
+      });
+    };
+    diagnostics.subscribe('net.client.socket', watch as (message: unknown) => void);
+    try {
+      for (let first = 0; first < endpoints.length; first += 9) {
+        const user = await signUp(sender);
+        for (const base of endpoints.slice(first, first + 9)) {
+          expect(await subscribe(user, device(base), {}, sender), base).toMatchObject({ code: 200 });
+        }
+        await approveRecharge(user, '10', sender);
+      }
+      await sender.app.wallet.push.sendDue();
+    } finally {
+      diagnostics.unsubscribe('net.client.socket', watch as (message: unknown) => void);
+    }
+    expect(attempts).toEqual(['8.8.8.8']);
+    const left = await sender.db.all<{ endpoint: string }>('SELECT endpoint FROM push_subscriptions');
+    expect(left.map((row) => new URL(row.endpoint).host)).toEqual(['global.push-names.com']);
   });
 });
 

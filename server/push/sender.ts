@@ -7,7 +7,7 @@ import type * as WebPush from 'web-push';
 import type { RequestDetails, VapidKeys } from 'web-push';
 import { inTransaction, type Domain } from '../context';
 import type { PushDeliveryRow } from '../db/push';
-import { NOT_PUBLIC, endpointHost, publicAddressesOnly, type PushEndpointPolicy } from './endpoints';
+import { NOT_PUBLIC, checkLiteralHost, endpointHost, lookupReachable, type PushEndpointPolicy } from './endpoints';
 import { noticeFor } from './notices';
 
 // web-push is CommonJS whose exports Node's ESM loader cannot list (it assigns them in one object
@@ -66,7 +66,7 @@ export interface PushSenderDeps extends Domain {
   log: FastifyBaseLogger;
   keys: VapidKeys;
   subject: string;
-  /** Which push-service URLs may be sent to (the production rule or a test's own). */
+  /** Which push-service URLs may be sent to, and at which addresses (the production rule or a test's own). */
   endpoints: PushEndpointPolicy;
 }
 
@@ -87,10 +87,17 @@ function resultOf(status: number): SendResult {
 /**
  * Posts one encrypted notice. web-push makes the request (VAPID token, aes128gcm body); this sends
  * it, because web-push's own sender speaks https only and follows no timeout of the whole
- * exchange. Redirects are not followed (Node's request never does), names that resolve to a
- * private address are refused, and only the status is read: the push service's body is dropped.
+ * exchange. Redirects are not followed (Node's request never does), the connection goes only to
+ * an address the policy reaches (an IP literal's own, or every one a name resolves to), and only
+ * the status is read: the push service's body is dropped.
  */
-function post(endpoint: URL, details: RequestDetails, signal: AbortSignal): Promise<number> {
+async function post(
+  endpoint: URL,
+  details: RequestDetails,
+  signal: AbortSignal,
+  policy: PushEndpointPolicy,
+): Promise<number> {
+  checkLiteralHost(endpoint, policy);
   return new Promise((resolve, reject) => {
     const transport = endpoint.protocol === 'https:' ? https : http;
     const request = transport.request(
@@ -98,7 +105,7 @@ function post(endpoint: URL, details: RequestDetails, signal: AbortSignal): Prom
       {
         method: details.method,
         headers: Object.fromEntries(Object.entries(details.headers).map(([name, value]) => [name, String(value)])),
-        lookup: publicAddressesOnly,
+        lookup: lookupReachable(policy),
         signal,
       },
       (response) => {
@@ -139,7 +146,7 @@ export function createPushSender(deps: PushSenderDeps) {
     // The policy is checked again at send time: a rule made stricter since the subscription
     // was stored applies to it too.
     const endpoint = new URL(delivery.endpoint);
-    if (!deps.endpoints(endpoint)) return { outcome: 'gone', reason: 'endpoint no longer allowed' };
+    if (!deps.endpoints.accepts(endpoint)) return { outcome: 'gone', reason: 'endpoint no longer allowed' };
     const details = generateRequestDetails(
       { endpoint: delivery.endpoint, keys: { p256dh: delivery.p256dh, auth: delivery.auth } },
       JSON.stringify(notice),
@@ -151,10 +158,10 @@ export function createPushSender(deps: PushSenderDeps) {
     );
     try {
       const signal = AbortSignal.any([shutdown.signal, AbortSignal.timeout(SEND_TIMEOUT_MS)]);
-      return resultOf(await post(endpoint, details, signal));
+      return resultOf(await post(endpoint, details, signal, deps.endpoints));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      // A name that resolves to a private address is refused like such an address itself.
+      // An address the server does not send to, named or resolved to, ends the subscription.
       if ((error as NodeJS.ErrnoException).code === NOT_PUBLIC) return { outcome: 'gone', reason };
       return { outcome: 'retry', reason };
     }
@@ -245,7 +252,7 @@ export function createPushSender(deps: PushSenderDeps) {
   return {
     publicKey: deps.keys.publicKey,
     /** Whether the server will send to this push-service URL. */
-    accepts: (url: URL) => deps.endpoints(url),
+    accepts: (url: URL) => deps.endpoints.accepts(url),
     /** A decision was committed somewhere: send its notices now rather than at the next tick. */
     nudge(): void {
       void run();

@@ -1,12 +1,22 @@
 import net, { type AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
+import { CONSOLE_LIVE_PATH } from '../../contract/console';
 import { sha256 } from '../security/tokens';
-import { LIVE_AUTH_TIMEOUT_MS, type LiveEvent } from '../../contract/live';
-import { LIVE_CLOSE_GRACE_MS, MAX_SOCKETS_PER_USER } from '../live';
+import { LIVE_AUTH_TIMEOUT_MS, LIVE_PATH, type LiveEvent } from '../../contract/live';
+import { LIVE_CLOSE_GRACE_MS, LIVE_CLOSE_RECONNECT, MAX_SOCKETS_PER_USER } from '../live';
 import { LIVE_FRAMES_PER_WINDOW, LIVE_FRAME_WINDOW_MS } from './ws';
 import { decide } from '../review';
-import { call, pendingRecharge, signUp, startTestServer, type TestServer, type TestUser } from '../test-support';
+import {
+  call,
+  pendingRecharge,
+  signInOperator,
+  signUp,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from '../test-support';
+import { withClient } from '../testing/postgres-admin';
 
 let server: TestServer;
 let url: string;
@@ -164,6 +174,43 @@ describe('/ws1', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(calm.readyState).toBe(WebSocket.OPEN);
   });
+
+  // SQLite has no listeners: its relay reads the events table.
+  it.runIf(process.env.TEST_ENGINE === 'postgres')(
+    'catches up once it hears the other nodes again: customers connect again, consoles re-read, the push sender runs',
+    async () => {
+      const user = await signUp(server);
+      const socket = await signedInSocket(user);
+      let closeCode: number | 'open' = 'open';
+      socket.once('close', (code) => (closeCode = code));
+      const operator = await signInOperator(server, 'listening');
+      const staff = new WebSocket(url.replace(LIVE_PATH, CONSOLE_LIVE_PATH), { headers: { cookie: operator.cookie } });
+      sockets.push(staff);
+      const staffHeard: string[] = [];
+      staff.on('message', (data) => staffHeard.push(String(data)));
+      await new Promise((resolve) => staff.once('open', resolve));
+      const nudge = vi.spyOn(server.app.wallet.push, 'nudge');
+      const forgetAll = vi.spyOn(server.app.wallet.sessions, 'forgetAll');
+
+      const killed = await withClient(server.database.databaseUrl ?? '', (client) =>
+        client.query(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+           WHERE datname = current_database() AND application_name LIKE 'wallet listener: %'`,
+        ),
+      );
+      expect(killed.rowCount).toBe(2);
+      await expect.poll(() => closeCode, { timeout: 3000 }).toBe(LIVE_CLOSE_RECONNECT);
+      await expect.poll(() => staffHeard).toContain('{"type":"queue"}');
+      expect(nudge).toHaveBeenCalled();
+      await expect.poll(() => forgetAll.mock.calls.length).toBe(1);
+
+      const again = await signedInSocket(user);
+      const id = await pendingRecharge(server, user);
+      const received = nextEvents(again, 2);
+      await decide(server.app.wallet, 'recharge', 'approve', id, 'test');
+      expect(await received).toEqual([{ type: 'recharge', id, state: 'success' }, { type: 'balance' }]);
+    },
+  );
 
   // Timers of the socket server, whatever the database: once, on SQLite, is enough.
   it.skipIf(process.env.TEST_ENGINE === 'postgres')(
