@@ -440,4 +440,10 @@ export const migrations: readonly string[] = [
   );
   CREATE INDEX webauthn_challenges_expires ON webauthn_challenges(expires_at);
   `,
+  `
+  -- The hall lists only offers a sale can fill: not paused, and at least the smallest sale left.
+  -- The index holds exactly those, in the hall's order.
+  DROP INDEX offers_open;
+  CREATE INDEX offers_open ON offers(unit_price DESC, id) WHERE paused = 0 AND remaining >= min_number;
+  `,
 ];

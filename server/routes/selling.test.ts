@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Offer, Page, SaleOrder } from '../../contract/responses';
 import { openDatabase } from '../db/database';
+import { OPEN_OFFERS } from '../db/selling';
 import { decide } from '../review';
 import {
   call,
@@ -59,6 +60,11 @@ async function remainingOf(offerId: number): Promise<string> {
   ).remaining
     .toString()
     .replace(/(\d\d)$/, '.$1');
+}
+
+async function merchantOf(offerId: number): Promise<number> {
+  return ((await server.db.get('SELECT merchant_id FROM offers WHERE id = ?', [offerId])) as { merchant_id: number })
+    .merchant_id;
 }
 
 async function balanceOf(user: TestUser): Promise<string> {
@@ -127,6 +133,54 @@ describe('the hall', () => {
     const hall = await call(server, 'selling/order', {}, user.token);
     expect(hall.total).toBe(6);
     expect(hall.list[0]?.merchant.name).toBe('Late Desk');
+  });
+
+  it('lists only offers a sale can fill, with what is left as the upper limit when it is less', async () => {
+    const user = await seller('500.00');
+    const unfillable = await offer('1.05', '100', '50', '500', 'USD');
+    const partlySold = await offer('1.04', '100', '10', '500', 'USD');
+    // A page remembered before the sales: they must take effect on it at once.
+    expect((await call(server, 'selling/order', {}, user.token)).total).toBe(7);
+    expect((await sell(user, unfillable, '70')).code).toBe(200);
+    expect((await sell(user, partlySold, '40')).code).toBe(200);
+
+    const hall = await call(server, 'selling/order', {}, user.token);
+    expect(hall.total).toBe(6);
+    expect(hall.list.map((item) => item.id)).not.toContain(unfillable);
+    expect(hall.list[0]).toMatchObject<Partial<Offer>>({
+      id: partlySold,
+      remaining: '60.00',
+      min_number: '10.00',
+      max_number: '60.00',
+    });
+    const merchants = (await call(server, 'selling/merchant', { page_size: '50' }, user.token)).list;
+    const [unfillableMerchant, partlySoldMerchant] = [await merchantOf(unfillable), await merchantOf(partlySold)];
+    expect(merchants.find((merchant) => merchant.id === unfillableMerchant)?.best_offer).toBeNull();
+    expect(merchants.find((merchant) => merchant.id === partlySoldMerchant)?.best_offer).toMatchObject({
+      id: partlySold,
+      max_number: '60.00',
+    });
+    expect(await sell(user, unfillable, '30')).toMatchObject({ code: 409, msg: 'This offer has no USDT left to buy' });
+    expect(await sell(user, unfillable, '50')).toMatchObject({ code: 409, msg: 'This offer has no USDT left to buy' });
+    expect(await remainingOf(unfillable)).toBe('30.00');
+  });
+
+  it('reads a hall page from its partial index, already in order', async () => {
+    const plan =
+      server.db.dialect === 'sqlite'
+        ? (await server.db.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${OPEN_OFFERS}`, [10, 0])).map(
+            (row) => row.detail,
+          )
+        : await server.db.transaction(async (tx) => {
+            // A handful of rows is cheapest to read whole: ask for the plan a full hall would get.
+            await tx.run('SET LOCAL enable_seqscan = off');
+            await tx.run('SET LOCAL enable_sort = off');
+            return (await tx.all<{ 'QUERY PLAN': string }>(`EXPLAIN ${OPEN_OFFERS}`, [10, 0])).map(
+              (row) => row['QUERY PLAN'],
+            );
+          });
+    expect(plan.join('\n')).toMatch(/offers_open/);
+    expect(plan.join('\n')).not.toMatch(/TEMP B-TREE|Sort/);
   });
 
   it('lists merchants with their best open offer', async () => {

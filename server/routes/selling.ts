@@ -111,7 +111,8 @@ export function sellingRoutes(calls: CallRegistry, context: ServerContext): void
       const offer = await queries.selling.offerById(input.saleu_id);
       if (!offer) throw notFound();
       if (offer.paused === 1) throw conflict('offer_paused');
-      if (offer.remaining <= 0) throw conflict('offer_exhausted');
+      // Less than the smallest sale left: no sale can fill it, and the hall no longer lists it.
+      if (offer.remaining < offer.min_number) throw conflict('offer_exhausted');
       if (input.number < offer.min_number || input.number > offer.max_number) {
         throw outOfRange('number_out_of_range', 'number', { min: offer.min_number, max: offer.max_number });
       }
