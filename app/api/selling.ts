@@ -24,6 +24,9 @@ export function useSaleOrders(state: SaleOrderState | '') {
 
 export interface SaleRequest {
   saleu_id: number;
+  /** The price and currency the customer was shown, as the wire gave them. */
+  unit_price: string;
+  currency: string;
   number: string;
   request_id: string;
 }

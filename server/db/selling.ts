@@ -131,11 +131,16 @@ export function sellingQueries(db: SqlRunner) {
     openOffers: (limit: number, offset: number) => db.all<OfferWithMerchantRow>(OPEN_OFFERS, [limit, offset]),
     openOfferCount: async () => (await db.get<{ n: number }>(OPEN_OFFER_COUNT))?.n ?? 0,
     bestOfferOf: (merchantId: number) => db.get<OfferWithMerchantRow>(BEST_OFFER_OF_MERCHANT, [merchantId]),
-    /** Takes `number` from an open offer's remaining quantity; false when paused or not that much is left. */
-    take: async (offerId: number, number: number) =>
+    /**
+     * Takes `number` from an open offer's remaining quantity at the price and currency the seller
+     * was shown; false when it is paused, not that much is left, or its price or currency is no
+     * longer that (an operator's change committed meanwhile is seen here, on the row itself).
+     */
+    take: async (offerId: number, number: number, shown: Pick<OfferRow, 'unit_price' | 'currency'>) =>
       (await db.run(
-        'UPDATE offers SET remaining = remaining - @number WHERE id = @id AND remaining >= @number AND paused = 0',
-        { id: offerId, number },
+        `UPDATE offers SET remaining = remaining - @number
+         WHERE id = @id AND remaining >= @number AND paused = 0 AND unit_price = @unit_price AND currency = @currency`,
+        { id: offerId, number, unit_price: shown.unit_price, currency: shown.currency },
       )) === 1,
     /** Every offer, paused and sold out too, for the console. */
     allOffers: () => db.all<OfferWithMerchantRow>(ALL_OFFERS),

@@ -36,7 +36,13 @@ export function SellSheet({ offer, onClose }: { offer: Offer; onClose: () => voi
 
   const submit = () =>
     entry.submit(async (number, requestId) => {
-      await sellToMerchant({ saleu_id: offer.id, number, request_id: requestId });
+      await sellToMerchant({
+        saleu_id: offer.id,
+        unit_price: offer.unit_price,
+        currency: offer.currency,
+        number,
+        request_id: requestId,
+      });
       showToast(t`Sale order placed`);
       onClose();
       navigate(PATHS.orders);
