@@ -130,10 +130,10 @@ export function sellingRoutes(calls: CallRegistry, context: ServerContext): void
       }
       if (!(await queries.selling.take(offer.id, input.number, shown))) {
         // Changed since it was read: say how, rather than "not enough left".
-        const now = (await queries.selling.offerById(offer.id)) ?? offer;
-        if (now.paused === 1) throw conflict('offer_paused');
-        if (!hasTerms(now, shown)) throw priceChanged(now);
-        const remaining = money(now.remaining);
+        const current = (await queries.selling.offerById(offer.id)) ?? offer;
+        if (current.paused === 1) throw conflict('offer_paused');
+        if (!hasTerms(current, shown)) throw priceChanged(current);
+        const remaining = money(current.remaining);
         throw new ApiError(ResultCode.conflict, 'offer_not_enough', { field: 'number', remaining }, { remaining });
       }
       const now = context.now().toISOString();
