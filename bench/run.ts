@@ -190,7 +190,10 @@ async function loadRows(engine: Engine): Promise<void> {
     ...(engine.databasePids ? { databasePids: engine.databasePids } : {}),
   });
   const reads = [served('userinfo/get-money-info', 'lang=en'), served('selling/order', 'page=1&page_size=10&lang=en')];
-  const sell = { ...served('saleu/create-order', `saleu_id=${offer}&number=0.01&lang=en`), headers: sellerAuth };
+  const sell = {
+    ...served('saleu/create-order', `saleu_id=${offer}&number=0.01&unit_price=1.00&currency=USD&lang=en`),
+    headers: sellerAuth,
+  };
   const targets = [...reads, sell];
   try {
     for (const target of [yardstick, ...targets]) await hammer(target, WARMUP_SECONDS);

@@ -17,6 +17,7 @@ import {
   BANK_TYPES,
   CHALLENGE_ID_PATTERN,
   CODE_PATTERN,
+  CURRENCY_PATTERN,
   EMAIL_MAX_LENGTH,
   IBAN_PATTERN,
   INTERNAL_ID_PATTERN,
@@ -329,7 +330,15 @@ export const callSchemas = {
   'selling/history': empty,
   'selling/order': z.object(paging),
   'selling/merchant': z.object(paging),
-  'saleu/create-order': z.object({ saleu_id: id, number: money, request_id: requestId }),
+  'saleu/create-order': z.object({
+    saleu_id: id,
+    number: money,
+    // The price and currency the customer was shown: a sale into an offer that has others now is
+    // refused (`SalePriceChangedData`).
+    unit_price: money,
+    currency: z.string().trim().regex(CURRENCY_PATTERN),
+    request_id: requestId,
+  }),
   'saleu/list-order': z.object({
     ...paging,
     state: z.enum([...SALE_ORDER_STATES, '']).default(''),

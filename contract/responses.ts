@@ -210,7 +210,17 @@ export interface Offer {
   quantity: MoneyString;
   remaining: MoneyString;
   min_number: MoneyString;
+  /** The most one sale can take: the offer's largest sale, or what is left when that is less. */
   max_number: MoneyString;
+}
+
+/**
+ * `data` of the 409 to `saleu/create-order` when the offer's price or currency is no longer the
+ * one sent: nothing was sold, and `offer` is the offer as it is now.
+ */
+export interface SalePriceChangedData {
+  field: 'unit_price';
+  offer: Offer;
 }
 
 export interface Merchant extends MerchantSummary {

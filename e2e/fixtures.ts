@@ -4,8 +4,11 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import type { Envelope } from '../contract/envelope';
 import type { AuthResult } from '../contract/responses';
+import { cents, parseMoney } from '../contract/money';
+import { createQueries } from '../server/db';
 import { openDatabase, type Db } from '../server/db/database';
 import { runOps } from '../server/ops/ops';
+import { saveOffer } from '../server/service-settings';
 import { TINY_PNG, uniquePng } from '../server/testing/tiny-png';
 
 export { TINY_PNG, uniquePng };
@@ -93,6 +96,31 @@ export async function ops(...args: string[]): Promise<string> {
   const lines: string[] = [];
   await runOps(await operatorDatabase(), args, { out: (line) => lines.push(line) });
   return lines.join('\n');
+}
+
+/**
+ * Gives an offer a new price the way an administrator does in the console's hall (the same
+ * function, on the same second connection the operator CLI uses), its other terms unchanged.
+ */
+export async function repriceOffer(offerId: string, price: string): Promise<void> {
+  const db = await operatorDatabase();
+  const queries = createQueries(db);
+  const offer = await queries.selling.offerById(Number(offerId));
+  const unitPrice = parseMoney(price);
+  if (!offer || unitPrice === null) throw new Error(`cannot reprice offer ${offerId} to ${price}`);
+  await saveOffer(
+    { db, queries, now: () => new Date() },
+    {
+      id: offer.id,
+      merchantId: offer.merchant_id,
+      unitPrice,
+      currency: offer.currency,
+      quantity: cents(offer.quantity),
+      minNumber: cents(offer.min_number),
+      maxNumber: cents(offer.max_number),
+    },
+    'operator:e2e',
+  );
 }
 
 /** The id of the newest order of `kind` waiting for review from `account`. */

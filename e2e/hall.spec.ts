@@ -1,4 +1,5 @@
 import {
+  api,
   expect,
   expectAccessible,
   fundCustomer,
@@ -8,6 +9,7 @@ import {
   openSignedIn,
   pendingId,
   registerCustomer,
+  repriceOffer,
   test,
 } from './fixtures';
 
@@ -27,7 +29,7 @@ async function ownOffer(
     '99.90',
     ...(avatar ? ['--avatar', avatar] : []),
   );
-  await ops(
+  const offer = await ops(
     'offer',
     'add',
     '--merchant',
@@ -43,7 +45,7 @@ async function ownOffer(
     '--max',
     '200',
   );
-  return { merchant: name, offer: merchant };
+  return { merchant: name, offer };
 }
 
 test('an offer shows its terms, and the sell sheet checks the quantity and previews the price', async ({ page }) => {
@@ -70,6 +72,63 @@ test('an offer shows its terms, and the sell sheet checks the quantity and previ
   // 33.33 × 9.87 = 328.9671, half up to the cent.
   await expect(sheet.getByTestId('sale-preview')).toHaveText('$328.97');
   await expectAccessible(page);
+});
+
+test('an offer partly sold offers at most what is left, in the hall and in the sell sheet', async ({ page }) => {
+  const customer = await registerCustomer();
+  await fundCustomer(customer, '150.00');
+  const other = await registerCustomer();
+  await fundCustomer(other, '120.00');
+  const { merchant, offer } = await ownOffer('9.87', 'USD');
+  const sold = await api(
+    'saleu/create-order',
+    { saleu_id: offer, number: '120', unit_price: '9.87', currency: 'USD' },
+    other.token,
+  );
+  expect(sold.code).toBe(200);
+  await openSignedIn(page, customer, '/pages/dating/dating');
+  const card = page.getByRole('article', { name: `Offer from ${merchant}` });
+  await loadUntilListed(page, card);
+  // 300 less 120 sold leaves 180, below the largest sale of 200.
+  await expect(card).toContainText('Limits 10.00 – 180.00 USDT');
+  await card.getByRole('button', { name: 'Sell' }).click();
+  const sheet = page.getByTestId('sell-sheet');
+  await expect(sheet).toContainText('Limits 10.00 – 180.00 USDT · left 180.00');
+  await sheet.getByLabel('Quantity for sale (USDT)').fill('180.01');
+  await sheet.getByRole('button', { name: 'Confirm sale' }).click();
+  await expect(sheet.getByText('The maximum amount is 180.00 USDT')).toBeVisible();
+});
+
+test('a price changed while the sheet is open is shown there, and the sale waits for a new confirmation', async ({
+  page,
+}) => {
+  const customer = await registerCustomer();
+  await fundCustomer(customer, '150.00');
+  const { merchant, offer } = await ownOffer('9.87', 'USD');
+  await openSignedIn(page, customer, '/pages/dating/dating');
+  const card = page.getByRole('article', { name: `Offer from ${merchant}` });
+  await loadUntilListed(page, card);
+  await card.getByRole('button', { name: 'Sell' }).click();
+  const sheet = page.getByTestId('sell-sheet');
+  await sheet.getByLabel('Quantity for sale (USDT)').fill('20');
+  await expect(sheet.getByTestId('sale-preview')).toHaveText('$197.40');
+
+  await repriceOffer(offer, '0.01');
+  await sheet.getByRole('button', { name: 'Confirm sale' }).click();
+  await expect(sheet.getByTestId('sale-price')).toHaveText('$0.01 / USDT');
+  await expect(sheet.getByRole('status')).toHaveText(
+    'The price changed from $9.87 to $0.01 per USDT. Check what you receive and confirm again.',
+  );
+  await expect(sheet.getByLabel('Quantity for sale (USDT)')).toHaveValue('20');
+  await expect(sheet.getByTestId('sale-preview')).toHaveText('$0.20');
+  await expect(sheet.getByTestId('sheet-balance')).toContainText('150.00');
+  await expectAccessible(page);
+
+  await sheet.getByRole('button', { name: 'Confirm sale' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('Sale order placed');
+  const order = page.getByRole('list', { name: 'My orders' }).getByRole('listitem').first();
+  await expect(order).toContainText('Unit price $0.01');
+  await expect(order).toContainText('$0.20');
 });
 
 test('sell from the hall and follow the order to completion, live', async ({ page }) => {

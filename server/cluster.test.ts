@@ -224,7 +224,12 @@ describe('two nodes on one PostgreSQL', () => {
     const share = formatMoney(cents(Math.floor(before / 10)));
     const replies = await Promise.all(
       Array.from({ length: 40 }, (_, index) =>
-        post(node(index % 2).baseUrl, 'saleu/create-order', { saleu_id: offer, number: share }, token),
+        post(
+          node(index % 2).baseUrl,
+          'saleu/create-order',
+          { saleu_id: offer, number: share, unit_price: '1.00', currency: 'USD' },
+          token,
+        ),
       ),
     );
     const codes = replies.map((reply) => reply.code);
@@ -386,7 +391,7 @@ describe('two nodes on one PostgreSQL', () => {
         post(
           node(index % 2).baseUrl,
           'saleu/create-order',
-          { saleu_id: '1', number: '10', request_id: `cluster-burst-${index}` },
+          { saleu_id: '1', number: '10', unit_price: '0.93', currency: 'EUR', request_id: `cluster-burst-${index}` },
           token,
         ).catch(() => undefined),
     );
@@ -533,7 +538,12 @@ describe('read-then-write places, raced across two nodes', () => {
     const { token } = await newCustomer();
     await topUp(token, '100.00');
     const replies = await raced<{ id: number }>(10, (baseUrl) =>
-      post(baseUrl, 'saleu/create-order', { saleu_id: '1', number: '10', request_id: `race-${process.pid}` }, token),
+      post(
+        baseUrl,
+        'saleu/create-order',
+        { saleu_id: '1', number: '10', unit_price: '0.93', currency: 'EUR', request_id: `race-${process.pid}` },
+        token,
+      ),
     );
     expect(replies.every((reply) => reply.code === 200)).toBe(true);
     expect(new Set(replies.map((reply) => reply.data.id)).size).toBe(1);

@@ -140,7 +140,12 @@ describe('kill -9 during a burst of money-moving requests', () => {
     const inFlight = new Set<Promise<unknown>>();
     const requests = [
       (id: string) =>
-        post(baseUrl, 'saleu/create-order', { saleu_id: String(offer), number: '10', request_id: id }, token),
+        post(
+          baseUrl,
+          'saleu/create-order',
+          { saleu_id: String(offer), number: '10', unit_price: '0.95', currency: 'EUR', request_id: id },
+          token,
+        ),
       (id: string) =>
         post(
           baseUrl,
@@ -214,7 +219,7 @@ describe('kill -9 during a burst of money-moving requests', () => {
       const replay = await post(
         baseUrl,
         'saleu/create-order',
-        { saleu_id: String(offer), number: '10', request_id: finished.request_id },
+        { saleu_id: String(offer), number: '10', unit_price: '0.95', currency: 'EUR', request_id: finished.request_id },
         again.data.token,
       );
       expect(replay.code).toBe(200);

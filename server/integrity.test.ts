@@ -88,13 +88,20 @@ async function busyDatabase() {
   await decide(server.app.wallet, 'withdraw', 'reject', refusedWithdrawal, 'test', 'closed');
 
   const hall = await call(server, 'selling/order', { page_size: '50' }, alice.token);
-  const offer = hall.list[0]?.id ?? 0;
+  const shown = hall.list[0];
+  const offer = shown?.id ?? 0;
   const sell = async (requestId?: string) =>
     (
       await call(
         server,
         'saleu/create-order',
-        { saleu_id: String(offer), number: '20', ...(requestId ? { request_id: requestId } : {}) },
+        {
+          saleu_id: String(offer),
+          number: '20',
+          unit_price: shown?.unit_price ?? '',
+          currency: shown?.currency ?? '',
+          ...(requestId ? { request_id: requestId } : {}),
+        },
         alice.token,
       )
     ).id;

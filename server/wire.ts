@@ -1,4 +1,4 @@
-import { cents, formatMoney, formatRate } from '../contract/money';
+import { cents, formatMoney, formatRate, minMoney } from '../contract/money';
 import type { BankInfo, MerchantSummary, Offer, SaleOrder, UserInfo } from '../contract/responses';
 import type { BankAccountRow } from './db/bank';
 import type { OfferWithMerchantRow, SaleOrderListRow } from './db/selling';
@@ -80,7 +80,8 @@ export function toOffer(row: OfferWithMerchantRow): Offer {
     quantity: money(row.quantity),
     remaining: money(row.remaining),
     min_number: money(row.min_number),
-    max_number: money(row.max_number),
+    // The most one sale can take: the offer's largest sale, or what is left when that is less.
+    max_number: formatMoney(minMoney(cents(row.max_number), cents(row.remaining))),
   };
 }
 

@@ -1,4 +1,7 @@
+import { ResultCode } from '../../contract/envelope';
+import type { Offer, SalePriceChangedData } from '../../contract/responses';
 import type { SaleOrderState } from '../../contract/rules';
+import { ApiFailure } from '../lib/failures';
 import { call } from './client';
 import { callKey, revalidateCalls, useCall, usePagedCall } from './swr';
 
@@ -24,11 +27,31 @@ export function useSaleOrders(state: SaleOrderState | '') {
 
 export interface SaleRequest {
   saleu_id: number;
+  /** The price and currency the customer was shown, as the wire gave them. */
+  unit_price: string;
+  currency: string;
   number: string;
   request_id: string;
 }
 
-export async function sellToMerchant(request: SaleRequest): Promise<void> {
-  await call('saleu/create-order', { ...request, saleu_id: String(request.saleu_id) });
+/** Placed; or refused because the offer's price or currency changed, with the offer as it is now. */
+export type SaleOutcome = { placed: true } | { placed: false; offer: Offer };
+
+/** The offer as it is now, when the server refused a sale for a price or currency it no longer has. */
+function repricedOffer(failure: unknown): Offer | undefined {
+  if (!(failure instanceof ApiFailure)) return undefined;
+  if (failure.envelope.code !== ResultCode.conflict || failure.field !== 'unit_price') return undefined;
+  return (failure.envelope.data as SalePriceChangedData).offer;
+}
+
+export async function sellToMerchant(request: SaleRequest): Promise<SaleOutcome> {
+  try {
+    await call('saleu/create-order', { ...request, saleu_id: String(request.saleu_id) });
+  } catch (failure) {
+    const offer = repricedOffer(failure);
+    if (offer) return { placed: false, offer };
+    throw failure;
+  }
   await revalidateCalls('userinfo/get-money-info', 'selling/tongji', 'asset-log/tongji');
+  return { placed: true };
 }

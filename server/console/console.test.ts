@@ -628,7 +628,12 @@ describe('hall and settings', () => {
     const seller = await signUp(server);
     await fund(server, seller, '100');
     const sell = (number: string) =>
-      post(server, 'saleu/create-order', { saleu_id: String(offer), number }, { token: seller.token });
+      post(
+        server,
+        'saleu/create-order',
+        { saleu_id: String(offer), number, unit_price: '9.99', currency: 'EUR' },
+        { token: seller.token },
+      );
     expect((await sell('30')).code).toBe(200);
     const below = await consolePost(server, 'hall/offer-save', { ...terms, id: String(offer), quantity: '20' }, admin);
     expect(below.envelope).toMatchObject({ code: 409, data: { field: 'quantity' } });

@@ -554,6 +554,12 @@ export const migrations: readonly Migration[] = [
   ALTER TABLE webauthn_challenges_next RENAME TO webauthn_challenges;
   CREATE INDEX webauthn_challenges_expires ON webauthn_challenges(expires_at);
   `,
+  `
+  -- The hall lists only offers a sale can fill: not paused, and at least the smallest sale left.
+  -- The index holds exactly those, in the hall's order.
+  DROP INDEX offers_open;
+  CREATE INDEX offers_open ON offers(unit_price DESC, id) WHERE paused = 0 AND remaining >= min_number;
+  `,
 ];
 
 /** Rows written at once while filling keys: few statements, well under either engine's parameter limit. */

@@ -88,10 +88,17 @@ const SALE_WITH_MERCHANT = `
 // Composed once here: the engines find a prepared statement by its text, and a text built anew
 // on every call would be hashed anew on every call.
 const OFFER_BY_ID = `${OFFER_WITH_MERCHANT} WHERE offers.id = ?`;
-const OPEN_OFFERS = `${OFFER_WITH_MERCHANT} WHERE offers.remaining > 0 AND offers.paused = 0
+/**
+ * An open offer is one a sale can fill: not paused, and at least its smallest sale left. These
+ * are the terms of the partial index `offers_open`, word for word, so both engines read the hall
+ * from it in order.
+ */
+const IS_OPEN = 'offers.paused = 0 AND offers.remaining >= offers.min_number';
+export const OPEN_OFFERS = `${OFFER_WITH_MERCHANT} WHERE ${IS_OPEN}
   ORDER BY offers.unit_price DESC, offers.id LIMIT ? OFFSET ?`;
-const BEST_OFFER_OF_MERCHANT = `${OFFER_WITH_MERCHANT} WHERE offers.merchant_id = ? AND offers.remaining > 0
-  AND offers.paused = 0 ORDER BY offers.unit_price DESC, offers.id LIMIT 1`;
+const OPEN_OFFER_COUNT = `SELECT COUNT(*) AS n FROM offers WHERE ${IS_OPEN}`;
+const BEST_OFFER_OF_MERCHANT = `${OFFER_WITH_MERCHANT} WHERE offers.merchant_id = ? AND ${IS_OPEN}
+  ORDER BY offers.unit_price DESC, offers.id LIMIT 1`;
 const ALL_OFFERS = `${OFFER_WITH_MERCHANT} ORDER BY offers.id`;
 const SALE_BY_ID = `${SALE_WITH_MERCHANT} WHERE sale_orders.id = ?`;
 const SALES_OF_USER = `${SALE_WITH_MERCHANT}
@@ -122,14 +129,18 @@ export function sellingQueries(db: SqlRunner) {
     offerById: (id: number) => db.get<OfferWithMerchantRow>(OFFER_BY_ID, [id]),
     /** Open offers, best (highest) price first. */
     openOffers: (limit: number, offset: number) => db.all<OfferWithMerchantRow>(OPEN_OFFERS, [limit, offset]),
-    openOfferCount: async () =>
-      (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM offers WHERE remaining > 0 AND paused = 0'))?.n ?? 0,
+    openOfferCount: async () => (await db.get<{ n: number }>(OPEN_OFFER_COUNT))?.n ?? 0,
     bestOfferOf: (merchantId: number) => db.get<OfferWithMerchantRow>(BEST_OFFER_OF_MERCHANT, [merchantId]),
-    /** Takes `number` from an open offer's remaining quantity; false when paused or not that much is left. */
-    take: async (offerId: number, number: number) =>
+    /**
+     * Takes `number` from an open offer's remaining quantity at the price and currency the seller
+     * was shown; false when it is paused, not that much is left, or its price or currency is no
+     * longer that (an operator's change committed meanwhile is seen here, on the row itself).
+     */
+    take: async (offerId: number, number: number, shown: Pick<OfferRow, 'unit_price' | 'currency'>) =>
       (await db.run(
-        'UPDATE offers SET remaining = remaining - @number WHERE id = @id AND remaining >= @number AND paused = 0',
-        { id: offerId, number },
+        `UPDATE offers SET remaining = remaining - @number
+         WHERE id = @id AND remaining >= @number AND paused = 0 AND unit_price = @unit_price AND currency = @currency`,
+        { id: offerId, number, unit_price: shown.unit_price, currency: shown.currency },
       )) === 1,
     /** Every offer, paused and sold out too, for the console. */
     allOffers: () => db.all<OfferWithMerchantRow>(ALL_OFFERS),

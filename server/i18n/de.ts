@@ -97,6 +97,10 @@ export const de: Messages = {
   'console.required.reason': 'Bitte schreiben Sie den Grund für das Prüfprotokoll',
   'console.required.query': 'Geben Sie einen Kontonamen oder eine E-Mail-Adresse ein',
   offer_paused: 'Dieses Angebot ist pausiert. Bitte wählen Sie ein anderes',
+  price_changed:
+    'Der Preis dieses Angebots hat sich geändert. Bitte prüfen Sie den neuen Preis und bestätigen Sie erneut',
+  'required.unit_price': 'Bitte laden Sie die App neu und öffnen Sie das Angebot erneut',
+  'required.currency': 'Bitte laden Sie die App neu und öffnen Sie das Angebot erneut',
   'console.below_sold': 'Aus diesem Angebot wurde bereits mehr verkauft',
   'mail.body.bind': 'Ihr Code zum Verknüpfen eines Auszahlungskontos lautet {code}. Er ist 10 Minuten lang gültig.',
   'mail.anti_phishing': 'Ihr Anti-Phishing-Code: {phrase}',

@@ -226,7 +226,12 @@ describe('sending', () => {
         ...['--quantity', '1000', '--min', '10', '--max', '500'],
       )
     ).at(-1);
-    const sale = await call(server, 'saleu/create-order', { saleu_id: offer ?? '', number: '20' }, user.token);
+    const sale = await call(
+      server,
+      'saleu/create-order',
+      { saleu_id: offer ?? '', number: '20', unit_price: '0.93', currency: 'EUR' },
+      user.token,
+    );
     await server.app.wallet.push.sendDue();
     expect(received).toEqual([]);
 

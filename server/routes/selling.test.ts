@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { cents, parseMoney, ZERO } from '../../contract/money';
 import type { Offer, Page, SaleOrder } from '../../contract/responses';
 import { openDatabase } from '../db/database';
+import { OPEN_OFFERS, type OfferRow } from '../db/selling';
+import { saveOffer } from '../service-settings';
+import { money } from '../wire';
 import { decide } from '../review';
 import {
   call,
@@ -49,8 +53,38 @@ async function seller(amount = '200.00'): Promise<TestUser> {
   return user;
 }
 
-function sell(user: TestUser, offerId: number, number: string, extra: Record<string, string> = {}) {
-  return post<SaleOrder>(server, 'saleu/create-order', { saleu_id: offerId, number, ...extra }, { token: user.token });
+/** The offer's terms as the hall shows them now. */
+async function termsOf(offerId: number) {
+  return (await server.db.get<OfferRow>('SELECT * FROM offers WHERE id = ?', [offerId])) as OfferRow;
+}
+
+/** A sale at the price and currency the offer has now, unless `extra` says otherwise. */
+async function sell(user: TestUser, offerId: number, number: string, extra: Record<string, string> = {}) {
+  const shown = await termsOf(offerId);
+  return post<SaleOrder>(
+    server,
+    'saleu/create-order',
+    { saleu_id: offerId, number, unit_price: money(shown.unit_price), currency: shown.currency, ...extra },
+    { token: user.token },
+  );
+}
+
+/** An administrator's new price (and currency) for an offer, through the console's own function. */
+async function reprice(offerId: number, price: string, currency?: string): Promise<void> {
+  const offer = await termsOf(offerId);
+  await saveOffer(
+    server.app.wallet,
+    {
+      id: offerId,
+      merchantId: offer.merchant_id,
+      unitPrice: parseMoney(price) ?? ZERO,
+      currency: currency ?? offer.currency,
+      quantity: cents(offer.quantity),
+      minNumber: cents(offer.min_number),
+      maxNumber: cents(offer.max_number),
+    },
+    'test',
+  );
 }
 
 async function remainingOf(offerId: number): Promise<string> {
@@ -59,6 +93,11 @@ async function remainingOf(offerId: number): Promise<string> {
   ).remaining
     .toString()
     .replace(/(\d\d)$/, '.$1');
+}
+
+async function merchantOf(offerId: number): Promise<number> {
+  return ((await server.db.get('SELECT merchant_id FROM offers WHERE id = ?', [offerId])) as { merchant_id: number })
+    .merchant_id;
 }
 
 async function balanceOf(user: TestUser): Promise<string> {
@@ -127,6 +166,54 @@ describe('the hall', () => {
     const hall = await call(server, 'selling/order', {}, user.token);
     expect(hall.total).toBe(6);
     expect(hall.list[0]?.merchant.name).toBe('Late Desk');
+  });
+
+  it('lists only offers a sale can fill, with what is left as the upper limit when it is less', async () => {
+    const user = await seller('500.00');
+    const unfillable = await offer('1.05', '100', '50', '500', 'USD');
+    const partlySold = await offer('1.04', '100', '10', '500', 'USD');
+    // A page remembered before the sales: they must take effect on it at once.
+    expect((await call(server, 'selling/order', {}, user.token)).total).toBe(7);
+    expect((await sell(user, unfillable, '70')).code).toBe(200);
+    expect((await sell(user, partlySold, '40')).code).toBe(200);
+
+    const hall = await call(server, 'selling/order', {}, user.token);
+    expect(hall.total).toBe(6);
+    expect(hall.list.map((item) => item.id)).not.toContain(unfillable);
+    expect(hall.list[0]).toMatchObject<Partial<Offer>>({
+      id: partlySold,
+      remaining: '60.00',
+      min_number: '10.00',
+      max_number: '60.00',
+    });
+    const merchants = (await call(server, 'selling/merchant', { page_size: '50' }, user.token)).list;
+    const [unfillableMerchant, partlySoldMerchant] = [await merchantOf(unfillable), await merchantOf(partlySold)];
+    expect(merchants.find((merchant) => merchant.id === unfillableMerchant)?.best_offer).toBeNull();
+    expect(merchants.find((merchant) => merchant.id === partlySoldMerchant)?.best_offer).toMatchObject({
+      id: partlySold,
+      max_number: '60.00',
+    });
+    expect(await sell(user, unfillable, '30')).toMatchObject({ code: 409, msg: 'This offer has no USDT left to buy' });
+    expect(await sell(user, unfillable, '50')).toMatchObject({ code: 409, msg: 'This offer has no USDT left to buy' });
+    expect(await remainingOf(unfillable)).toBe('30.00');
+  });
+
+  it('reads a hall page from its partial index, already in order', async () => {
+    const plan =
+      server.db.dialect === 'sqlite'
+        ? (await server.db.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${OPEN_OFFERS}`, [10, 0])).map(
+            (row) => row.detail,
+          )
+        : await server.db.transaction(async (tx) => {
+            // A handful of rows is cheapest to read whole: ask for the plan a full hall would get.
+            await tx.run('SET LOCAL enable_seqscan = off');
+            await tx.run('SET LOCAL enable_sort = off');
+            return (await tx.all<{ 'QUERY PLAN': string }>(`EXPLAIN ${OPEN_OFFERS}`, [10, 0])).map(
+              (row) => row['QUERY PLAN'],
+            );
+          });
+    expect(plan.join('\n')).toMatch(/offers_open/);
+    expect(plan.join('\n')).not.toMatch(/TEMP B-TREE|Sort/);
   });
 
   it('lists merchants with their best open offer', async () => {
@@ -202,7 +289,7 @@ describe('saleu/create-order', () => {
     const reply = await post(
       server,
       'saleu/create-order',
-      { saleu_id: offerId, number: '20', ...overrides },
+      { saleu_id: offerId, number: '20', unit_price: '0.93', currency: 'EUR', ...overrides },
       { token: user.token },
     );
     expect(reply).toEqual({ code, msg: message, data: { field } });
@@ -212,7 +299,13 @@ describe('saleu/create-order', () => {
 
   it('answers 404 for an offer that does not exist', async () => {
     const user = await seller();
-    expect((await sell(user, 999_999, '20')).code).toBe(404);
+    const reply = await post(
+      server,
+      'saleu/create-order',
+      { saleu_id: 999_999, number: '20', unit_price: '0.93', currency: 'EUR' },
+      { token: user.token },
+    );
+    expect(reply.code).toBe(404);
   });
 
   it('refuses more than the balance and leaves the offer untouched', async () => {
@@ -260,6 +353,119 @@ describe('saleu/create-order', () => {
     expect(await remainingOf(offerId)).toBe('975.00');
     expect((await sell(user, offerId, '26', { request_id: 'sell-once' })).code).toBe(409);
   });
+});
+
+describe('the price the customer was shown', () => {
+  const PRICE_CHANGED = 'The price of this offer has changed. Please check the new price and confirm again';
+
+  async function ledgerOf(user: TestUser) {
+    return server.db.all('SELECT * FROM ledger WHERE user_id = ? ORDER BY id', [user.user.id]);
+  }
+
+  it('refuses a sale at a price the offer no longer has, moving nothing, and says what the price is now', async () => {
+    const user = await seller();
+    const offerId = await offer('0.93', '1000', '10', '500', 'EUR');
+    const ledger = await ledgerOf(user);
+    await reprice(offerId, '0.01');
+    const reply = await sell(user, offerId, '20', { unit_price: '0.93', currency: 'EUR' });
+    expect(reply).toEqual({
+      code: 409,
+      msg: PRICE_CHANGED,
+      data: {
+        field: 'unit_price',
+        offer: expect.objectContaining<Partial<Offer>>({ id: offerId, unit_price: '0.01', currency: 'EUR' }),
+      },
+    });
+    expect(await balanceOf(user)).toBe('200.00');
+    expect(await remainingOf(offerId)).toBe('1000.00');
+    expect(await ledgerOf(user)).toEqual(ledger);
+    expect((await call(server, 'saleu/list-order', {}, user.token)).total).toBe(0);
+    const german = await sell(user, offerId, '20', { unit_price: '0.93', currency: 'EUR', lang: 'de' });
+    expect(german.msg).toBe(
+      'Der Preis dieses Angebots hat sich geändert. Bitte prüfen Sie den neuen Preis und bestätigen Sie erneut',
+    );
+  });
+
+  it('refuses a sale in a currency the offer no longer has', async () => {
+    const user = await seller();
+    const offerId = await offer('0.93', '1000', '10', '500', 'EUR');
+    await reprice(offerId, '0.93', 'USD');
+    expect(await sell(user, offerId, '20', { unit_price: '0.93', currency: 'EUR' })).toMatchObject({
+      code: 409,
+      msg: PRICE_CHANGED,
+      data: { field: 'unit_price', offer: { unit_price: '0.93', currency: 'USD' } },
+    });
+    expect(await balanceOf(user)).toBe('200.00');
+    expect(await remainingOf(offerId)).toBe('1000.00');
+  });
+
+  it('sells at the new price once the customer confirms it', async () => {
+    const user = await seller();
+    const offerId = await offer('0.93', '1000', '10', '500', 'EUR');
+    await reprice(offerId, '0.01');
+    const reply = await sell(user, offerId, '20', { unit_price: '0.01', currency: 'EUR' });
+    expect(reply).toMatchObject({ code: 200, data: { unit_price: '0.01', amount: '0.20', currency: 'EUR' } });
+    expect(await balanceOf(user)).toBe('180.00');
+  });
+
+  it.each([
+    ['without unit_price', { unit_price: undefined }, 'unit_price', 'Please reload the app and open the offer again'],
+    ['without currency', { currency: undefined }, 'currency', 'Please reload the app and open the offer again'],
+    ['with unit_price 0.9300', { unit_price: '0.9300' }, 'unit_price', 'Please check the highlighted field'],
+    ['with unit_price 0', { unit_price: '0' }, 'unit_price', 'Please check the highlighted field'],
+    ['with currency eur', { currency: 'eur' }, 'currency', 'Please check the highlighted field'],
+  ])('refuses a sale %s as a bad request', async (_case, overrides, field, message) => {
+    const user = await seller();
+    const offerId = await offer('0.93', '1000', '10', '500', 'EUR');
+    const reply = await post(
+      server,
+      'saleu/create-order',
+      { saleu_id: offerId, number: '20', unit_price: '0.93', currency: 'EUR', ...overrides },
+      { token: user.token },
+    );
+    expect(reply).toEqual({ code: 400, msg: message, data: { field } });
+    expect(await balanceOf(user)).toBe('200.00');
+  });
+
+  it('answers a retry of a sale with its first answer, even after the price changed', async () => {
+    const user = await seller();
+    const offerId = await offer('0.93', '1000', '10', '500', 'EUR');
+    const terms = { unit_price: '0.93', currency: 'EUR', request_id: 'sell-before-reprice' };
+    const first = await sell(user, offerId, '25', terms);
+    await reprice(offerId, '0.01');
+    const retry = await sell(user, offerId, '25', terms);
+    expect(retry).toMatchObject({ code: 200, data: { id: first.data.id, unit_price: '0.93', amount: '23.25' } });
+    expect(await balanceOf(user)).toBe('175.00');
+    expect(await remainingOf(offerId)).toBe('975.00');
+  });
+
+  it.runIf(process.env.TEST_ENGINE === 'postgres')(
+    'checks the price on the row it sells into, when a change commits while the sale runs',
+    async () => {
+      const user = await seller();
+      const offerId = await offer('0.93', '1000', '10', '500', 'EUR');
+      let sale: ReturnType<typeof sell> | undefined;
+      // The change holds the offer's row until it commits: the sale reads the old price, then
+      // waits on the row to take its quantity, and must find the price changed there.
+      await server.db.transaction(async (tx) => {
+        await tx.run('UPDATE offers SET unit_price = 1 WHERE id = ?', [offerId]);
+        sale = sell(user, offerId, '20', { unit_price: '0.93', currency: 'EUR' });
+        await expect
+          .poll(
+            async () =>
+              (
+                await server.db.get<{ n: number }>(
+                  "SELECT COUNT(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+                )
+              )?.n,
+          )
+          .toBe(1);
+      });
+      expect(await sale).toMatchObject({ code: 409, data: { field: 'unit_price', offer: { unit_price: '0.01' } } });
+      expect(await balanceOf(user)).toBe('200.00');
+      expect(await remainingOf(offerId)).toBe('1000.00');
+    },
+  );
 });
 
 describe('review of a sale', () => {

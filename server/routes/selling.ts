@@ -8,7 +8,8 @@ import { once } from '../idempotency';
 import { pageOf } from '../paging';
 import { newPublicCode } from '../security/tokens';
 import { maskAccount, money, toMerchantSummary, toOffer, toSaleOrder } from '../wire';
-import type { Offer, Page } from '../../contract/responses';
+import type { OfferRow, OfferWithMerchantRow } from '../db/selling';
+import type { Offer, Page, SalePriceChangedData } from '../../contract/responses';
 
 const HISTORY_LENGTH = 20;
 const HALL_FRESH_MS = 1000;
@@ -36,6 +37,15 @@ function createHallCache() {
       pages.clear();
     },
   };
+}
+
+function hasTerms(offer: OfferRow, shown: Pick<OfferRow, 'unit_price' | 'currency'>): boolean {
+  return offer.unit_price === shown.unit_price && offer.currency === shown.currency;
+}
+
+/** The seller was shown another price or currency: nothing is sold, and they are shown this one. */
+function priceChanged(offer: OfferWithMerchantRow): ApiError {
+  return conflict('price_changed', { field: 'unit_price', offer: toOffer(offer) } satisfies SalePriceChangedData);
 }
 
 function startOfUtcDay(at: Date): string {
@@ -102,23 +112,28 @@ export function sellingRoutes(calls: CallRegistry, context: ServerContext): void
 
   /**
    * A sale takes the USDT out of the balance at once and the quantity off the offer, both or
-   * neither: the offer's remaining quantity falls only if that much is still there, and the
-   * balance only if it covers the sale.
+   * neither: the offer's remaining quantity falls only if that much is still there at the price
+   * and currency the seller was shown, and the balance only if it covers the sale.
    */
   calls.user('saleu/create-order', (input, { user }) =>
     once(context, user.id, 'saleu/create-order', input.request_id, input, async (tx) => {
       const { queries, ledger } = tx;
+      const shown = { unit_price: input.unit_price, currency: input.currency };
       const offer = await queries.selling.offerById(input.saleu_id);
       if (!offer) throw notFound();
       if (offer.paused === 1) throw conflict('offer_paused');
-      if (offer.remaining <= 0) throw conflict('offer_exhausted');
+      if (!hasTerms(offer, shown)) throw priceChanged(offer);
+      // Less than the smallest sale left: no sale can fill it, and the hall no longer lists it.
+      if (offer.remaining < offer.min_number) throw conflict('offer_exhausted');
       if (input.number < offer.min_number || input.number > offer.max_number) {
         throw outOfRange('number_out_of_range', 'number', { min: offer.min_number, max: offer.max_number });
       }
-      if (!(await queries.selling.take(offer.id, input.number))) {
-        // Paused since it was read: say so rather than "not enough left".
-        if ((await queries.selling.offerById(offer.id))?.paused === 1) throw conflict('offer_paused');
-        const remaining = money(offer.remaining);
+      if (!(await queries.selling.take(offer.id, input.number, shown))) {
+        // Changed since it was read: say how, rather than "not enough left".
+        const current = (await queries.selling.offerById(offer.id)) ?? offer;
+        if (current.paused === 1) throw conflict('offer_paused');
+        if (!hasTerms(current, shown)) throw priceChanged(current);
+        const remaining = money(current.remaining);
         throw new ApiError(ResultCode.conflict, 'offer_not_enough', { field: 'number', remaining }, { remaining });
       }
       const now = context.now().toISOString();

@@ -157,7 +157,17 @@ export default function HallPage() {
           renderItem={(merchant) => <MerchantCard merchant={merchant} onSell={setSelling} />}
         />
       )}
-      {selling ? <SellSheet offer={selling} onClose={() => setSelling(undefined)} /> : null}
+      {selling ? (
+        <SellSheet
+          offer={selling}
+          onClose={() => setSelling(undefined)}
+          onOfferChanged={(offer) => {
+            setSelling(offer);
+            offers.refresh();
+            merchants.refresh();
+          }}
+        />
+      ) : null}
     </>
   );
 }
