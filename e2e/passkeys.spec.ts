@@ -44,11 +44,12 @@ test('A passkey added in My → Security signs the customer in and confirms a wi
   const passkeys = page.getByRole('region', { name: 'Passkeys' });
   await expect(passkeys.getByText('No passkeys yet.')).toBeVisible();
   await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
+  await passkeys.getByLabel('Passkey name').fill('My phone');
   await passkeys.getByLabel('Account password').fill(customer.password);
   await passkeys.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByTestId('toast')).toHaveText('Passkey added');
   await expect(passkeys.getByRole('listitem')).toHaveCount(1);
-  await expect(passkeys.getByRole('button', { name: /^Remove passkey .+, added / })).toBeVisible();
+  await expect(passkeys.getByRole('button', { name: /^Remove passkey My phone, added / })).toBeVisible();
   await expectAccessible(page);
 
   // Signed out on this device: only the passkey brings the customer back.
@@ -64,4 +65,13 @@ test('A passkey added in My → Security signs the customer in and confirms a wi
   await page.getByRole('button', { name: 'Confirm with passkey instead' }).click();
   await expect(page.getByTestId('toast')).toHaveText('Order placed successfully');
   await expect(page).toHaveURL(/placed=1/);
+
+  // Taking the passkey away needs fresh proof too: the passkey itself, verifying the customer.
+  await page.goto('/#/pages/mine/security');
+  await passkeys.getByRole('button', { name: /^Remove passkey My phone, added / }).click();
+  const check = page.getByTestId('identity-check');
+  await expect(check.getByRole('heading', { name: 'Remove passkey My phone?' })).toBeVisible();
+  await check.getByRole('button', { name: 'Confirm with passkey instead' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('Passkey My phone removed');
+  await expect(passkeys.getByText('No passkeys yet.')).toBeVisible();
 });

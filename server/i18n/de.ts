@@ -49,7 +49,8 @@ export const de: Messages = {
 
   'mail.subject': 'Ihr Bestätigungscode',
   'mail.body.register': 'Ihr Code zum Erstellen eines Kontos lautet {code}. Er ist 10 Minuten lang gültig.',
-  'mail.body.reset': 'Ihr Code zum Zurücksetzen Ihres Passworts lautet {code}. Er ist 10 Minuten lang gültig.',
+  'mail.body.reset':
+    'Ihr Code zum Zurücksetzen Ihres Passworts lautet {code}. Er ist 10 Minuten lang gültig. Durch das Zurücksetzen Ihres Passworts werden alle Geräte abgemeldet und alle Ihre Passkeys entfernt: Fügen Sie sie danach erneut hinzu.',
   'mail.footer':
     'Wenn Sie diesen Code nicht angefordert haben, ignorieren Sie diese E-Mail. Wir werden Sie niemals danach fragen.',
   insufficient_balance: 'Unzureichendes Guthaben',
@@ -152,4 +153,24 @@ export const de: Messages = {
   'mail.subject.passkey_added': 'Ein Passkey wurde hinzugefügt',
   'mail.body.passkey_added':
     'Am {time} wurde Ihrem Konto {account} ein Passkey ({name}) hinzugefügt. Mit ihm kann man sich bei Ihrem Konto anmelden.\n\nWenn Sie das nicht waren, entfernen Sie ihn unter Mein Konto → Sicherheit, wenden Sie sich sofort an den Kundenservice und setzen Sie Ihr Passwort zurück.',
+  'mail.subject.passkey_removed': 'Ein Passkey wurde entfernt',
+  'mail.body.passkey_removed':
+    'Am {time} wurde der Passkey „{name}“ aus Ihrem Konto {account} entfernt. Mit ihm kann man sich nicht mehr anmelden.\n\nWenn Sie das nicht waren, setzen Sie sofort Ihr Passwort zurück und wenden Sie sich an den Kundenservice.',
+  'mail.subject.device_signed_out': 'Ein Gerät wurde abgemeldet',
+  'mail.body.device_signed_out':
+    'Am {time} wurde das Gerät {device} von Ihrem Konto {account} abgemeldet, und zwar von einem anderen Gerät aus, das bei Ihrem Konto angemeldet ist.\n\nWenn Sie das nicht waren, setzen Sie sofort Ihr Passwort zurück und wenden Sie sich an den Kundenservice.',
+  'mail.subject.devices_signed_out': 'Ihre anderen Geräte wurden abgemeldet',
+  'mail.body.devices_signed_out':
+    'Am {time} wurden alle Geräte bis auf eines von Ihrem Konto {account} abgemeldet (insgesamt {count}). Noch angemeldet ist: {device}.\n\nWenn Sie das nicht waren, setzen Sie sofort Ihr Passwort zurück und wenden Sie sich an den Kundenservice.',
+  'mail.subject.anti_phishing_set': 'Ihr Anti-Phishing-Code wurde geändert',
+  'mail.body.anti_phishing_set':
+    'Am {time} wurde der Anti-Phishing-Code Ihres Kontos {account} geändert. Unsere nächsten E-Mails beginnen mit dem neuen Code; diese hier zeigt noch den bisherigen.\n\nWenn Sie das nicht waren, setzen Sie sofort Ihr Passwort zurück und wenden Sie sich an den Kundenservice.',
+  'mail.subject.anti_phishing_removed': 'Ihr Anti-Phishing-Code wurde entfernt',
+  'mail.body.anti_phishing_removed':
+    'Am {time} wurde der Anti-Phishing-Code Ihres Kontos {account} entfernt: Unsere nächsten E-Mails beginnen ohne Code.\n\nWenn Sie das nicht waren, setzen Sie sofort Ihr Passwort zurück und wenden Sie sich an den Kundenservice.',
+  'mail.subject.anti_phishing_shown': 'Ihr Anti-Phishing-Code wurde angezeigt',
+  'mail.body.anti_phishing_shown':
+    'Am {time} wurde der Anti-Phishing-Code Ihres Kontos {account} auf dem Gerät {device} angezeigt, nachdem Ihr Passwort oder Passkey bestätigt worden war.\n\nWenn Sie das nicht waren, setzen Sie sofort Ihr Passwort zurück und wenden Sie sich an den Kundenservice.',
+  passkey_limit: 'Sie haben bereits {max} Passkeys. Entfernen Sie einen, bevor Sie einen weiteren hinzufügen',
+  'required.name': 'Bitte geben Sie einen Namen ein',
 };

@@ -49,7 +49,8 @@ export const es: Messages = {
 
   'mail.subject': 'Su código de verificación',
   'mail.body.register': 'Su código para crear una cuenta es {code}. Es válido durante 10 minutos.',
-  'mail.body.reset': 'Su código para restablecer la contraseña es {code}. Es válido durante 10 minutos.',
+  'mail.body.reset':
+    'Su código para restablecer la contraseña es {code}. Es válido durante 10 minutos. Al restablecer la contraseña se cerrará la sesión en todos los dispositivos y se eliminarán todas sus llaves de acceso: vuelva a añadirlas después.',
   'mail.footer': 'Si no ha solicitado este código, ignore este correo. Nunca se lo pediremos.',
   insufficient_balance: 'Saldo insuficiente',
   address_changed: 'La dirección de recepción ha cambiado. Compruebe la nueva dirección antes de pagar',
@@ -145,4 +146,24 @@ export const es: Messages = {
   'mail.subject.passkey_added': 'Se añadió una llave de acceso',
   'mail.body.passkey_added':
     'El {time} se añadió una llave de acceso ({name}) a su cuenta {account}. Con ella se puede iniciar sesión en su cuenta.\n\nSi no fue usted, elimínela en Mi cuenta → Seguridad, contacte de inmediato con atención al cliente y restablezca la contraseña.',
+  'mail.subject.passkey_removed': 'Se eliminó una llave de acceso',
+  'mail.body.passkey_removed':
+    'El {time} se eliminó la llave de acceso «{name}» de su cuenta {account}. Ya no permite iniciar sesión.\n\nSi no fue usted, restablezca la contraseña de inmediato y contacte con atención al cliente.',
+  'mail.subject.device_signed_out': 'Se cerró la sesión de un dispositivo',
+  'mail.body.device_signed_out':
+    'El {time} se cerró la sesión del dispositivo {device} en su cuenta {account} desde otro dispositivo con sesión iniciada en ella.\n\nSi no fue usted, restablezca la contraseña de inmediato y contacte con atención al cliente.',
+  'mail.subject.devices_signed_out': 'Se cerró la sesión en sus otros dispositivos',
+  'mail.body.devices_signed_out':
+    'El {time} se cerró la sesión en todos los dispositivos menos uno de su cuenta {account} ({count} en total). El que sigue con la sesión iniciada: {device}.\n\nSi no fue usted, restablezca la contraseña de inmediato y contacte con atención al cliente.',
+  'mail.subject.anti_phishing_set': 'Se cambió su código antiphishing',
+  'mail.body.anti_phishing_set':
+    'El {time} se cambió el código antiphishing de su cuenta {account}. Nuestros próximos correos empezarán con el nuevo código; este todavía muestra el que usted conocía.\n\nSi no fue usted, restablezca la contraseña de inmediato y contacte con atención al cliente.',
+  'mail.subject.anti_phishing_removed': 'Se eliminó su código antiphishing',
+  'mail.body.anti_phishing_removed':
+    'El {time} se eliminó el código antiphishing de su cuenta {account}: nuestros próximos correos empezarán sin código.\n\nSi no fue usted, restablezca la contraseña de inmediato y contacte con atención al cliente.',
+  'mail.subject.anti_phishing_shown': 'Se mostró su código antiphishing',
+  'mail.body.anti_phishing_shown':
+    'El {time} se mostró el código antiphishing de su cuenta {account} en el dispositivo {device}, tras confirmar su contraseña o su llave de acceso.\n\nSi no fue usted, restablezca la contraseña de inmediato y contacte con atención al cliente.',
+  passkey_limit: 'Ya tiene {max} llaves de acceso. Elimine una antes de añadir otra',
+  'required.name': 'Introduzca un nombre',
 };

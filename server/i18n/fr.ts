@@ -49,7 +49,8 @@ export const fr: Messages = {
 
   'mail.subject': 'Votre code de vérification',
   'mail.body.register': 'Votre code pour créer un compte est {code}. Il est valable 10 minutes.',
-  'mail.body.reset': 'Votre code pour réinitialiser votre mot de passe est {code}. Il est valable 10 minutes.',
+  'mail.body.reset':
+    'Votre code pour réinitialiser votre mot de passe est {code}. Il est valable 10 minutes. Réinitialiser votre mot de passe déconnecte tous vos appareils et supprime toutes vos clés d’accès : ajoutez-les de nouveau ensuite.',
   'mail.footer': 'Si vous n’avez pas demandé ce code, ignorez cet e-mail. Nous ne vous le demanderons jamais.',
   insufficient_balance: 'Solde insuffisant',
   address_changed: 'L’adresse de réception a changé. Veuillez vérifier la nouvelle adresse avant de payer',
@@ -151,4 +152,24 @@ export const fr: Messages = {
   'mail.subject.passkey_added': 'Une clé d’accès a été ajoutée',
   'mail.body.passkey_added':
     'Le {time}, une clé d’accès ({name}) a été ajoutée à votre compte {account}. Elle permet de se connecter à votre compte.\n\nSi ce n’était pas vous, supprimez-la dans Moi → Sécurité, contactez immédiatement le service client et réinitialisez votre mot de passe.',
+  'mail.subject.passkey_removed': 'Une clé d’accès a été supprimée',
+  'mail.body.passkey_removed':
+    'Le {time}, la clé d’accès « {name} » a été supprimée de votre compte {account}. Elle ne permet plus de se connecter.\n\nSi ce n’était pas vous, réinitialisez immédiatement votre mot de passe et contactez le service client.',
+  'mail.subject.device_signed_out': 'Un appareil a été déconnecté',
+  'mail.body.device_signed_out':
+    'Le {time}, l’appareil {device} a été déconnecté de votre compte {account} depuis un autre appareil connecté à ce compte.\n\nSi ce n’était pas vous, réinitialisez immédiatement votre mot de passe et contactez le service client.',
+  'mail.subject.devices_signed_out': 'Vos autres appareils ont été déconnectés',
+  'mail.body.devices_signed_out':
+    'Le {time}, tous les appareils sauf un ont été déconnectés de votre compte {account} ({count} au total). Celui qui reste connecté : {device}.\n\nSi ce n’était pas vous, réinitialisez immédiatement votre mot de passe et contactez le service client.',
+  'mail.subject.anti_phishing_set': 'Votre code anti-phishing a été modifié',
+  'mail.body.anti_phishing_set':
+    'Le {time}, le code anti-phishing de votre compte {account} a été modifié. Nos prochains e-mails commenceront par le nouveau code ; celui-ci affiche encore l’ancien.\n\nSi ce n’était pas vous, réinitialisez immédiatement votre mot de passe et contactez le service client.',
+  'mail.subject.anti_phishing_removed': 'Votre code anti-phishing a été supprimé',
+  'mail.body.anti_phishing_removed':
+    'Le {time}, le code anti-phishing de votre compte {account} a été supprimé : nos prochains e-mails commenceront sans code.\n\nSi ce n’était pas vous, réinitialisez immédiatement votre mot de passe et contactez le service client.',
+  'mail.subject.anti_phishing_shown': 'Votre code anti-phishing a été affiché',
+  'mail.body.anti_phishing_shown':
+    'Le {time}, le code anti-phishing de votre compte {account} a été affiché sur l’appareil {device}, après confirmation de votre mot de passe ou de votre clé d’accès.\n\nSi ce n’était pas vous, réinitialisez immédiatement votre mot de passe et contactez le service client.',
+  passkey_limit: 'Vous avez déjà {max} clés d’accès. Supprimez-en une avant d’en ajouter une autre',
+  'required.name': 'Veuillez saisir un nom',
 };

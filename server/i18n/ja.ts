@@ -49,7 +49,8 @@ export const ja: Messages = {
 
   'mail.subject': '認証コードのお知らせ',
   'mail.body.register': 'アカウント作成用の認証コードは{code}です。有効期限は10分間です。',
-  'mail.body.reset': 'パスワード再設定用の認証コードは{code}です。有効期限は10分間です。',
+  'mail.body.reset':
+    'パスワード再設定用の認証コードは{code}です。有効期限は10分間です。パスワードを再設定すると、すべての端末からログアウトされ、登録済みのパスキーもすべて削除されます。再設定後に改めて追加してください。',
   'mail.footer':
     'このコードに心当たりがない場合は、このメールを破棄してください。当社からこのコードをお尋ねすることは一切ありません。',
   insufficient_balance: '残高が不足しています',
@@ -146,4 +147,24 @@ export const ja: Messages = {
   'mail.subject.passkey_added': 'パスキーが追加されました',
   'mail.body.passkey_added':
     '{time}に、お客様のアカウント「{account}」にパスキー（{name}）が追加されました。このパスキーでアカウントにログインできます。\n\nお心当たりがない場合は、マイページ → セキュリティで削除し、すぐにカスタマーサービスにお問い合わせのうえ、パスワードを再設定してください。',
+  'mail.subject.passkey_removed': 'パスキーが削除されました',
+  'mail.body.passkey_removed':
+    '{time}に、お客様のアカウント「{account}」からパスキー「{name}」が削除されました。このパスキーではログインできなくなりました。\n\nお心当たりがない場合は、すぐにパスワードを再設定し、カスタマーサービスにお問い合わせください。',
+  'mail.subject.device_signed_out': '端末がログアウトされました',
+  'mail.body.device_signed_out':
+    '{time}に、お客様のアカウント「{account}」にログイン中の別の端末から、端末（{device}）がログアウトされました。\n\nお心当たりがない場合は、すぐにパスワードを再設定し、カスタマーサービスにお問い合わせください。',
+  'mail.subject.devices_signed_out': '他の端末がログアウトされました',
+  'mail.body.devices_signed_out':
+    '{time}に、お客様のアカウント「{account}」で、1台を除くすべての端末がログアウトされました（計{count}台）。ログインしたままの端末は{device}です。\n\nお心当たりがない場合は、すぐにパスワードを再設定し、カスタマーサービスにお問い合わせください。',
+  'mail.subject.anti_phishing_set': 'フィッシング対策コードが変更されました',
+  'mail.body.anti_phishing_set':
+    '{time}に、お客様のアカウント「{account}」のフィッシング対策コードが変更されました。次回以降のメールは新しいコードで始まります。このメールには、変更前のコードが表示されています。\n\nお心当たりがない場合は、すぐにパスワードを再設定し、カスタマーサービスにお問い合わせください。',
+  'mail.subject.anti_phishing_removed': 'フィッシング対策コードが削除されました',
+  'mail.body.anti_phishing_removed':
+    '{time}に、お客様のアカウント「{account}」のフィッシング対策コードが削除されました。次回以降のメールにはコードが表示されません。\n\nお心当たりがない場合は、すぐにパスワードを再設定し、カスタマーサービスにお問い合わせください。',
+  'mail.subject.anti_phishing_shown': 'フィッシング対策コードが表示されました',
+  'mail.body.anti_phishing_shown':
+    '{time}に、パスワードまたはパスキーによる確認の後、お客様のアカウント「{account}」のフィッシング対策コードが端末（{device}）に表示されました。\n\nお心当たりがない場合は、すぐにパスワードを再設定し、カスタマーサービスにお問い合わせください。',
+  passkey_limit: 'パスキーはすでに{max}件登録されています。追加する前に、いずれかを削除してください',
+  'required.name': '名前を入力してください',
 };

@@ -49,7 +49,8 @@ export const pt: Messages = {
 
   'mail.subject': 'Seu código de verificação',
   'mail.body.register': 'Seu código para criar uma conta é {code}. Ele é válido por 10 minutos.',
-  'mail.body.reset': 'Seu código para redefinir sua senha é {code}. Ele é válido por 10 minutos.',
+  'mail.body.reset':
+    'Seu código para redefinir sua senha é {code}. Ele é válido por 10 minutos. Ao redefinir sua senha, todos os dispositivos serão desconectados e todas as suas chaves de acesso serão removidas: adicione-as novamente depois.',
   'mail.footer': 'Se você não solicitou este código, ignore este e-mail. Nunca pediremos este código a você.',
   insufficient_balance: 'Saldo insuficiente',
   address_changed: 'O endereço de recebimento mudou. Verifique o novo endereço antes de pagar',
@@ -147,4 +148,24 @@ export const pt: Messages = {
   'mail.subject.passkey_added': 'Uma chave de acesso foi adicionada',
   'mail.body.passkey_added':
     'Em {time}, uma chave de acesso ({name}) foi adicionada à sua conta {account}. Com ela é possível entrar na sua conta.\n\nSe não foi você, remova-a em Minha conta → Segurança, entre em contato imediatamente com o atendimento ao cliente e redefina sua senha.',
+  'mail.subject.passkey_removed': 'Uma chave de acesso foi removida',
+  'mail.body.passkey_removed':
+    'Em {time}, a chave de acesso “{name}” foi removida da sua conta {account}. Ela não pode mais ser usada para entrar.\n\nSe não foi você, redefina sua senha imediatamente e entre em contato com o atendimento ao cliente.',
+  'mail.subject.device_signed_out': 'Um dispositivo foi desconectado',
+  'mail.body.device_signed_out':
+    'Em {time}, o dispositivo {device} foi desconectado da sua conta {account} a partir de outro dispositivo conectado a ela.\n\nSe não foi você, redefina sua senha imediatamente e entre em contato com o atendimento ao cliente.',
+  'mail.subject.devices_signed_out': 'Seus outros dispositivos foram desconectados',
+  'mail.body.devices_signed_out':
+    'Em {time}, todos os dispositivos, exceto um, foram desconectados da sua conta {account} ({count} no total). O que continua conectado: {device}.\n\nSe não foi você, redefina sua senha imediatamente e entre em contato com o atendimento ao cliente.',
+  'mail.subject.anti_phishing_set': 'Seu código antiphishing foi alterado',
+  'mail.body.anti_phishing_set':
+    'Em {time}, o código antiphishing da sua conta {account} foi alterado. Nossos próximos e-mails começarão com o novo código; este ainda mostra o código que você conhecia.\n\nSe não foi você, redefina sua senha imediatamente e entre em contato com o atendimento ao cliente.',
+  'mail.subject.anti_phishing_removed': 'Seu código antiphishing foi removido',
+  'mail.body.anti_phishing_removed':
+    'Em {time}, o código antiphishing da sua conta {account} foi removido: nossos próximos e-mails começarão sem código.\n\nSe não foi você, redefina sua senha imediatamente e entre em contato com o atendimento ao cliente.',
+  'mail.subject.anti_phishing_shown': 'Seu código antiphishing foi exibido',
+  'mail.body.anti_phishing_shown':
+    'Em {time}, o código antiphishing da sua conta {account} foi exibido no dispositivo {device}, depois que sua senha ou chave de acesso foi confirmada.\n\nSe não foi você, redefina sua senha imediatamente e entre em contato com o atendimento ao cliente.',
+  passkey_limit: 'Você já tem {max} chaves de acesso. Remova uma antes de adicionar outra',
+  'required.name': 'Digite um nome',
 };

@@ -49,7 +49,8 @@ export const zhHans: Messages = {
 
   'mail.subject': '您的验证码',
   'mail.body.register': '您用于注册账号的验证码为{code}，10分钟内有效。',
-  'mail.body.reset': '您用于重置密码的验证码为{code}，10分钟内有效。',
+  'mail.body.reset':
+    '您用于重置密码的验证码为{code}，10分钟内有效。重置密码后，所有设备都将退出登录，您的所有通行密钥也将被删除，之后请重新添加。',
   'mail.footer': '如果您没有申请此验证码，请忽略本邮件。我们绝不会向您索要验证码。',
   insufficient_balance: '余额不足',
   address_changed: '收款地址已变更，请在付款前核对新地址',
@@ -143,4 +144,24 @@ export const zhHans: Messages = {
   'mail.subject.passkey_added': '已添加通行密钥',
   'mail.body.passkey_added':
     '您的账号{account}于{time}添加了通行密钥（{name}），可用它登录您的账号。\n\n如果不是您本人操作，请在“我的 → 安全”中删除它，立即联系客服并重置密码。',
+  'mail.subject.passkey_removed': '已删除通行密钥',
+  'mail.body.passkey_removed':
+    '您的账号{account}于{time}删除了通行密钥“{name}”，该通行密钥已无法再用于登录。\n\n如果不是您本人操作，请立即重置密码并联系客服。',
+  'mail.subject.device_signed_out': '一台设备已退出登录',
+  'mail.body.device_signed_out':
+    '{time}，已登录您账号{account}的另一台设备将设备{device}退出了登录。\n\n如果不是您本人操作，请立即重置密码并联系客服。',
+  'mail.subject.devices_signed_out': '您的其他设备已退出登录',
+  'mail.body.devices_signed_out':
+    '您的账号{account}于{time}在除一台设备外的所有设备上退出了登录（共{count}台）。仍保持登录的设备：{device}。\n\n如果不是您本人操作，请立即重置密码并联系客服。',
+  'mail.subject.anti_phishing_set': '您的防钓鱼码已修改',
+  'mail.body.anti_phishing_set':
+    '您的账号{account}于{time}修改了防钓鱼码。我们之后发送的邮件将以新的防钓鱼码开头；本邮件仍显示您原先的防钓鱼码。\n\n如果不是您本人操作，请立即重置密码并联系客服。',
+  'mail.subject.anti_phishing_removed': '您的防钓鱼码已删除',
+  'mail.body.anti_phishing_removed':
+    '您的账号{account}于{time}删除了防钓鱼码，我们之后发送的邮件将不再显示防钓鱼码。\n\n如果不是您本人操作，请立即重置密码并联系客服。',
+  'mail.subject.anti_phishing_shown': '您的防钓鱼码已被查看',
+  'mail.body.anti_phishing_shown':
+    '您的账号{account}于{time}在验证密码或通行密钥后，在设备{device}上显示了防钓鱼码。\n\n如果不是您本人操作，请立即重置密码并联系客服。',
+  passkey_limit: '您已有{max}个通行密钥，请先删除一个再添加',
+  'required.name': '请输入名称',
 };

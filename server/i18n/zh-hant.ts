@@ -49,7 +49,8 @@ export const zhHant: Messages = {
 
   'mail.subject': '您的驗證碼',
   'mail.body.register': '您用於註冊帳號的驗證碼為{code}，10分鐘內有效。',
-  'mail.body.reset': '您用於重設密碼的驗證碼為{code}，10分鐘內有效。',
+  'mail.body.reset':
+    '您用於重設密碼的驗證碼為{code}，10分鐘內有效。重設密碼後，所有裝置都將被登出，您的所有密碼金鑰也將被刪除，之後請重新新增。',
   'mail.footer': '如果您並未申請此驗證碼，請忽略本郵件。我們絕不會向您索取驗證碼。',
   insufficient_balance: '餘額不足',
   address_changed: '收款地址已變更，請在付款前核對新地址',
@@ -143,4 +144,24 @@ export const zhHant: Messages = {
   'mail.subject.passkey_added': '已新增密碼金鑰',
   'mail.body.passkey_added':
     '您的帳號{account}於{time}新增了密碼金鑰（{name}），可用它登入您的帳號。\n\n如果不是您本人操作，請在「我的 → 安全」中刪除它，立即聯絡客服並重設密碼。',
+  'mail.subject.passkey_removed': '已刪除密碼金鑰',
+  'mail.body.passkey_removed':
+    '您的帳號{account}於{time}刪除了密碼金鑰「{name}」，該密碼金鑰已無法再用於登入。\n\n如果不是您本人操作，請立即重設密碼並聯絡客服。',
+  'mail.subject.device_signed_out': '一台裝置已被登出',
+  'mail.body.device_signed_out':
+    '{time}，已登入您帳號{account}的另一台裝置將裝置{device}登出。\n\n如果不是您本人操作，請立即重設密碼並聯絡客服。',
+  'mail.subject.devices_signed_out': '您的其他裝置已被登出',
+  'mail.body.devices_signed_out':
+    '您的帳號{account}於{time}登出了除一台裝置外的所有裝置（共{count}台）。仍保持登入的裝置：{device}。\n\n如果不是您本人操作，請立即重設密碼並聯絡客服。',
+  'mail.subject.anti_phishing_set': '您的防釣魚碼已變更',
+  'mail.body.anti_phishing_set':
+    '您的帳號{account}於{time}變更了防釣魚碼。我們之後寄出的電子郵件將以新的防釣魚碼開頭；本郵件仍顯示您原先的防釣魚碼。\n\n如果不是您本人操作，請立即重設密碼並聯絡客服。',
+  'mail.subject.anti_phishing_removed': '您的防釣魚碼已刪除',
+  'mail.body.anti_phishing_removed':
+    '您的帳號{account}於{time}刪除了防釣魚碼，我們之後寄出的電子郵件將不再顯示防釣魚碼。\n\n如果不是您本人操作，請立即重設密碼並聯絡客服。',
+  'mail.subject.anti_phishing_shown': '您的防釣魚碼已被查看',
+  'mail.body.anti_phishing_shown':
+    '您的帳號{account}於{time}在驗證密碼或密碼金鑰後，在裝置{device}上顯示了防釣魚碼。\n\n如果不是您本人操作，請立即重設密碼並聯絡客服。',
+  passkey_limit: '您已有{max}個密碼金鑰，請先刪除一個再新增',
+  'required.name': '請輸入名稱',
 };
