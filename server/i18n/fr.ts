@@ -171,5 +171,5 @@ export const fr: Messages = {
   'mail.body.anti_phishing_shown':
     'Le {time}, le code anti-phishing de votre compte {account} a été affiché sur l’appareil {device}, après confirmation de votre mot de passe ou de votre clé d’accès.\n\nSi ce n’était pas vous, réinitialisez immédiatement votre mot de passe et contactez le service client.',
   passkey_limit: 'Vous avez déjà {max} clés d’accès. Supprimez-en une avant d’en ajouter une autre',
-  'required.name': 'Veuillez saisir un nom',
+  'required.name': 'Saisissez un nom',
 };
