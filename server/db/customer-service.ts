@@ -19,6 +19,8 @@ export function customerServiceQueries(db: SqlRunner) {
         ...entry,
       }),
     all: () => db.all<ContactChannelRow>('SELECT * FROM contact_channels ORDER BY id'),
+    /** The first `limit` channels, as customers see them. */
+    first: (limit: number) => db.all<ContactChannelRow>('SELECT * FROM contact_channels ORDER BY id LIMIT ?', [limit]),
     byId: (id: number) => db.get<ContactChannelRow>('SELECT * FROM contact_channels WHERE id = ?', [id]),
     update: async (id: number, entry: Omit<NewContactChannel, 'created_at'>) =>
       (await db.run('UPDATE contact_channels SET name = @name, type = @type, url = @url WHERE id = @id', {

@@ -1,3 +1,4 @@
+import { PAGE_SIZE_MAX } from '../../contract/rules';
 import type { CallRegistry } from '../calls';
 import type { ServerContext } from '../context';
 import { pageOf } from '../paging';
@@ -46,8 +47,9 @@ export function teamRoutes(calls: CallRegistry, context: ServerContext): void {
     invite_url: `${context.publicUrl ?? ''}/#/pages/login/register?code=${encodeURIComponent(user.invite_code)}`,
   }));
 
+  // Operators add channels; however many there are, a customer is shown a page of them at most.
   calls.user('team/kefu-list', async () => ({
-    list: (await queries.customerService.all()).map((entry) => ({
+    list: (await queries.customerService.first(PAGE_SIZE_MAX)).map((entry) => ({
       id: entry.id,
       name: entry.name,
       type: entry.type,
