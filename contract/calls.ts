@@ -282,15 +282,13 @@ const identityProof = {
 
 /** `shape` with an identity proof that must be there: a password, or a challenge and its passkey. */
 function withIdentityProof<Shape extends z.ZodRawShape>(shape: Shape) {
-  return z
-    .object({ ...shape, ...identityProof })
-    .refine(
-      (value) => {
-        const proof = value as z.output<z.ZodObject<typeof identityProof>>;
-        return proof.password !== undefined || (proof.challenge_id !== undefined && proof.passkey !== undefined);
-      },
-      { message: 'invalid', path: ['password'] },
-    );
+  return z.object({ ...shape, ...identityProof }).refine(
+    (value) => {
+      const proof = value as z.output<z.ZodObject<typeof identityProof>>;
+      return proof.password !== undefined || (proof.challenge_id !== undefined && proof.passkey !== undefined);
+    },
+    { message: 'invalid', path: ['password'] },
+  );
 }
 
 const withdrawCreate = withIdentityProof({

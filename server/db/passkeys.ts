@@ -42,7 +42,11 @@ export function passkeysQueries(db: SqlRunner) {
       db.get<PasskeyRow>('SELECT * FROM passkeys WHERE credential_id = ?', [credentialId]),
     /** A customer's passkeys, oldest first: one page of them, or the first `limit`. */
     ofUser: (userId: number, limit: number, offset = 0) =>
-      db.all<PasskeyRow>('SELECT * FROM passkeys WHERE user_id = ? ORDER BY id LIMIT ? OFFSET ?', [userId, limit, offset]),
+      db.all<PasskeyRow>('SELECT * FROM passkeys WHERE user_id = ? ORDER BY id LIMIT ? OFFSET ?', [
+        userId,
+        limit,
+        offset,
+      ]),
     countOf: async (userId: number) =>
       (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM passkeys WHERE user_id = ?', [userId]))?.n ?? 0,
     /** Every passkey of the customer goes (a password reset); how many went. */

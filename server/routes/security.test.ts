@@ -387,7 +387,11 @@ describe('what a stolen session alone cannot do', () => {
     await signIn(owner);
     expect(await call(server, 'security/end-other-sessions', await confirmed(), owner.token)).toEqual({ ended: 1 });
     await expect.poll(() => notices().at(-1)).toBe('Your other devices were signed out');
-    expect(notices().slice(before).filter((subject) => subject !== 'New sign-in to your account')).toEqual([
+    expect(
+      notices()
+        .slice(before)
+        .filter((subject) => subject !== 'New sign-in to your account'),
+    ).toEqual([
       'Your anti-phishing code was shown',
       'Your anti-phishing code was changed',
       'A device was signed out',
