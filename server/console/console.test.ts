@@ -434,6 +434,16 @@ describe('the audit log', () => {
     expect(printed).toHaveLength(4);
   });
 
+  it('refuses an UPDATE or a DELETE in the database itself, whoever sends it', async () => {
+    await signInOperator(server, 'sealed');
+    const rows = async () => (await server.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM audit_log'))?.n;
+    const before = await rows();
+    expect(before).toBeGreaterThan(0);
+    await expect(server.db.run("UPDATE audit_log SET actor = 'someone else'")).rejects.toThrow('append-only');
+    await expect(server.db.run('DELETE FROM audit_log')).rejects.toThrow('append-only');
+    expect(await rows()).toBe(before);
+  });
+
   it('reads back what the CLI did too', async () => {
     await opsOutput(server.db, 'user', 'demo', '--vip', '3');
     const operator = await signInOperator(server, 'reader');

@@ -1,10 +1,23 @@
 /**
+ * A migration that needs SQL of each engine's own beyond what dialect.ts translates, such as a
+ * trigger (SQLite writes its body inline, PostgreSQL calls a function): `shared` is translated
+ * like any other migration, then the engine's part runs as written.
+ */
+export interface EngineSpecificMigration {
+  shared: string;
+  sqlite: string;
+  postgres: string;
+}
+
+export type Migration = string | EngineSpecificMigration;
+
+/**
  * Schema migrations, applied in order inside one transaction each; `PRAGMA user_version` records
  * how many have run. Never edit a migration that has shipped: append a new one.
  *
  * Money columns hold integer cents. Rates hold basis points of an annual percentage.
  */
-export const migrations: readonly string[] = [
+export const migrations: readonly Migration[] = [
   `
   CREATE TABLE settings (
     key TEXT PRIMARY KEY,
@@ -440,4 +453,27 @@ export const migrations: readonly string[] = [
   );
   CREATE INDEX webauthn_challenges_expires ON webauthn_challenges(expires_at);
   `,
+  {
+    shared: '',
+    // The audit log is append-only in the database too, not only in the code: whatever runs SQL
+    // against it (a bug, a hand at the prompt) cannot rewrite or remove what staff did. A later
+    // migration that must change rows drops these triggers and makes them again in its own step.
+    sqlite: `
+    CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log
+    BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+    CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log
+    BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+    `,
+    postgres: `
+    CREATE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      RAISE EXCEPTION 'the audit log is append-only';
+    END
+    $$;
+    CREATE TRIGGER audit_log_no_change BEFORE UPDATE OR DELETE ON audit_log
+      FOR EACH ROW EXECUTE FUNCTION audit_log_append_only();
+    CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log
+      FOR EACH STATEMENT EXECUTE FUNCTION audit_log_append_only();
+    `,
+  },
 ];

@@ -182,11 +182,15 @@ async function migrate(pool: pg.Pool): Promise<void> {
       CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, applied_at TEXT NOT NULL)`);
     const applied = await client.query<{ version: number }>('SELECT version FROM schema_migrations');
     const done = new Set(applied.rows.map((row) => row.version));
-    for (const [index, sql] of migrations.entries()) {
+    for (const [index, migration] of migrations.entries()) {
       if (done.has(index + 1)) continue;
       await client.query('BEGIN');
       try {
-        await client.query(schemaForPostgres(sql));
+        await client.query(
+          typeof migration === 'string'
+            ? schemaForPostgres(migration)
+            : `${schemaForPostgres(migration.shared)}\n${migration.postgres}`,
+        );
         await client.query('INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)', [
           index + 1,
           new Date().toISOString(),

@@ -146,11 +146,11 @@ export function openSqlite(file: string): Db {
 function migrate(connection: Database.Database): void {
   const current = connection.pragma('user_version', { simple: true }) as number;
   for (let version = current; version < migrations.length; version += 1) {
-    const sql = migrations[version];
-    if (sql === undefined) break;
+    const migration = migrations[version];
+    if (migration === undefined) break;
     connection
       .transaction(() => {
-        connection.exec(sql);
+        connection.exec(typeof migration === 'string' ? migration : `${migration.shared}\n${migration.sqlite}`);
         connection.pragma(`user_version = ${version + 1}`);
       })
       .immediate();
