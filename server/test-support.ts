@@ -143,6 +143,7 @@ export async function startTestServer(
     staticDir?: string;
     connectionTimeouts?: Partial<ConnectionTimeouts>;
     pushEndpoints?: PushEndpointPolicy;
+    publicUrl?: string;
   } = {},
 ): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-test-'));
@@ -161,6 +162,7 @@ export async function startTestServer(
     ...(options.staticDir ? { staticDir: options.staticDir } : {}),
     ...(options.connectionTimeouts ? { connectionTimeouts: options.connectionTimeouts } : {}),
     ...(options.pushEndpoints ? { pushEndpoints: options.pushEndpoints } : {}),
+    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
   });
   const facts = await prepareDatabase(app.wallet, options.demo ?? false);
   const server: TestServer = {

@@ -115,6 +115,12 @@ describe('signing in', () => {
       code: totpCode(account.totpSecret, server.clock.now()),
     });
     expect(held.envelope.code).toBe(429);
+    const reader = await signInOperator(server, 'reader');
+    const refused = await consoleCall(server, 'audit/list', { operator: 'carol', kind: 'sign in refused' }, reader);
+    expect(refused.items.map((item) => item.after)).toEqual([
+      'held: too many failures',
+      ...Array.from({ length: 5 }, () => 'wrong authenticator code'),
+    ]);
   });
 
   it('asks for a new password on the first sign-in, and opens nothing else until then', async () => {
@@ -122,6 +128,12 @@ describe('signing in', () => {
     const operator = await signInOperatorAs(server, account);
     const blocked = await consolePost(server, 'review/queue', {}, operator);
     expect(blocked.envelope).toMatchObject({ code: 403 });
+    const proofPath = (
+      await server.app.wallet.queries.recharge.byId(await pendingRecharge(server, await signUp(server)))
+    )?.credentials;
+    const proof = () =>
+      server.app.inject({ method: 'GET', url: proofPath ?? '', headers: { cookie: operator.cookie } });
+    expect((await proof()).statusCode).toBe(404);
     const same = await consolePost(
       server,
       'auth/password',
@@ -137,9 +149,42 @@ describe('signing in', () => {
     );
     expect(changed.operator.must_change_password).toBe(false);
     const queue = await consoleCall(server, 'review/queue', {}, operator);
-    expect(queue.items.map((item) => item.account)).toEqual(['demo']);
+    expect(queue.items.map((item) => item.account)).toContain('demo');
+    expect((await proof()).statusCode).toBe(200);
     server.clock.advance(30);
     await signInOperatorAs(server, { ...account, password: 'Changed12345' });
+  });
+
+  it('ends the operator’s other sessions when the password changes, and keeps the one that changed it', async () => {
+    const account = await addTestOperator(server, 'erika', 'reviewer');
+    const here = await signInOperatorAs(server, account);
+    server.clock.advance(30);
+    const elsewhere = await signInOperatorAs(server, account);
+    await consoleCall(server, 'auth/password', { password: account.password, new_password: 'Changed12345' }, here);
+    expect((await consolePost(server, 'review/queue', {}, elsewhere)).envelope.code).toBe(-1);
+    await consoleCall(server, 'review/queue', {}, here);
+    const audit = await consoleCall(server, 'audit/list', { kind: 'password change' }, here);
+    expect(audit.items).toEqual([expect.objectContaining({ actor: 'erika', detail: '1 other session(s) ended' })]);
+  });
+
+  it('writes every refused sign-in to the audit log with why, under the name that was tried', async () => {
+    const account = await addTestOperator(server, 'frida', 'reviewer');
+    const wrongCode = totpCode(account.totpSecret, server.clock.now()) === '000000' ? '111111' : '000000';
+    const tries = [
+      { name: 'frida', password: 'Wrong12345', code: wrongCode },
+      { name: 'frida', password: account.password, code: wrongCode },
+      { name: 'nobody', password: 'Wrong12345', code: wrongCode },
+    ];
+    for (const fields of tries) {
+      expect((await consolePost(server, 'auth/login', fields, { ip: '198.51.100.7' })).envelope.code).toBe(400);
+    }
+    const operator = await signInOperatorAs(server, account);
+    const refused = await consoleCall(server, 'audit/list', { kind: 'sign in refused' }, operator);
+    expect(refused.items.map((item) => [item.actor, item.after, item.detail])).toEqual([
+      ['nobody', 'no such operator', '198.51.100.7'],
+      ['frida', 'wrong authenticator code', '198.51.100.7'],
+      ['frida', 'wrong password', '198.51.100.7'],
+    ]);
   });
 
   it('signs out after 15 idle minutes; a refreshed queue is not the operator being there', async () => {
@@ -161,6 +206,20 @@ describe('signing in', () => {
     expect((await consolePost(server, 'review/queue', {}, operator)).envelope.code).toBe(-1);
     await consoleCall(server, 'auth/logout', {}, other);
     expect((await consolePost(server, 'review/queue', {}, other)).envelope.code).toBe(-1);
+  });
+});
+
+describe('the session cookie', () => {
+  it('is Secure when the public address is https, even when the request came over plain HTTP', async () => {
+    const behindProxy = await startTestServer({ publicUrl: 'https://wallet.example' });
+    const account = await addTestOperator(behindProxy, 'gina', 'reviewer');
+    const { setCookie } = await consolePost(behindProxy, 'auth/login', {
+      name: 'gina',
+      password: account.password,
+      code: totpCode(account.totpSecret, behindProxy.clock.now()),
+    });
+    expect(setCookie).toMatch(/; HttpOnly; SameSite=Strict; Max-Age=\d+; Secure$/);
+    await behindProxy.close();
   });
 });
 

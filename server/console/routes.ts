@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { REVIEW_KINDS, type CustomerSummary, type QueueItem, type RechargeSummary } from '../../contract/console';
 import { ResultCode } from '../../contract/envelope';
 import { formatRate } from '../../contract/money';
-import { isoNow, type ServerContext } from '../context';
+import { inTransaction, isoNow, type ServerContext } from '../context';
 import type { RechargeRow } from '../db/recharge';
 import { ApiError, conflict, notFound } from '../errors';
 import { ReviewError, decide } from '../review';
@@ -57,7 +57,9 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
   /**
    * Password and authenticator code together, counted like a customer's sign-in: a wrong password
    * or a wrong code is one guess against the name, and five hold it for the window. A code is
-   * good once, so one seen over a shoulder cannot open a second session.
+   * good once, so one seen over a shoulder cannot open a second session. Every refusal is in the
+   * audit log under the name that was tried, with why (the caller hears only that it failed): a
+   * right password with a wrong code says someone else knows that password.
    */
   calls.open(
     'auth/login',
@@ -65,19 +67,43 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
       const operator = await queries.operators.byName(name);
       const usable = operator?.status === 'active' ? operator : undefined;
       const key = operator ? `operator:${operator.id}` : `operator-name:${name}`;
+      let passwordWasRight = false;
       const codeIsFresh = async () => {
+        passwordWasRight = true;
         if (!usable) return false;
         const step = totpStep(usable.totp_secret, code, context.now());
         return step !== null && (await queries.operators.useTotpStep(usable.id, step));
       };
-      const matches = await checkPasswordGuess(
-        context,
-        key,
-        password,
-        usable?.password_hash ?? UNKNOWN_USER_HASH,
-        codeIsFresh,
-      );
-      if (!usable || !matches) throw signInFailed();
+      const recordRefusal = (reason: string) =>
+        queries.audit.record({
+          actor: name,
+          action: 'sign in refused',
+          target_type: 'operator',
+          target_id: operator?.id ?? null,
+          after_value: reason,
+          detail: request.ip,
+          created_at: isoNow(context),
+        });
+      let matches: boolean;
+      try {
+        matches = await checkPasswordGuess(
+          context,
+          key,
+          password,
+          usable?.password_hash ?? UNKNOWN_USER_HASH,
+          codeIsFresh,
+        );
+      } catch (error) {
+        if (error instanceof ApiError && error.key === 'too_many_requests')
+          await recordRefusal('held: too many failures');
+        throw error;
+      }
+      if (!usable || !matches) {
+        if (!operator) await recordRefusal('no such operator');
+        else if (!usable) await recordRefusal('account disabled');
+        else await recordRefusal(passwordWasRight ? 'wrong authenticator code' : 'wrong password');
+        throw signInFailed();
+      }
       const { token, csrf } = await openSession(context, usable.id);
       await queries.audit.record({
         actor: usable.name,
@@ -87,7 +113,7 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
         detail: request.ip,
         created_at: isoNow(context),
       });
-      setSessionCookie(request, reply, token);
+      setSessionCookie(context, request, reply, token);
       return sessionInfo(usable, csrf);
     },
     { max: limits.signInsPerIpPerHour, timeWindow: 3600_000 },
@@ -95,6 +121,10 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
 
   calls.operator('auth/session', (_input, { operator }) => sessionInfo(operator, operator.csrf_token));
 
+  /**
+   * A new password ends every other session of the operator at once (on every node at their next
+   * call; live sockets here now, elsewhere at their next ping): whoever knew the old one is out.
+   */
   calls.operator('auth/password', async ({ password, new_password: newPassword }, { operator }) => {
     const key = `operator:${operator.id}`;
     if (!(await checkPasswordGuess(context, key, password, operator.password_hash))) {
@@ -104,22 +134,28 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
       throw new ApiError(ResultCode.invalid, 'console.same_password', { field: 'new_password' });
     }
     const passwordHash = await hashPassword(newPassword);
-    await queries.operators.setPassword(operator.id, passwordHash, false);
-    await queries.audit.record({
-      actor: operator.name,
-      action: 'password change',
-      target_type: 'operator',
-      target_id: operator.id,
-      detail: '',
-      created_at: isoNow(context),
+    const ended = await inTransaction(context, async (tx) => {
+      const at = isoNow(tx);
+      await tx.queries.operators.setPassword(operator.id, passwordHash, false);
+      const others = await tx.queries.operators.revokeOtherSessionsOf(operator.id, operator.token_hash, at);
+      await tx.queries.audit.record({
+        actor: operator.name,
+        action: 'password change',
+        target_type: 'operator',
+        target_id: operator.id,
+        detail: others.length === 0 ? '' : `${others.length} other session(s) ended`,
+        created_at: at,
+      });
+      return others;
     });
+    for (const tokenHash of ended) context.live.endStaffSession(tokenHash);
     return sessionInfo({ ...operator, must_change_password: 0 }, operator.csrf_token);
   });
 
   calls.operator('auth/logout', async (_input, { operator, request, reply }) => {
     await queries.operators.revokeSession(operator.token_hash, isoNow(context));
     context.live.endStaffSession(operator.token_hash);
-    clearSessionCookie(request, reply);
+    clearSessionCookie(context, request, reply);
     return {};
   });
 

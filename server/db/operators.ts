@@ -85,6 +85,15 @@ export function operatorsQueries(db: SqlRunner) {
         now,
         tokenHash,
       ]),
+    /** Ends every session of the operator but `keptTokenHash`; the hashes of those it ended. */
+    revokeOtherSessionsOf: async (operatorId: number, keptTokenHash: string, now: string) =>
+      (
+        await db.all<{ token_hash: string }>(
+          `UPDATE operator_sessions SET revoked_at = ?
+           WHERE operator_id = ? AND token_hash <> ? AND revoked_at IS NULL RETURNING token_hash`,
+          [now, operatorId, keptTokenHash],
+        )
+      ).map((row) => row.token_hash),
     revokeSessionsOf: (operatorId: number, now: string) =>
       db.run('UPDATE operator_sessions SET revoked_at = ? WHERE operator_id = ? AND revoked_at IS NULL', [
         now,
