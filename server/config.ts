@@ -34,6 +34,8 @@ export interface Config {
   smtpUrl: string | undefined;
   /** Public address of the app, for invite links (else taken from each request). */
   publicUrl: string | undefined;
+  /** The host name (and port, if not the default) the console is served on, and only there. */
+  consoleHost: string | undefined;
   demo: boolean;
   logLevel: string;
   limits: Limits;
@@ -110,6 +112,20 @@ function pushSubject(value: string | undefined): string | undefined {
   return value;
 }
 
+const HOST_NAME = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/;
+
+/** A host name as browsers send it in `Host`, with a port only where it is not the scheme's default. */
+function hostName(value: string | undefined, name: string): string | undefined {
+  if (!value) return undefined;
+  const host = value.trim().toLowerCase();
+  if (!HOST_NAME.test(host)) {
+    throw new Error(
+      `${name} must be a host name such as console.example.com (no scheme or path), got ${JSON.stringify(value)}`,
+    );
+  }
+  return host;
+}
+
 function amount(value: string | undefined, fallback: Cents, name: string): Cents {
   if (value === undefined || value === '') return fallback;
   const parsed = parseMoney(value.trim());
@@ -127,6 +143,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     publicUrl: env.PUBLIC_URL || undefined,
+    consoleHost: hostName(env.CONSOLE_HOST, 'CONSOLE_HOST'),
     demo: (env.DEMO ?? '1') !== '0',
     logLevel: env.LOG_LEVEL || 'info',
     staticDir: path.resolve(env.STATIC_DIR || './dist'),

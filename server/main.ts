@@ -13,6 +13,7 @@ const app = await buildApp({
   staticDir: config.staticDir,
   logLevel: config.logLevel,
   publicUrl: config.publicUrl,
+  consoleHost: config.consoleHost,
   trustProxy: config.trustProxy,
   imageOrigins: config.imageOrigins,
   secondApprovalAbove: config.secondApprovalAbove,
@@ -35,6 +36,9 @@ process.once('SIGTERM', () => void shutDown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
+const consoleUrl = config.consoleHost
+  ? `${config.publicUrl?.startsWith('https:') ? 'https' : 'http'}://${config.consoleHost}/console/ (CONSOLE_HOST: only there)`
+  : `${url}/console/`;
 const lines = [
   '',
   `  USDT wallet is ready at ${url}`,
@@ -45,7 +49,7 @@ const lines = [
     ? `  Demo account:           ${DEMO_ACCOUNT.account} / ${DEMO_ACCOUNT.password}`
     : '  Demo data:              off (DEMO=0)',
   config.smtpUrl ? '  E-mail:                 SMTP' : `  E-mail codes:           ${config.dataDir}/outbox/`,
-  `  Operators' console:     ${url}/console/`,
+  `  Operators' console:     ${consoleUrl}`,
   ...(facts.firstOperator
     ? [
         `  Console sign-in:        ${facts.firstOperator.name} / ${facts.firstOperator.password}` +

@@ -144,6 +144,7 @@ export async function startTestServer(
     connectionTimeouts?: Partial<ConnectionTimeouts>;
     pushEndpoints?: PushEndpointPolicy;
     publicUrl?: string;
+    consoleHost?: string;
   } = {},
 ): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-test-'));
@@ -163,6 +164,7 @@ export async function startTestServer(
     ...(options.connectionTimeouts ? { connectionTimeouts: options.connectionTimeouts } : {}),
     ...(options.pushEndpoints ? { pushEndpoints: options.pushEndpoints } : {}),
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+    ...(options.consoleHost ? { consoleHost: options.consoleHost } : {}),
   });
   const facts = await prepareDatabase(app.wallet, options.demo ?? false);
   const server: TestServer = {

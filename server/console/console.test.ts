@@ -1,4 +1,7 @@
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { ConsoleLiveEvent, ConsoleSession } from '../../contract/console';
@@ -220,6 +223,50 @@ describe('the session cookie', () => {
     });
     expect(setCookie).toMatch(/; HttpOnly; SameSite=Strict; Max-Age=\d+; Secure$/);
     await behindProxy.close();
+  });
+});
+
+describe('CONSOLE_HOST', () => {
+  it('serves the console, its calls and its assets on that host only, and nothing of the app there', async () => {
+    const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-static-'));
+    for (const [file, content] of [
+      ['index.html', '<!doctype html><title>app</title>'],
+      ['console/index.html', '<!doctype html><title>console</title>'],
+      ['assets/console-main.js', 'export {};'],
+      ['assets/shared.js', 'export {};'],
+    ] as const) {
+      fs.mkdirSync(path.dirname(path.join(staticDir, file)), { recursive: true });
+      fs.writeFileSync(path.join(staticDir, file), content);
+    }
+    const split = await startTestServer({ consoleHost: 'console.wallet.example', staticDir });
+    const on = async (host: string, method: 'GET' | 'POST', url: string) =>
+      (
+        await split.app.inject({
+          method,
+          url,
+          headers: { host, 'content-type': 'application/x-www-form-urlencoded' },
+          payload: method === 'POST' ? 'lang=en' : undefined,
+        })
+      ).statusCode;
+    try {
+      for (const [method, url] of [
+        ['GET', '/console/'],
+        ['GET', '/assets/console-main.js'],
+        ['POST', '/api/console/auth/session'],
+      ] as const) {
+        expect(await on('console.wallet.example', method, url), url).toBe(200);
+        expect(await on('wallet.example', method, url), url).toBe(404);
+      }
+      expect(await on('CONSOLE.wallet.example', 'GET', '/assets/shared.js')).toBe(200);
+      expect(await on('wallet.example', 'GET', '/assets/shared.js')).toBe(200);
+      expect(await on('wallet.example', 'GET', '/')).toBe(200);
+      expect(await on('console.wallet.example', 'GET', '/')).toBe(302);
+      expect(await on('console.wallet.example', 'GET', '/index.html')).toBe(404);
+      expect(await on('console.wallet.example', 'POST', '/api/v1/user/login')).toBe(404);
+    } finally {
+      await split.close();
+      fs.rmSync(staticDir, { recursive: true, force: true });
+    }
   });
 });
 
