@@ -126,6 +126,30 @@ function hostName(value: string | undefined, name: string): string | undefined {
   return host;
 }
 
+function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^(::ffff:)?127(\.\d{1,3}){3}$/.test(bare);
+}
+
+/**
+ * Demo data (known passwords, money no recharge backs) only where a newcomer tries the product:
+ * a server on a loopback address, not in production, on its own SQLite file, not public behind a
+ * proxy. Anywhere else it takes an explicit DEMO=1.
+ */
+function demoWanted(env: NodeJS.ProcessEnv, host: string): boolean {
+  const value = env.DEMO ?? '';
+  if (value === '1') return true;
+  if (value === '0') return false;
+  if (value !== '') throw new Error(`DEMO must be 1 or 0, got ${JSON.stringify(value)}`);
+  return (
+    isLoopback(host) &&
+    env.NODE_ENV !== 'production' &&
+    !env.DATABASE_URL &&
+    !env.PUBLIC_URL &&
+    trustProxyFrom(env.TRUST_PROXY) === false
+  );
+}
+
 function amount(value: string | undefined, fallback: Cents, name: string): Cents {
   if (value === undefined || value === '') return fallback;
   const parsed = parseMoney(value.trim());
@@ -136,15 +160,16 @@ function amount(value: string | undefined, fallback: Cents, name: string): Cents
 /** Reads the environment; every setting is optional and documented in the README. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR || './data');
+  const host = env.HOST || '127.0.0.1';
   return {
     port: integer(env.PORT, 8080, 'PORT'),
-    host: env.HOST || '127.0.0.1',
+    host,
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     publicUrl: env.PUBLIC_URL || undefined,
     consoleHost: hostName(env.CONSOLE_HOST, 'CONSOLE_HOST'),
-    demo: (env.DEMO ?? '1') !== '0',
+    demo: demoWanted(env, host),
     logLevel: env.LOG_LEVEL || 'info',
     staticDir: path.resolve(env.STATIC_DIR || './dist'),
     trustProxy: trustProxyFrom(env.TRUST_PROXY),

@@ -45,17 +45,20 @@ const lines = [
   `  Data folder:            ${config.dataDir}`,
   ...(config.databaseUrl ? [`  Database:               ${describeDatabase(config)}`] : []),
   `  Root invitation code:   ${facts.rootInviteCode}`,
-  config.demo
+  facts.demoSeeded
     ? `  Demo account:           ${DEMO_ACCOUNT.account} / ${DEMO_ACCOUNT.password}`
-    : '  Demo data:              off (DEMO=0)',
+    : config.demo
+      ? '  Demo data:              added to an empty database only (its accounts: see the README)'
+      : '  Demo data:              off (set DEMO=1 for it)',
   config.smtpUrl ? '  E-mail:                 SMTP' : `  E-mail codes:           ${config.dataDir}/outbox/`,
   `  Operators' console:     ${consoleUrl}`,
   ...(facts.firstOperator
     ? [
         `  Console sign-in:        ${facts.firstOperator.name} / ${facts.firstOperator.password}` +
-          (facts.firstOperator.mustChange ? ' (one-time: the first sign-in sets a new one)' : ''),
+          ' (the first sign-in sets a new one)',
         `  Authenticator secret:   ${facts.firstOperator.totpSecret}`,
         `  Authenticator address:  ${facts.firstOperator.totpUri}`,
+        '  (printed on this first start only: keep the secret in an authenticator app now)',
       ]
     : ['  Console accounts:       npm run ops -- operator add <name> --role admin']),
   '',

@@ -23,6 +23,7 @@ import {
   pendingRecharge,
   post,
 } from '../test-support';
+import { DEMO_ADMIN, prepareDatabase } from '../demo';
 import { CONSOLE_IDLE_MINUTES } from './session';
 import { totpCode } from './totp';
 
@@ -223,6 +224,23 @@ describe('the session cookie', () => {
     });
     expect(setCookie).toMatch(/; HttpOnly; SameSite=Strict; Max-Age=\d+; Secure$/);
     await behindProxy.close();
+  });
+});
+
+describe('the first administrator', () => {
+  it('is printed once, by the start that made it: a later one prints no secret, demo data or not', async () => {
+    expect((await prepareDatabase(server.app.wallet, true)).firstOperator).toBeNull();
+    expect((await prepareDatabase(server.app.wallet, false)).firstOperator).toBeNull();
+  });
+
+  it('is the demo admin with the README’s password, who must set one of their own at once', async () => {
+    const admin = await server.app.wallet.queries.operators.byName(DEMO_ADMIN.name);
+    const session = await signInOperatorAs(server, {
+      name: DEMO_ADMIN.name,
+      password: DEMO_ADMIN.password,
+      totpSecret: admin?.totp_secret ?? '',
+    });
+    expect((await consoleCall(server, 'auth/session', {}, session)).operator.must_change_password).toBe(true);
   });
 });
 
