@@ -236,3 +236,13 @@ export function describeDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl'>
   url.password = '';
   return `PostgreSQL ${url.toString()}`;
 }
+
+/**
+ * Where the console is reached from outside, for the links the CLI prints: its own host
+ * (CONSOLE_HOST, on PUBLIC_URL's scheme), else PUBLIC_URL's origin; '' when neither is set.
+ */
+export function consoleOrigin(config: Pick<Config, 'consoleHost' | 'publicUrl'>): string {
+  const scheme = config.publicUrl?.startsWith('https:') ? 'https' : 'http';
+  if (config.consoleHost) return `${scheme}://${config.consoleHost}`;
+  return config.publicUrl ? new URL(config.publicUrl).origin : '';
+}

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { parseMoney, type Cents } from '../contract/money';
-import { addOperator } from './console/operators';
+import { addFirstAdministrator } from './console/operators';
 import { inTransaction, isoNow, type Domain } from './context';
 import { publishQueueChange } from './events';
 import { ensureRootInviteCode, uniquePublicCode } from './routes/auth';
@@ -42,17 +42,11 @@ export interface StartupFacts {
  * first sign-in sets a password of the operator's own. Nodes starting together make one.
  */
 async function ensureFirstOperator(context: Domain, demo: boolean): Promise<StartupFacts['firstOperator']> {
-  const made = await inTransaction(context, async (tx) => {
+  return inTransaction(context, async (tx) => {
     await tx.lock('first operator');
     if ((await tx.queries.operators.count()) > 0) return null;
-    return addOperator(tx, {
-      name: DEMO_ADMIN.name,
-      role: 'admin',
-      actor: 'setup',
-      ...(demo ? { password: DEMO_ADMIN.password } : {}),
-    });
+    return addFirstAdministrator(tx, { name: DEMO_ADMIN.name, ...(demo ? { password: DEMO_ADMIN.password } : {}) });
   });
-  return made ? { name: made.name, password: made.password, totpSecret: made.totpSecret, totpUri: made.totpUri } : null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { databaseConfig, describeDatabase, readConfig } from './config';
+import { consoleOrigin, databaseConfig, describeDatabase, readConfig } from './config';
 import { openDatabase } from './db/database';
 import { DEMO_ACCOUNT, prepareDatabase } from './demo';
 
@@ -36,9 +36,7 @@ process.once('SIGTERM', () => void shutDown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
-const consoleUrl = config.consoleHost
-  ? `${config.publicUrl?.startsWith('https:') ? 'https' : 'http'}://${config.consoleHost}/console/ (CONSOLE_HOST: only there)`
-  : `${url}/console/`;
+const consoleUrl = `${consoleOrigin(config) || url}/console/`;
 const lines = [
   '',
   `  USDT wallet is ready at ${url}`,

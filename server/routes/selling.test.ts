@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Offer, Page, SaleOrder } from '../../contract/responses';
 import { openDatabase } from '../db/database';
-import { decide } from '../review';
+import { cliUser, decide } from '../review';
 import {
   call,
   fund,
@@ -267,7 +267,7 @@ describe('review of a sale', () => {
     const user = await seller();
     const offerId = await offer('0.93');
     const order = (await sell(user, offerId, '40')).data;
-    await decide(server.app.wallet, 'sale', 'approve', order.id, 'test');
+    await decide(server.app.wallet, 'sale', 'approve', order.id, cliUser('test'));
 
     const list = await call(server, 'saleu/list-order', { state: 'completion' }, user.token);
     expect(list.list.map((item) => [item.id, item.state])).toEqual([[order.id, 'completion']]);
@@ -290,13 +290,15 @@ describe('review of a sale', () => {
     const user = await seller();
     const offerId = await offer();
     const order = (await sell(user, offerId, '40')).data;
-    await decide(server.app.wallet, 'sale', 'reject', order.id, 'test', 'merchant cancelled');
+    await decide(server.app.wallet, 'sale', 'reject', order.id, cliUser('test'), 'merchant cancelled');
     expect(await balanceOf(user)).toBe('200.00');
     expect(await remainingOf(offerId)).toBe('1000.00');
     const log = await call(server, 'asset-log/list', { page_size: '1' }, user.token);
     expect(log.list[0]).toMatchObject({ kind: 'sale_refund', amount: '40.00', remark: 'merchant cancelled' });
     expect((await call(server, 'saleu/list-order', { state: 'reject' }, user.token)).list[0]?.id).toBe(order.id);
-    await expect(decide(server.app.wallet, 'sale', 'approve', order.id, 'test')).rejects.toThrow('already reviewed');
+    await expect(decide(server.app.wallet, 'sale', 'approve', order.id, cliUser('test'))).rejects.toThrow(
+      'already reviewed',
+    );
   });
 
   it('shows each customer only their own orders', async () => {
