@@ -43,8 +43,6 @@ import { totpStep } from './totp';
 const RECENT_RECHARGES = 10;
 const RECENT_LEDGER = 20;
 const AUDIT_PAGE = 50;
-/** Openings and completions of enrolment links per address and hour: a link is used once or twice. */
-const ENROLMENT_CALLS_PER_IP_HOUR = 30;
 
 const signInFailed = () => new ApiError(ResultCode.invalid, 'console.sign_in_failed');
 
@@ -223,7 +221,8 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
         throw enrolmentRefused(error);
       }
     },
-    { max: ENROLMENT_CALLS_PER_IP_HOUR, timeWindow: 3600_000 },
+    // Opening and completing a link are sign-ins of a kind: as many per address and hour as those.
+    { max: limits.signInsPerIpPerHour, timeWindow: 3600_000 },
   );
 
   /**
@@ -253,7 +252,7 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
       setSessionCookie(context, request, reply, sessionToken);
       return sessionInfo(operator, csrf);
     },
-    { max: ENROLMENT_CALLS_PER_IP_HOUR, timeWindow: 3600_000 },
+    { max: limits.signInsPerIpPerHour, timeWindow: 3600_000 },
   );
 
   calls.operator('auth/logout', async (_input, { operator, request, reply }) => {
