@@ -777,6 +777,11 @@ describe('enrolment', () => {
     expect(created).toMatchObject({ name: 'erin', role: 'admin' });
     const opened = await consoleCall(server, 'enrol/start', { token: tokenOf(created.enrolment_link ?? '') }, {});
     expect(opened.name).toBe('erin');
+    const listed = JSON.parse((await opsOutput(server, 'operator', 'list', '--json'))[0] ?? '[]') as {
+      name: string;
+      enrolment: string;
+    }[];
+    expect(listed.find((row) => row.name === 'erin')?.enrolment).toBe('waiting');
     const text = await opsOutput(server, 'operator', 'add', 'fiona', '--role', 'reviewer');
     expect(text.join('\n')).not.toMatch(/one_time_password|totp|otpauth/i);
     expect(text[2]).toMatch(/^enrolment_link +\/console\/#\/enrol\?token=[\w-]{43}$/);

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { OPERATOR_NAME_PATTERN, type OperatorRole } from '../../contract/console';
+import { OPERATOR_NAME_PATTERN, type OperatorAccount, type OperatorRole } from '../../contract/console';
 import { inTransaction, isoNow, secondsAgo, type Domain } from '../context';
 import type { Limits } from '../config';
 import { isUniqueViolation } from '../db/database';
-import type { EnrolmentRow, OperatorRow } from '../db/operators';
+import type { EnrolmentRow, OperatorListRow, OperatorRow } from '../db/operators';
 import { hashPassword } from '../security/passwords';
 import { newToken, sha256 } from '../security/tokens';
 import { newTotpSecret, totpStep, totpUri } from './totp';
@@ -18,6 +18,15 @@ export const ENROLMENT_HOURS = 24;
 /** Where the console opens an enrolment link: the token stays in the fragment, never sent in a request line. */
 export function enrolmentPath(token: string): string {
   return `/console/#/enrol?token=${token}`;
+}
+
+/** Whether an operator has enrolled, may still (their newest link runs), or needs a new account. */
+export function enrolmentState(
+  row: Pick<OperatorListRow, 'enrolled_at' | 'enrolment_expires_at'>,
+  now: string,
+): OperatorAccount['enrolment'] {
+  if (row.enrolled_at !== null) return 'done';
+  return row.enrolment_expires_at !== null && row.enrolment_expires_at > now ? 'waiting' : 'expired';
 }
 
 export interface NewOperatorEnrolment {

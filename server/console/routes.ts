@@ -34,6 +34,7 @@ import {
   completeEnrolment,
   disableOperator,
   enrolmentPath,
+  enrolmentState,
   openEnrolment,
 } from './operators';
 import { settingsRoutes } from './settings';
@@ -62,11 +63,6 @@ function enrolmentRefused(error: unknown): unknown {
   return error.reason === 'wrong_code'
     ? new ApiError(ResultCode.invalid, 'console.enrolment_code', { field: 'code' })
     : new ApiError(ResultCode.notFound, 'console.enrolment_invalid', { field: 'token' });
-}
-
-function enrolmentOf(row: { enrolled_at: string | null; enrolment_expires_at: string | null }, now: string) {
-  if (row.enrolled_at !== null) return 'done';
-  return row.enrolment_expires_at !== null && row.enrolment_expires_at > now ? 'waiting' : 'expired';
 }
 
 function toRechargeSummary(row: RechargeRow): RechargeSummary {
@@ -399,7 +395,7 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
           name: row.name,
           role: row.role,
           status: row.status,
-          enrolment: enrolmentOf(row, now),
+          enrolment: enrolmentState(row, now),
           created_at: row.created_at,
         })),
       };

@@ -25,7 +25,14 @@ import {
 } from '../service-settings';
 import type { DecisionResult, OperatorRole } from '../../contract/console';
 import { OPERATOR_ROLES } from '../../contract/console';
-import { OperatorError, addOperator, disableOperator, enrolmentPath, operatorByCode } from '../console/operators';
+import {
+  OperatorError,
+  addOperator,
+  disableOperator,
+  enrolmentPath,
+  enrolmentState,
+  operatorByCode,
+} from '../console/operators';
 import { DEFAULT_LIMITS, type Limits } from '../config';
 import {
   DEFAULT_SECOND_APPROVAL_ABOVE,
@@ -75,7 +82,8 @@ export const USAGE = `usage: npm run ops -- <command>
                                                  (24 h) where its operator sets password and
                                                  authenticator
   operator disable <name>                        close the account and end its sessions at once
-  operator list [--json]                         the console accounts
+  operator list [--json]                         the console accounts, and whether each has enrolled
+                                                 (done, waiting for its link, or expired)
   audit [--operator N] [--account A] [--kind K] [--limit L] [--json]
                                                  the audit log, newest first (L up to 1000, default 50)`;
 
@@ -426,16 +434,26 @@ async function operatorCommand(
       return;
     }
     if (action === 'list') {
+      const now = options.now().toISOString();
       const operators = (await domain.queries.operators.all()).map((row) => ({
         name: row.name,
         role: row.role,
         status: row.status,
+        enrolment: enrolmentState(row, now),
         created_at: row.created_at,
       }));
       if (json) io.out(JSON.stringify(operators));
       else
         for (const row of operators)
-          io.out([row.name.padEnd(32), row.role.padEnd(8), row.status, row.created_at].join('  '));
+          io.out(
+            [
+              row.name.padEnd(32),
+              row.role.padEnd(8),
+              row.status.padEnd(8),
+              row.enrolment.padEnd(7),
+              row.created_at,
+            ].join('  '),
+          );
       return;
     }
   } catch (error) {
