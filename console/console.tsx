@@ -11,6 +11,7 @@ import { OperatorsPage } from './pages/admin/operators';
 import { SettingsPage } from './pages/admin/settings';
 import { AuditPage } from './pages/audit';
 import { ChangePasswordPage } from './pages/change-password';
+import { EnrolPage } from './pages/enrol';
 import { CustomerPage } from './pages/customers/customer';
 import { CustomersPage } from './pages/customers/search';
 import { useLabels } from './pages/labels';
@@ -22,7 +23,7 @@ import { SaleReviewPage } from './pages/review/sale';
 import { WithdrawReviewPage } from './pages/review/withdraw';
 import { SignInPage } from './pages/sign-in';
 import { SignOutButton } from './pages/sign-out-button';
-import { liveStatusAtom } from './state/live';
+import { liveStatusAtom, queueChangesAtom } from './state/live';
 import { sessionStateAtom } from './state/session';
 import { useAtomValue, useSetAtom } from './state/store';
 import { Loading } from './ui/states';
@@ -31,10 +32,14 @@ import { Loading } from './ui/states';
 function LiveQueue() {
   const revalidateQueue = useRevalidateQueue();
   const setStatus = useSetAtom(liveStatusAtom);
+  const countChange = useSetAtom(queueChangesAtom);
   // The socket outlives renders; it calls whatever revalidation is current.
   const refresh = useRef(revalidateQueue);
   useEffect(() => {
-    refresh.current = revalidateQueue;
+    refresh.current = () => {
+      revalidateQueue();
+      countChange((changes) => changes + 1);
+    };
   });
   useEffect(() => openLive({ onQueueChanged: () => refresh.current(), onStatus: setStatus }), [setStatus]);
   return null;
@@ -164,13 +169,16 @@ function SignedIn({ session }: { session: ConsoleSession }) {
 }
 
 /**
- * What the operator sees depends only on the session: checking it, sign-in, the forced password
- * change, or the console. Each session gets a fresh read cache, so nothing one operator loaded is
+ * What the operator sees depends on the session: checking it, sign-in, the forced password
+ * change, or the console; an enrolment link shows its own page whatever the session. Each session gets a fresh read cache, so nothing one operator loaded is
  * ever shown to the next on this browser.
  */
 export function Console() {
   const { t } = useLingui();
   const state = useAtomValue(sessionStateAtom);
+  const [location] = useLocation();
+  // An enrolment link is for whoever holds it, signed in or not.
+  if (location === '/enrol') return <EnrolPage />;
   if (state.status === 'checking') {
     return (
       <main className="auth" id="main">

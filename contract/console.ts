@@ -43,6 +43,10 @@ export const TOTP_CODE_PATTERN = /^\d{6}$/;
 
 export const REVIEW_KINDS = ['recharge', 'withdraw', 'sale'] as const;
 export type ReviewKind = (typeof REVIEW_KINDS)[number];
+/** The most orders one read of the review queue answers; `next` asks for the ones after. */
+export const QUEUE_PAGE_SIZE = 50;
+/** An enrolment link's secret part: 32 random bytes, base64url. */
+export const ENROLMENT_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export const DECISIONS = ['approve', 'reject'] as const;
 export type Decision = (typeof DECISIONS)[number];
 /** What a customer reads on an order they were refused. */
@@ -75,6 +79,20 @@ const newPassword = z
   .refine(isStrongEnoughPassword, { message: 'weak_password', abort: true })
   .refine(isPlainText, { message: 'password_characters' });
 
+/** Where a page of the queue starts: after the order named `kind:id`, e.g. `withdraw:12`. */
+const queueCursor = z
+  .union([
+    z.literal('').transform(() => null),
+    z
+      .string()
+      .regex(/^(recharge|withdraw|sale):\d{1,15}$/)
+      .transform((value) => {
+        const [kind, idText] = value.split(':');
+        return { kind: kind as ReviewKind, id: Number(idText) };
+      }),
+  ])
+  .default(null);
+
 const operatorName = z
   .string()
   .trim()
@@ -90,7 +108,16 @@ export const consoleCallSchemas = {
   'auth/session': empty,
   'auth/password': z.object({ password: z.string().min(1).max(PASSWORD_MAX_LENGTH), new_password: newPassword }),
   'auth/logout': empty,
-  'review/queue': empty,
+  'enrol/start': z.object({ token: z.string().trim().regex(ENROLMENT_TOKEN_PATTERN) }),
+  'enrol/finish': z.object({
+    token: z.string().trim().regex(ENROLMENT_TOKEN_PATTERN),
+    new_password: newPassword,
+    code: z.string().trim().regex(TOTP_CODE_PATTERN),
+  }),
+  'review/queue': z.object({
+    kind: z.union([z.literal(''), z.enum(REVIEW_KINDS)]).default(''),
+    after: queueCursor,
+  }),
   'review/recharge': z.object({ id }),
   'review/withdraw': z.object({ id }),
   'review/sale': z.object({ id }),
@@ -186,6 +213,8 @@ export const consoleCallSchemas = {
     url: z.string().trim().max(300).refine(isContactUrl),
   }),
   'settings/contact-delete': z.object({ id }),
+  'settings/review': empty,
+  'settings/review-save': z.object({ second_approval_above: money }),
   'settings/addresses': empty,
   'settings/address-save': z.object({
     type: z
@@ -209,8 +238,16 @@ export type ConsoleCallPath = keyof typeof consoleCallSchemas;
 export type ConsoleCallRequest<P extends ConsoleCallPath> = z.input<(typeof consoleCallSchemas)[P]>;
 export type ConsoleParsedRequest<P extends ConsoleCallPath> = z.output<(typeof consoleCallSchemas)[P]>;
 
-/** The calls a caller may make without the CSRF header: they change nothing, or start a session. */
-export const CSRF_FREE_CALLS: readonly ConsoleCallPath[] = ['auth/login', 'auth/session'];
+/**
+ * The calls a caller may make without the CSRF header: they change nothing, or start a session
+ * (an enrolment link's holder has none yet; the link's token does the header's work).
+ */
+export const CSRF_FREE_CALLS: readonly ConsoleCallPath[] = [
+  'auth/login',
+  'auth/session',
+  'enrol/start',
+  'enrol/finish',
+];
 
 export interface OperatorInfo {
   name: string;
@@ -232,16 +269,23 @@ export interface QueueItem {
   account: string;
   amount: MoneyString;
   created_at: IsoTime;
-  /** Who has approved a withdrawal that needs two: empty for the rest. */
+  /** Who has approved a recharge or withdrawal that needs two: empty for the rest. */
   approvals: string[];
   needs_second_approval: boolean;
 }
 
 export interface ReviewQueue {
+  /** Oldest first, at most QUEUE_PAGE_SIZE. */
   items: QueueItem[];
+  /** Everything that waits, of each kind, whatever page this is. */
   counts: Record<ReviewKind, number>;
-  /** Withdrawals above this need two operators. */
+  /**
+   * A recharge or withdrawal above this, with the customer's others of its kind of the 24 hours
+   * before it (refused ones left out), needs two operators.
+   */
   second_approval_above: MoneyString;
+  /** Pass as `after` for the next page; null when this page is the last. */
+  next: string | null;
 }
 
 export interface CustomerSummary {
@@ -273,6 +317,8 @@ export interface RechargeReview {
   address_is_current: boolean;
   customer: CustomerSummary;
   recent: RechargeSummary[];
+  approvals: { operator: string; at: IsoTime }[];
+  needs_second_approval: boolean;
 }
 
 export interface LedgerLine {
@@ -354,16 +400,30 @@ export interface OperatorAccount {
   name: string;
   role: OperatorRole;
   status: 'active' | 'disabled';
+  /** `done` once the operator set their password and authenticator through their link. */
+  enrolment: 'done' | 'waiting' | 'expired';
   created_at: IsoTime;
 }
 
-/** A new account's secrets, shown once to the admin who made it, to hand to its operator. */
-export interface NewOperatorSecrets {
+/**
+ * A new account's one-time enrolment link, for the admin to hand to its operator, who sets the
+ * password and authenticator there: the admin never sees either.
+ */
+export interface NewOperatorEnrolment {
   name: string;
   role: OperatorRole;
-  one_time_password: string;
+  /** The console's path with the token in its fragment (`/console/#/enrol?token=…`). */
+  enrolment_path: string;
+  expires_at: IsoTime;
+}
+
+/** What an enrolment link's holder is shown: whose account, and the authenticator secret made for it. */
+export interface EnrolmentStart {
+  name: string;
+  role: OperatorRole;
   totp_secret: string;
   totp_uri: string;
+  expires_at: IsoTime;
 }
 
 export interface CustomerBinding {
@@ -451,13 +511,15 @@ export interface ConsoleCallResponses {
   'auth/session': ConsoleSession;
   'auth/password': ConsoleSession;
   'auth/logout': Record<string, never>;
+  'enrol/start': EnrolmentStart;
+  'enrol/finish': ConsoleSession;
   'review/queue': ReviewQueue;
   'review/recharge': RechargeReview;
   'review/withdraw': WithdrawReview;
   'review/sale': SaleReview;
   'review/decide': DecisionResult;
   'operators/list': { operators: OperatorAccount[] };
-  'operators/add': NewOperatorSecrets;
+  'operators/add': NewOperatorEnrolment;
   'operators/disable': Record<string, never>;
   'customers/search': { customers: CustomerSummary[] };
   'customers/detail': CustomerDetail;
@@ -475,6 +537,8 @@ export interface ConsoleCallResponses {
   'settings/contacts': { contacts: ContactInfo[] };
   'settings/contact-save': { id: number };
   'settings/contact-delete': Record<string, never>;
+  'settings/review': { second_approval_above: MoneyString };
+  'settings/review-save': { second_approval_above: MoneyString };
   'settings/addresses': { addresses: AddressInfo[] };
   'settings/address-save': Record<string, never>;
   'audit/list': AuditPage;

@@ -7,6 +7,7 @@ import type { AuthResult } from '../contract/responses';
 import { cents, parseMoney } from '../contract/money';
 import { createQueries } from '../server/db';
 import { openDatabase, type Db } from '../server/db/database';
+import { totpCode } from '../server/console/totp';
 import { runOps } from '../server/ops/ops';
 import { saveOffer } from '../server/service-settings';
 import { TINY_PNG, uniquePng } from '../server/testing/tiny-png';
@@ -161,9 +162,66 @@ export async function pendingRecharge(customer: AuthResult, amount: string): Pro
   return created.data.id;
 }
 
-/** Gives a customer a balance the way production does: recharge with proof, operator approval. */
+/** Calls the operators' console as a browser on its page would (form POST, cookie, CSRF header). */
+async function consoleApi<T>(
+  callPath: string,
+  fields: Record<string, string>,
+  session?: { cookie: string; csrf: string },
+): Promise<{ envelope: Envelope<T>; cookie: string }> {
+  const response = await fetch(`${baseUrl()}/api/console/${callPath}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(session ? { cookie: session.cookie, 'x-csrf-token': session.csrf } : {}),
+    },
+    body: new URLSearchParams(fields),
+  });
+  expect(response.status).toBe(200);
+  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  return { envelope: (await response.json()) as Envelope<T>, cookie };
+}
+
+/** The token in an enrolment link the CLI printed (`/console/#/enrol?token=…`). */
+export function enrolmentToken(link: string): string {
+  return new URLSearchParams(link.split('#/enrol?')[1]).get('token') ?? '';
+}
+
+/**
+ * A new reviewer, added by the CLI and enrolled through their link as they would in the browser
+ * (the secret made for them, a password, the current code): the session enrolment opened.
+ */
+async function enrolledReviewer(): Promise<{ cookie: string; csrf: string }> {
+  const name = uniqueAccount('rv').toLowerCase();
+  const added = JSON.parse(await ops('operator', 'add', name, '--role', 'reviewer', '--json')) as {
+    enrolment_link: string;
+  };
+  const token = enrolmentToken(added.enrolment_link);
+  const opened = await consoleApi<{ totp_secret: string }>('enrol/start', { token });
+  expect(opened.envelope.code).toBe(200);
+  const finished = await consoleApi<{ csrf: string }>('enrol/finish', {
+    token,
+    new_password: 'Operator12345',
+    code: totpCode(opened.envelope.data.totp_secret, new Date()),
+  });
+  expect(finished.envelope.code).toBe(200);
+  return { cookie: finished.cookie, csrf: finished.envelope.data.csrf };
+}
+
+/**
+ * Gives a customer a balance the way production does: recharge with proof, operator approval;
+ * one above the second-approval limit is approved by two operators in the console.
+ */
 export async function fundCustomer(customer: AuthResult, amount: string): Promise<void> {
-  await ops('approve', 'recharge', String(await pendingRecharge(customer, amount)));
+  const id = String(await pendingRecharge(customer, amount));
+  try {
+    await ops('approve', 'recharge', id);
+  } catch (error) {
+    if (!String(error).includes('needs the approvals of two operators')) throw error;
+    for (const reviewer of [await enrolledReviewer(), await enrolledReviewer()]) {
+      const decided = await consoleApi('review/decide', { kind: 'recharge', id, decision: 'approve' }, reviewer);
+      expect(decided.envelope.code).toBe(200);
+    }
+  }
 }
 
 /** Long enough ago for any wait or hold to be over. */

@@ -20,6 +20,7 @@ import { ApiError, tooManyRequests } from './errors';
 import { translate } from './i18n';
 import { consoleRoutes } from './console/routes';
 import { consoleLiveRoutes } from './console/live';
+import { keepConsoleOnItsHost } from './console/host';
 import { createLiveHub } from './live';
 import { publicPushServices, type PushEndpointPolicy } from './push/endpoints';
 import { announcesOutcome } from './push/notices';
@@ -73,6 +74,8 @@ export interface AppOptions {
   withdrawHoldHours?: number;
   /** Shorter connection time-outs, so that a test can watch one run out in a second. */
   connectionTimeouts?: Partial<ConnectionTimeouts>;
+  /** The console's own host name (CONSOLE_HOST): the console is served there and nowhere else. */
+  consoleHost?: string | undefined;
   /** The contact in the VAPID tokens (PUSH_SUBJECT); by default one at PUBLIC_URL's domain. */
   pushSubject?: string | undefined;
   /**
@@ -227,6 +230,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       documentHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
     }
   });
+  if (options.consoleHost) keepConsoleOnItsHost(app, options.consoleHost);
   await app.register(rateLimit, {
     // Several nodes on one PostgreSQL count together; one SQLite node keeps its counters in memory
     // (README → Running several nodes tells why).

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { CONSOLE_API_PREFIX, CONSOLE_LIVE_PATH, CSRF_HEADER, type ConsoleSession } from '../contract/console';
+import { CONSOLE_API_PREFIX, CONSOLE_LIVE_PATH, type EnrolmentStart } from '../contract/console';
 import type { Envelope } from '../contract/envelope';
 import { cents, formatMoney, parseMoney } from '../contract/money';
 import { ROOT, startServer, type RunningServer } from '../e2e/server';
@@ -273,28 +273,25 @@ describe('two nodes on one PostgreSQL', () => {
 
   it('tells an operator on node A at once when a customer on node B submits a recharge', async () => {
     const created = JSON.parse(await ops('operator', 'add', 'cluster-op', '--role', 'reviewer', '--json')) as {
-      one_time_password: string;
-      totp_secret: string;
+      enrolment_link: string;
     };
-    const consolePost = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+    const enrolmentToken = new URLSearchParams(created.enrolment_link.split('#/enrol?')[1]).get('token') ?? '';
+    const consolePost = (path: string, fields: Record<string, string>) =>
       fetch(`${node(0).baseUrl}${CONSOLE_API_PREFIX}${path}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams(fields),
       });
-    const login = await consolePost('auth/login', {
-      name: 'cluster-op',
-      password: created.one_time_password,
-      code: totpCode(created.totp_secret, new Date()),
+    const opened = (await (
+      await consolePost('enrol/start', { token: enrolmentToken })
+    ).json()) as Envelope<EnrolmentStart>;
+    const enrolled = await consolePost('enrol/finish', {
+      token: enrolmentToken,
+      new_password: 'Cluster12345',
+      code: totpCode(opened.data.totp_secret, new Date()),
     });
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-    const { data } = (await login.json()) as Envelope<ConsoleSession>;
-    const changed = await consolePost(
-      'auth/password',
-      { password: created.one_time_password, new_password: 'Cluster12345' },
-      { cookie, [CSRF_HEADER]: data.csrf },
-    );
-    expect(((await changed.json()) as Envelope).code).toBe(200);
+    expect(((await enrolled.clone().json()) as Envelope).code).toBe(200);
+    const cookie = (enrolled.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 
     const socket = new WebSocket(`${node(0).baseUrl.replace('http', 'ws')}${CONSOLE_LIVE_PATH}`, {
       headers: { cookie },

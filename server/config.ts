@@ -36,6 +36,8 @@ export interface Config {
   smtpUrl: string | undefined;
   /** Public address of the app, for invite links (else taken from each request). */
   publicUrl: string | undefined;
+  /** The host name (and port, if not the default) the console is served on, and only there. */
+  consoleHost: string | undefined;
   demo: boolean;
   logLevel: string;
   limits: Limits;
@@ -113,6 +115,44 @@ function pushSubject(value: string | undefined): string | undefined {
   return value;
 }
 
+const HOST_NAME = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/;
+
+/** A host name as browsers send it in `Host`, with a port only where it is not the scheme's default. */
+function hostName(value: string | undefined, name: string): string | undefined {
+  if (!value) return undefined;
+  const host = value.trim().toLowerCase();
+  if (!HOST_NAME.test(host)) {
+    throw new Error(
+      `${name} must be a host name such as console.example.com (no scheme or path), got ${JSON.stringify(value)}`,
+    );
+  }
+  return host;
+}
+
+function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^(::ffff:)?127(\.\d{1,3}){3}$/.test(bare);
+}
+
+/**
+ * Demo data (known passwords, money no recharge backs) only where a newcomer tries the product:
+ * a server on a loopback address, not in production, on its own SQLite file, not public behind a
+ * proxy. Anywhere else it takes an explicit DEMO=1.
+ */
+function demoWanted(env: NodeJS.ProcessEnv, host: string): boolean {
+  const value = env.DEMO ?? '';
+  if (value === '1') return true;
+  if (value === '0') return false;
+  if (value !== '') throw new Error(`DEMO must be 1 or 0, got ${JSON.stringify(value)}`);
+  return (
+    isLoopback(host) &&
+    env.NODE_ENV !== 'production' &&
+    !env.DATABASE_URL &&
+    !env.PUBLIC_URL &&
+    trustProxyFrom(env.TRUST_PROXY) === false
+  );
+}
+
 function amount(value: string | undefined, fallback: Cents, name: string): Cents {
   if (value === undefined || value === '') return fallback;
   const parsed = parseMoney(value.trim());
@@ -123,14 +163,16 @@ function amount(value: string | undefined, fallback: Cents, name: string): Cents
 /** Reads the environment; every setting is optional and documented in the README. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR || './data');
+  const host = env.HOST || '127.0.0.1';
   return {
     port: integer(env.PORT, 8080, 'PORT'),
-    host: env.HOST || '127.0.0.1',
+    host,
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     publicUrl: env.PUBLIC_URL || undefined,
-    demo: (env.DEMO ?? '1') !== '0',
+    consoleHost: hostName(env.CONSOLE_HOST, 'CONSOLE_HOST'),
+    demo: demoWanted(env, host),
     logLevel: env.LOG_LEVEL || 'info',
     staticDir: path.resolve(env.STATIC_DIR || './dist'),
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
@@ -197,4 +239,14 @@ export function describeDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl'>
   const url = new URL(config.databaseUrl);
   url.password = '';
   return `PostgreSQL ${url.toString()}`;
+}
+
+/**
+ * Where the console is reached from outside, for the links the CLI prints: its own host
+ * (CONSOLE_HOST, on PUBLIC_URL's scheme), else PUBLIC_URL's origin; '' when neither is set.
+ */
+export function consoleOrigin(config: Pick<Config, 'consoleHost' | 'publicUrl'>): string {
+  const scheme = config.publicUrl?.startsWith('https:') ? 'https' : 'http';
+  if (config.consoleHost) return `${scheme}://${config.consoleHost}`;
+  return config.publicUrl ? new URL(config.publicUrl).origin : '';
 }

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { parseMoney, type Cents } from '../contract/money';
-import { addOperator } from './console/operators';
-import { totpUri } from './console/totp';
+import { addFirstAdministrator } from './console/operators';
 import { inTransaction, isoNow, type Domain } from './context';
 import { publishQueueChange } from './events';
 import { ensureRootInviteCode, uniquePublicCode } from './routes/auth';
@@ -23,53 +22,31 @@ function amount(text: string): Cents {
   return value;
 }
 
-/** The console's demo administrator; the TOTP secret is made with the database. */
+/** The console's demo administrator: a password from the README, replaced at the first sign-in. */
 export const DEMO_ADMIN = { name: 'admin', password: 'Admin12345' } as const;
 
 export interface StartupFacts {
   rootInviteCode: string;
   demoSeeded: boolean;
   /**
-   * The first console account, when this start made it (or, with demo data, every start): what
-   * `npm start` prints so that someone can sign in to /console/.
+   * The first console account, on the start that made it and never again: what `npm start`
+   * prints once so that someone can sign in to /console/. A later start prints no secret, even
+   * one it could read from the database.
    */
-  firstOperator: { name: string; password: string; totpSecret: string; totpUri: string; mustChange: boolean } | null;
+  firstOperator: { name: string; password: string; totpSecret: string; totpUri: string } | null;
 }
 
 /**
  * The console's first administrator, made once, when no operator exists: with demo data the
- * demo admin (a known password), otherwise one with a one-time password that the first sign-in
- * replaces. Nodes starting together make one.
+ * demo admin (the README's password), otherwise one with a one-time password. Either way the
+ * first sign-in sets a password of the operator's own. Nodes starting together make one.
  */
 async function ensureFirstOperator(context: Domain, demo: boolean): Promise<StartupFacts['firstOperator']> {
-  const made = await inTransaction(context, async (tx) => {
+  return inTransaction(context, async (tx) => {
     await tx.lock('first operator');
     if ((await tx.queries.operators.count()) > 0) return null;
-    return addOperator(tx, {
-      name: DEMO_ADMIN.name,
-      role: 'admin',
-      actor: 'setup',
-      ...(demo ? { password: DEMO_ADMIN.password, mustChangePassword: false } : {}),
-    });
+    return addFirstAdministrator(tx, { name: DEMO_ADMIN.name, ...(demo ? { password: DEMO_ADMIN.password } : {}) });
   });
-  if (made) {
-    return {
-      name: made.name,
-      password: made.password,
-      totpSecret: made.totpSecret,
-      totpUri: made.totpUri,
-      mustChange: !demo,
-    };
-  }
-  const admin = demo ? await context.queries.operators.byName(DEMO_ADMIN.name) : undefined;
-  if (!admin || admin.must_change_password === 1) return null;
-  return {
-    name: admin.name,
-    password: DEMO_ADMIN.password,
-    totpSecret: admin.totp_secret,
-    totpUri: totpUri(admin.totp_secret, admin.name),
-    mustChange: false,
-  };
 }
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkIntegrity, type IntegrityProblem } from './integrity';
 import { payMaturedOrders } from './maturity';
 import { OpsError, runOps } from './ops/ops';
-import { decide } from './review';
+import { cliUser, decide } from './review';
 import {
   bindPayout,
   uniquePng,
@@ -51,7 +51,7 @@ async function busyDatabase() {
   await fund(server, bob, '100');
   const pendingRecharge = await rechargeRequest(alice, '20', 'r-audit');
   const refusedRecharge = await rechargeRequest(alice, '30');
-  await decide(server.app.wallet, 'recharge', 'reject', refusedRecharge, 'test', 'no payment');
+  await decide(server.app.wallet, 'recharge', 'reject', refusedRecharge, cliUser('test'), 'no payment');
 
   const card = (
     await bindPayout(server, alice, {
@@ -83,9 +83,9 @@ async function busyDatabase() {
     ).id;
   const pendingWithdrawal = await withdraw('w-audit');
   const paidWithdrawal = await withdraw();
-  await decide(server.app.wallet, 'withdraw', 'approve', paidWithdrawal, 'test');
+  await decide(server.app.wallet, 'withdraw', 'approve', paidWithdrawal, cliUser('test'));
   const refusedWithdrawal = await withdraw();
-  await decide(server.app.wallet, 'withdraw', 'reject', refusedWithdrawal, 'test', 'closed');
+  await decide(server.app.wallet, 'withdraw', 'reject', refusedWithdrawal, cliUser('test'), 'closed');
 
   const hall = await call(server, 'selling/order', { page_size: '50' }, alice.token);
   const shown = hall.list[0];
@@ -107,9 +107,9 @@ async function busyDatabase() {
     ).id;
   const pendingSale = await sell('s-audit');
   const completedSale = await sell();
-  await decide(server.app.wallet, 'sale', 'approve', completedSale, 'test');
+  await decide(server.app.wallet, 'sale', 'approve', completedSale, cliUser('test'));
   const refusedSale = await sell();
-  await decide(server.app.wallet, 'sale', 'reject', refusedSale, 'test', 'no buyer');
+  await decide(server.app.wallet, 'sale', 'reject', refusedSale, cliUser('test'), 'no buyer');
 
   const product = async (rate: string) =>
     (

@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { databaseConfig, describeDatabase, readConfig } from './config';
+import { consoleOrigin, databaseConfig, describeDatabase, readConfig } from './config';
 import { openDatabase } from './db/database';
 import { DEMO_ACCOUNT, prepareDatabase } from './demo';
 
@@ -13,6 +13,7 @@ const app = await buildApp({
   staticDir: config.staticDir,
   logLevel: config.logLevel,
   publicUrl: config.publicUrl,
+  consoleHost: config.consoleHost,
   trustProxy: config.trustProxy,
   imageOrigins: config.imageOrigins,
   secondApprovalAbove: config.secondApprovalAbove,
@@ -35,23 +36,27 @@ process.once('SIGTERM', () => void shutDown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
+const consoleUrl = `${consoleOrigin(config) || url}/console/`;
 const lines = [
   '',
   `  USDT wallet is ready at ${url}`,
   `  Data folder:            ${config.dataDir}`,
   ...(config.databaseUrl ? [`  Database:               ${describeDatabase(config)}`] : []),
   `  Root invitation code:   ${facts.rootInviteCode}`,
-  config.demo
+  facts.demoSeeded
     ? `  Demo account:           ${DEMO_ACCOUNT.account} / ${DEMO_ACCOUNT.password}`
-    : '  Demo data:              off (DEMO=0)',
+    : config.demo
+      ? '  Demo data:              added to an empty database only (its accounts: see the README)'
+      : '  Demo data:              off (set DEMO=1 for it)',
   config.smtpUrl ? '  E-mail:                 SMTP' : `  E-mail codes:           ${config.dataDir}/outbox/`,
-  `  Operators' console:     ${url}/console/`,
+  `  Operators' console:     ${consoleUrl}`,
   ...(facts.firstOperator
     ? [
         `  Console sign-in:        ${facts.firstOperator.name} / ${facts.firstOperator.password}` +
-          (facts.firstOperator.mustChange ? ' (one-time: the first sign-in sets a new one)' : ''),
+          ' (the first sign-in sets a new one)',
         `  Authenticator secret:   ${facts.firstOperator.totpSecret}`,
         `  Authenticator address:  ${facts.firstOperator.totpUri}`,
+        '  (printed on this first start only: keep the secret in an authenticator app now)',
       ]
     : ['  Console accounts:       npm run ops -- operator add <name> --role admin']),
   '',

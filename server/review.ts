@@ -3,12 +3,13 @@ import { cents, formatMoney, type Cents } from '../contract/money';
 import type { LiveEvent } from '../contract/live';
 import type { ReviewState, SaleOrderState } from '../contract/rules';
 import { inTransaction, isoNow, type Domain, type InTransaction } from './context';
+import type { TwoApprovalKind } from './db/operators';
 import { publish, publishQueueChange } from './events';
 
 export type { Decision, ReviewKind };
 
 /** Why a decision could not be made, for the console to say in the operator's language. */
-export type ReviewRefusal = 'not_found' | 'already_reviewed' | 'approved_already_by_you';
+export type ReviewRefusal = 'not_found' | 'already_reviewed' | 'approved_already_by_you' | 'needs_proven_operator';
 
 export class ReviewError extends Error {
   override readonly name = 'ReviewError';
@@ -20,11 +21,81 @@ export class ReviewError extends Error {
   }
 }
 
-/** 1,000.00 USDT: a withdrawal above it needs the approvals of two different operators. */
+/**
+ * Who decides. Only an operator who proved who they are for this decision (a console session
+ * opened with password and code, or the CLI given their current code) can be one of two
+ * approvals; the CLI's unnamed user may decide what needs one approval, and refuse anything.
+ */
+export interface Reviewer {
+  /** As the audit log and the approvals name them: an operator's name, or `operator:<user>` for the CLI's user. */
+  name: string;
+  proven: boolean;
+  /** Where the decision came from, for the audit row when it is not the console, e.g. "CLI, unix user bob". */
+  via?: string;
+}
+
+/** The CLI's user when no operator proved themselves. */
+export function cliUser(user: string): Reviewer {
+  return { name: `operator:${user}`, proven: false };
+}
+
+/** 1,000.00 USDT: an order above it (with the customer's others of the last 24 h) needs two operators. */
 export const DEFAULT_SECOND_APPROVAL_ABOVE = cents(100_000);
 
+/** The settings row an admin's limit is kept in; until one is set, the configured default holds. */
+export const SECOND_APPROVAL_SETTING = 'review.second_approval_above';
+
+/** The window in which a customer's orders of one kind are added up against the limit. */
+const ROLLING_WINDOW_MS = 24 * 3600 * 1000;
+
 export interface ReviewRules {
+  /** The limit until an admin sets one in the console (REVIEW_SECOND_APPROVAL_ABOVE). */
   secondApprovalAbove: Cents;
+}
+
+/** The limit in force: the admin's, from the database, else the configured default. */
+export async function secondApprovalAbove(domain: Pick<Domain, 'queries'>, rules: ReviewRules): Promise<Cents> {
+  const stored = await domain.queries.settings.get(SECOND_APPROVAL_SETTING);
+  if (stored === undefined) return rules.secondApprovalAbove;
+  if (!/^\d{1,15}$/.test(stored)) throw new Error(`setting ${SECOND_APPROVAL_SETTING} is not a number of cents`);
+  return cents(Number(stored));
+}
+
+export interface TwoApprovalOrder {
+  id: number;
+  user_id: number;
+  amount: number;
+  created_at: string;
+}
+
+/**
+ * Whether an order needs two operators: it, with the same customer's other orders of its kind
+ * created in the 24 hours before it and not refused, comes to more than the limit. Orders only
+ * leave that sum (when refused) and none enters it later, so the answer can only turn from yes
+ * to no while the order waits.
+ */
+export async function needsTwoApprovals(
+  domain: Pick<Domain, 'queries'>,
+  kind: TwoApprovalKind,
+  order: TwoApprovalOrder,
+  limit: Cents,
+): Promise<boolean> {
+  if (order.amount > limit) return true;
+  const since = new Date(Date.parse(order.created_at) - ROLLING_WINDOW_MS).toISOString();
+  return order.amount + (await domain.queries.review.earlierTotal(kind, order.user_id, order.id, since)) > limit;
+}
+
+/** The approvals of an order that count: those by operators whose accounts are still open. */
+export async function countingApprovals(
+  domain: Pick<Domain, 'queries'>,
+  kind: TwoApprovalKind,
+  id: number,
+): Promise<{ actor: string; created_at: string }[]> {
+  const approvals = await domain.queries.operators.approvalsOf(kind, id);
+  const open = await Promise.all(
+    approvals.map(async (approval) => (await domain.queries.operators.byName(approval.actor))?.status === 'active'),
+  );
+  return approvals.filter((_approval, index) => open[index]);
 }
 
 interface Decided {
@@ -84,42 +155,49 @@ async function apply(
 }
 
 /**
- * The first approval of a withdrawal that needs two: recorded, audited and announced to the
- * console, the money untouched. Null when this approval completes the pair (or none is needed)
- * and the decision goes ahead. Under a lock on the order, so two operators approving at once are
- * counted one after the other, on any node.
+ * The first approval of a recharge or withdrawal that needs two: recorded, audited and announced
+ * to the console, the money untouched. Null when this approval completes the pair (or none is
+ * needed) and the decision goes ahead. Under a lock on the order, so two operators approving at
+ * once are counted one after the other, on any node.
  */
 async function firstOfTwoApprovals(
   tx: Domain & InTransaction,
+  kind: TwoApprovalKind,
   id: number,
-  actor: string,
+  reviewer: Reviewer,
   at: string,
   rules: ReviewRules,
 ): Promise<DecisionResult | null> {
-  await tx.lock(`review withdraw ${id}`);
-  const order = await tx.queries.withdraw.byId(id);
-  if (!order) throw new ReviewError(`no withdraw with id ${id}`, 'not_found');
+  await tx.lock(`review ${kind} ${id}`);
+  const order = kind === 'recharge' ? await tx.queries.recharge.byId(id) : await tx.queries.withdraw.byId(id);
+  if (!order) throw new ReviewError(`no ${kind} with id ${id}`, 'not_found');
   if (order.state !== 'audit') {
-    throw new ReviewError(`withdraw ${id} was already reviewed (${order.state})`, 'already_reviewed');
+    throw new ReviewError(`${kind} ${id} was already reviewed (${order.state})`, 'already_reviewed');
   }
-  if (order.amount <= rules.secondApprovalAbove) return null;
-  if (!(await tx.queries.operators.addApproval(id, actor, at))) {
+  if (!(await needsTwoApprovals(tx, kind, order, await secondApprovalAbove(tx, rules)))) return null;
+  if (!reviewer.proven) {
     throw new ReviewError(
-      `withdraw ${id}: ${actor} approved it already; another operator must give the second approval`,
+      `${kind} ${id} needs the approvals of two operators: name one with --operator and give their current --code`,
+      'needs_proven_operator',
+    );
+  }
+  if (!(await tx.queries.operators.addApproval(kind, id, reviewer.name, at))) {
+    throw new ReviewError(
+      `${kind} ${id}: ${reviewer.name} approved it already; another operator must give the second approval`,
       'approved_already_by_you',
     );
   }
-  const approvals = await tx.queries.operators.approvalsOf(id);
+  const approvals = await countingApprovals(tx, kind, id);
   if (approvals.length >= 2) return null;
   await tx.queries.audit.record({
-    actor,
+    actor: reviewer.name,
     action: 'approve',
-    target_type: 'withdraw',
+    target_type: kind,
     target_id: id,
     user_id: order.user_id,
     before_value: 'audit',
     after_value: 'awaiting second approval',
-    detail: formatMoney(cents(order.amount)),
+    detail: `${formatMoney(cents(order.amount))}${reviewer.via ? ` (${reviewer.via})` : ''}`,
     created_at: at,
   });
   await publishQueueChange(tx, order.user_id);
@@ -130,34 +208,35 @@ async function firstOfTwoApprovals(
  * An operator's decision on a recharge, a withdrawal or a sale, as one transaction: the state
  * change, the ledger movement it implies, the audit row and the live events of the customer and
  * the console. Only an order still in review can be decided, so approving twice credits once. A
- * withdrawal above `rules.secondApprovalAbove` is paid only on the approvals of two different
- * actors; either may refuse it.
+ * recharge or withdrawal that needs two approvals (see needsTwoApprovals) is credited or paid
+ * only on the approvals of two different proven operators; anyone may refuse it.
  */
 export async function decide(
   domain: Domain,
   kind: ReviewKind,
   decision: Decision,
   id: number,
-  actor: string,
+  reviewer: Reviewer,
   remark = '',
   rules: ReviewRules = { secondApprovalAbove: DEFAULT_SECOND_APPROVAL_ABOVE },
 ): Promise<DecisionResult> {
   return inTransaction(domain, async (tx) => {
     const at = isoNow(tx);
-    if (kind === 'withdraw' && decision === 'approve') {
-      const pending = await firstOfTwoApprovals(tx, id, actor, at, rules);
+    if (kind !== 'sale' && decision === 'approve') {
+      const pending = await firstOfTwoApprovals(tx, kind, id, reviewer, at, rules);
       if (pending) return pending;
     }
     const decided = await apply(tx, kind, decision, id, remark, at);
+    const via = reviewer.via ? ` (${reviewer.via})` : '';
     await tx.queries.audit.record({
-      actor,
+      actor: reviewer.name,
       action: decision,
       target_type: kind,
       target_id: id,
       user_id: decided.userId,
       before_value: 'audit',
       after_value: decided.state,
-      detail: `${formatMoney(decided.amount)}${remark ? ` — ${remark}` : ''}`,
+      detail: `${formatMoney(decided.amount)}${remark ? ` — ${remark}` : ''}${via}`,
       created_at: at,
     });
     await publish(tx, decided.userId, decided.event);

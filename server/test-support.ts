@@ -5,9 +5,10 @@ import {
   type ConsoleCallRequest,
   type ConsoleCallResponse,
   type ConsoleSession,
+  type EnrolmentStart,
   type OperatorRole,
 } from '../contract/console';
-import { addOperator, type NewOperatorAccount } from './console/operators';
+import { addOperator } from './console/operators';
 import { totpCode } from './console/totp';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,7 +27,7 @@ import { prepareDatabase } from './demo';
 import type { Mail, Mailer } from './mail/mailer';
 import type { PushEndpointPolicy } from './push/endpoints';
 import { runOps } from './ops/ops';
-import { decide } from './review';
+import { decide, type Reviewer } from './review';
 import { asAdmin, databaseUrl, schemaDigest, withClient } from './testing/postgres-admin';
 import { TINY_PNG, uniquePng } from './testing/tiny-png';
 
@@ -143,6 +144,8 @@ export async function startTestServer(
     staticDir?: string;
     connectionTimeouts?: Partial<ConnectionTimeouts>;
     pushEndpoints?: PushEndpointPolicy;
+    publicUrl?: string;
+    consoleHost?: string;
   } = {},
 ): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-test-'));
@@ -161,6 +164,8 @@ export async function startTestServer(
     ...(options.staticDir ? { staticDir: options.staticDir } : {}),
     ...(options.connectionTimeouts ? { connectionTimeouts: options.connectionTimeouts } : {}),
     ...(options.pushEndpoints ? { pushEndpoints: options.pushEndpoints } : {}),
+    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+    ...(options.consoleHost ? { consoleHost: options.consoleHost } : {}),
   });
   const facts = await prepareDatabase(app.wallet, options.demo ?? false);
   const server: TestServer = {
@@ -364,24 +369,62 @@ export async function pendingRecharge(server: TestServer, user: TestUser, amount
   return recharge.id;
 }
 
-/** Gives a customer a balance the way production does: a recharge, approved. */
+/** Two operators of a test server who approve what `approveOrder` is given, enrolled when first needed. */
+const fundingApprovers = new WeakMap<TestServer, Promise<[Reviewer, Reviewer]>>();
+
+function approversOf(server: TestServer): Promise<[Reviewer, Reviewer]> {
+  let approvers = fundingApprovers.get(server);
+  if (!approvers) {
+    approvers = (async () => {
+      const first = await enrolThroughLink(server, 'funding-first', 'reviewer');
+      const second = await enrolThroughLink(server, 'funding-second', 'reviewer');
+      return [
+        { name: first.account.name, proven: true },
+        { name: second.account.name, proven: true },
+      ];
+    })();
+    fundingApprovers.set(server, approvers);
+  }
+  return approvers;
+}
+
+/**
+ * Approves a recharge or withdrawal the way production does: by an operator, and by a second one
+ * when the amount needs two.
+ */
+export async function approveOrder(server: TestServer, kind: 'recharge' | 'withdraw', id: number): Promise<void> {
+  const [first, second] = await approversOf(server);
+  const decided = await decide(server.app.wallet, kind, 'approve', id, first);
+  if (decided.outcome === 'awaiting_second_approval') await decide(server.app.wallet, kind, 'approve', id, second);
+}
+
+/** Gives a customer a balance the way production does: a recharge with proof, approved. */
 export async function fund(server: TestServer, user: TestUser, amount: string): Promise<number> {
   const id = await pendingRecharge(server, user, amount);
-  await decide(server.app.wallet, 'recharge', 'approve', id, 'test');
+  await approveOrder(server, 'recharge', id);
   return id;
 }
 
-/** Runs an operator command against a test database and returns the lines it printed. */
-export async function opsOutput(db: Db, ...argv: string[]): Promise<string[]> {
+/**
+ * Runs an operator command against a test database (on a test server: its database and its
+ * clock, which authenticator codes are computed for) and returns the lines it printed.
+ */
+export async function opsOutput(target: Db | TestServer, ...argv: string[]): Promise<string[]> {
   const lines: string[] = [];
-  await runOps(db, argv, { out: (line) => lines.push(line) });
+  const output = { out: (line: string) => lines.push(line) };
+  if ('clock' in target) await runOps(target.db, argv, output, { now: target.clock.now });
+  else await runOps(target, argv, output);
   return lines;
 }
 
-export interface TestOperator {
+/** What an operator chose at enrolment: to sign in with. */
+export interface TestOperatorAccount {
   name: string;
   password: string;
   totpSecret: string;
+}
+
+export interface TestOperator extends TestOperatorAccount {
   /** The Cookie header that carries the session. */
   cookie: string;
   csrf: string;
@@ -389,20 +432,50 @@ export interface TestOperator {
 
 let operatorCounter = 0;
 
-/** An operator account made as `ops operator add` makes one, its password already changed. */
+/** The password every test operator chooses at enrolment. */
+export const TEST_OPERATOR_PASSWORD = 'Operator12345';
+
+/**
+ * An operator account added as an admin adds one, then enrolled through its link as its operator
+ * would: the link opened, a password chosen, the fresh authenticator secret proven with its
+ * current code. Enrolment signs the link's holder in, so this is a session as well.
+ */
+async function enrolThroughLink(
+  server: TestServer,
+  name: string,
+  role: OperatorRole,
+): Promise<{ account: TestOperatorAccount; cookie: string; csrf: string }> {
+  const added = await addOperator(server.app.wallet, { name, role, actor: 'test' });
+  const opened = await consolePost<EnrolmentStart>(server, 'enrol/start', { token: added.token });
+  expect(opened.envelope, 'the enrolment link should open').toMatchObject({ code: 200 });
+  const totpSecret = opened.envelope.data.totp_secret;
+  const { envelope, setCookie } = await consolePost<ConsoleSession>(server, 'enrol/finish', {
+    token: added.token,
+    new_password: TEST_OPERATOR_PASSWORD,
+    code: totpCode(totpSecret, server.clock.now()),
+  });
+  expect(envelope, 'the enrolment should complete').toMatchObject({ code: 200 });
+  const cookie = setCookie?.split(';')[0];
+  if (!cookie) throw new Error('no session cookie');
+  return {
+    account: { name: added.name, password: TEST_OPERATOR_PASSWORD, totpSecret },
+    cookie,
+    csrf: envelope.data.csrf,
+  };
+}
+
+/**
+ * An operator account, enrolled through its link, for a test to sign in with. Enrolment used the
+ * authenticator's code of this moment, so the clock moves on one step: the next code is fresh.
+ */
 export async function addTestOperator(
   server: TestServer,
   name: string,
   role: OperatorRole,
-  options: { mustChangePassword?: boolean } = {},
-): Promise<NewOperatorAccount> {
-  return addOperator(server.app.wallet, {
-    name,
-    role,
-    actor: 'test',
-    password: 'Operator12345',
-    mustChangePassword: options.mustChangePassword ?? false,
-  });
+): Promise<TestOperatorAccount> {
+  const { account } = await enrolThroughLink(server, name, role);
+  server.clock.advance(30);
+  return account;
 }
 
 /** POSTs a form to a console call, with the operator's cookie and CSRF token unless told otherwise. */
@@ -435,7 +508,7 @@ export async function consoleCall<P extends ConsoleCallPath>(
   server: TestServer,
   path: P,
   fields: ConsoleCallRequest<P> & FormFields,
-  operator: Pick<TestOperator, 'cookie' | 'csrf'>,
+  operator: Partial<Pick<TestOperator, 'cookie' | 'csrf'>>,
 ): Promise<ConsoleCallResponse<P>> {
   const { envelope } = await consolePost<ConsoleCallResponse<P>>(server, path, fields, operator);
   expect(envelope, `${path} should succeed`).toMatchObject({ code: 200 });
@@ -443,10 +516,7 @@ export async function consoleCall<P extends ConsoleCallPath>(
 }
 
 /** Signs an operator in with password and the authenticator code of the server's clock. */
-export async function signInOperatorAs(
-  server: TestServer,
-  account: Pick<NewOperatorAccount, 'name' | 'password' | 'totpSecret'>,
-): Promise<TestOperator> {
+export async function signInOperatorAs(server: TestServer, account: TestOperatorAccount): Promise<TestOperator> {
   const { envelope, setCookie } = await consolePost<ConsoleSession>(server, 'auth/login', {
     name: account.name,
     password: account.password,
@@ -458,13 +528,13 @@ export async function signInOperatorAs(
   return { ...account, cookie, csrf: envelope.data.csrf };
 }
 
-/** A new operator of `role`, signed in. */
+/** A new operator of `role`, signed in by their enrolment. */
 export async function signInOperator(
   server: TestServer,
   prefix: string,
   role: OperatorRole = 'reviewer',
 ): Promise<TestOperator> {
   operatorCounter += 1;
-  const account = await addTestOperator(server, `${prefix}${operatorCounter}`, role);
-  return signInOperatorAs(server, account);
+  const { account, cookie, csrf } = await enrolThroughLink(server, `${prefix}${operatorCounter}`, role);
+  return { ...account, cookie, csrf };
 }

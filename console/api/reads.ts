@@ -8,6 +8,7 @@ import type {
   ConsoleCallRequest,
   ConsoleCallResponse,
   ReviewKind,
+  ReviewQueue,
 } from '../../contract/console';
 import { call } from './client';
 
@@ -31,8 +32,21 @@ function useRead<P extends ConsoleCallPath>(key: Key<P> | null): SWRResponse<Con
   return useSWR<ConsoleCallResponse<P>, Error, Key<P> | null>(key, fetcher);
 }
 
+/** The queue's first page of every kind: its counts and the orders waiting longest. */
 export function useQueue() {
   return useRead(['review/queue', {}]);
+}
+
+/** The queue of one kind (or all), one page after another: each full page's `next` asks for the one after. */
+export function useQueuePages(kind: ReviewKind | null) {
+  return useSWRInfinite<ReviewQueue, Error>(
+    (index, previous: ReviewQueue | null) => {
+      if (index > 0 && previous?.next == null) return null;
+      return ['review/queue', { kind: kind ?? '', after: index === 0 ? '' : String(previous?.next) }] as const;
+    },
+    ([path, fields]: Key<'review/queue'>) => call(path, fields),
+    { revalidateFirstPage: true },
+  );
 }
 
 export type ReviewPath = `review/${ReviewKind}`;
@@ -94,6 +108,11 @@ export type ListPath =
 
 export function useList<P extends ListPath>(path: P) {
   return useRead<P>([path, {} as ConsoleCallRequest<P>]);
+}
+
+/** The amount above which orders need two operators, as an administrator set it. */
+export function useReviewSettings() {
+  return useRead(['settings/review', {}]);
 }
 
 const isReadOf = (key: unknown, match: (path: string) => boolean) =>

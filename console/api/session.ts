@@ -22,6 +22,11 @@ export async function signIn(name: string, password: string, code: string): Prom
   begin(await call('auth/login', { name, password, code }));
 }
 
+/** Completes an enrolment link: the answer is the new operator's first session. */
+export async function enrol(token: string, newPassword: string, code: string): Promise<void> {
+  begin(await call('enrol/finish', { token, new_password: newPassword, code }));
+}
+
 /** The answer is a fresh session (and CSRF token) whose operator may now open everything. */
 export async function changePassword(password: string, newPassword: string): Promise<void> {
   begin(await call('auth/password', { password, new_password: newPassword }));

@@ -12,5 +12,6 @@ describe("the console's copies of the contract's constants", () => {
     expect(wire.REMARK_MAX_LENGTH).toBe(contract.REMARK_MAX_LENGTH);
     expect(wire.OPERATOR_NAME_PATTERN.source).toBe(contract.OPERATOR_NAME_PATTERN.source);
     expect(wire.TOTP_CODE_PATTERN.source).toBe(contract.TOTP_CODE_PATTERN.source);
+    expect(wire.ENROLMENT_TOKEN_PATTERN.source).toBe(contract.ENROLMENT_TOKEN_PATTERN.source);
   });
 });

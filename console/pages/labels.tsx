@@ -53,7 +53,7 @@ export function useOutcomeText(): (outcome: DecisionResult['outcome']) => string
   const { t } = useLingui();
   return (outcome) => {
     if (outcome === 'awaiting_second_approval') {
-      return t`Your approval is recorded. A second operator must approve this withdrawal before it is paid out.`;
+      return t`Your approval is recorded. A second operator must approve this order before the money moves.`;
     }
     if (outcome === 'success' || outcome === 'completion') return t`Approved.`;
     if (outcome === 'failure' || outcome === 'reject') return t`Rejected. The customer can read your remark.`;

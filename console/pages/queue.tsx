@@ -1,14 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearch } from 'wouter';
 import type { QueueItem, ReviewKind } from '../../contract/console';
-import { useQueue } from '../api/reads';
+import { useEffect } from 'react';
+import { useQueuePages } from '../api/reads';
 import { REVIEW_KINDS } from '../api/wire';
 import { formatAge } from '../lib/format';
 import { useNow } from '../lib/use-now';
 import { sessionStateAtom } from '../state/session';
-import { liveStatusAtom } from '../state/live';
+import { liveStatusAtom, queueChangesAtom } from '../state/live';
 import { useAtomValue } from '../state/store';
 import { Badge } from '../ui/badge';
+import { BusyButton } from '../ui/busy-button';
 import { ErrorNote } from '../ui/failure';
 import { Empty, LoadFailed, Loading } from '../ui/states';
 import { DateTime, Usdt } from '../ui/values';
@@ -42,7 +44,7 @@ function LiveIndicator() {
   );
 }
 
-/** Who has approved a withdrawal that needs two, with "you" for the operator reading. */
+/** Who has approved an order that needs two, with "you" for the operator reading. */
 function ApprovalBadge({ item, me }: { item: QueueItem; me: string }) {
   const { t, i18n } = useLingui();
   if (!item.needs_second_approval) return null;
@@ -84,7 +86,10 @@ function QueueRow({ item, now, me }: { item: QueueItem; now: number; me: string 
   );
 }
 
-/** Everything waiting for a decision, oldest first, filterable by kind, kept current live. */
+/**
+ * Everything waiting for a decision, oldest first, filterable by kind, a page at a time ("Load
+ * more" asks for the next), kept current live.
+ */
 export function QueuePage() {
   const { t } = useLingui();
   useTitle(t`Review queue`);
@@ -93,8 +98,21 @@ export function QueuePage() {
   const session = useAtomValue(sessionStateAtom);
   const me = session.status === 'signed-in' ? session.session.operator.name : '';
   const now = useNow(30_000);
-  const { data, error, isLoading, mutate } = useQueue();
-  const items = data ? oldestFirst(data.items.filter((item) => !filter || item.kind === filter)) : [];
+  const { data: pages, error, isLoading, size, setSize, mutate } = useQueuePages(filter);
+  const changes = useAtomValue(queueChangesAtom);
+  useEffect(() => {
+    if (changes > 0) void mutate();
+  }, [changes, mutate]);
+  const data = pages?.[0];
+  const limit = data?.second_approval_above;
+  const items = oldestFirst((pages ?? []).flatMap((page) => page.items));
+  const hasMore = pages !== undefined && pages.length > 0 && pages[pages.length - 1]?.next != null;
+  const loadingMore = pages !== undefined && pages.length > 0 && size > pages.length && !error;
+  const loadMore = () => {
+    // After a failed page, ask for the same page again rather than the one after it.
+    if (pages && size > pages.length) void mutate();
+    else void setSize(size + 1);
+  };
   const total = data ? REVIEW_KINDS.reduce((sum, kind) => sum + (data.counts[kind] ?? 0), 0) : null;
   const tabs: { kind: ReviewKind | null; label: string; count: number | null }[] = [
     { kind: null, label: t`All`, count: total },
@@ -157,9 +175,19 @@ export function QueuePage() {
           </ol>
         </>
       ) : null}
-      {data ? (
+      {hasMore ? (
+        <p className="more">
+          <BusyButton busy={loadingMore} onClick={loadMore}>
+            {t`Load more`}
+          </BusyButton>
+        </p>
+      ) : null}
+      {limit ? (
         <p className="footnote">
-          <Trans>Withdrawals above {data.second_approval_above} USDT need the approval of two operators.</Trans>
+          <Trans>
+            A recharge or withdrawal needs the approval of two operators when it, with the customer's others of its kind
+            from the 24 hours before it, comes to more than {limit} USDT.
+          </Trans>
         </p>
       ) : null}
     </>

@@ -4,3 +4,9 @@ import { atom } from 'jotai';
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting';
 
 export const liveStatusAtom = atom<LiveStatus>('connecting');
+
+/**
+ * How many times the live socket said the queue changed: the paged queue on screen reads its
+ * pages again when this moves (SWR's filtered revalidation skips paged reads).
+ */
+export const queueChangesAtom = atom(0);

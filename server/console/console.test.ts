@@ -1,7 +1,11 @@
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import type { ConsoleLiveEvent, ConsoleSession } from '../../contract/console';
+import { QUEUE_PAGE_SIZE, type ConsoleLiveEvent, type ConsoleSession } from '../../contract/console';
+import { cents } from '../../contract/money';
 import {
   addTestOperator,
   bindPayout,
@@ -20,6 +24,8 @@ import {
   pendingRecharge,
   post,
 } from '../test-support';
+import { DEMO_ADMIN, prepareDatabase } from '../demo';
+import { sha256 } from '../security/tokens';
 import { CONSOLE_IDLE_MINUTES } from './session';
 import { totpCode } from './totp';
 
@@ -115,13 +121,26 @@ describe('signing in', () => {
       code: totpCode(account.totpSecret, server.clock.now()),
     });
     expect(held.envelope.code).toBe(429);
+    const reader = await signInOperator(server, 'reader');
+    const refused = await consoleCall(server, 'audit/list', { operator: 'carol', kind: 'sign in refused' }, reader);
+    expect(refused.items.map((item) => item.after)).toEqual([
+      'held: too many failures',
+      ...Array.from({ length: 5 }, () => 'wrong authenticator code'),
+    ]);
   });
 
-  it('asks for a new password on the first sign-in, and opens nothing else until then', async () => {
-    const account = await addTestOperator(server, 'dave', 'admin', { mustChangePassword: true });
+  it('asks the first admin for a new password on the first sign-in, and opens nothing else until then', async () => {
+    const admin = await server.app.wallet.queries.operators.byName(DEMO_ADMIN.name);
+    const account = { name: DEMO_ADMIN.name, password: DEMO_ADMIN.password, totpSecret: admin?.totp_secret ?? '' };
     const operator = await signInOperatorAs(server, account);
     const blocked = await consolePost(server, 'review/queue', {}, operator);
     expect(blocked.envelope).toMatchObject({ code: 403 });
+    const proofPath = (
+      await server.app.wallet.queries.recharge.byId(await pendingRecharge(server, await signUp(server)))
+    )?.credentials;
+    const proof = () =>
+      server.app.inject({ method: 'GET', url: proofPath ?? '', headers: { cookie: operator.cookie } });
+    expect((await proof()).statusCode).toBe(404);
     const same = await consolePost(
       server,
       'auth/password',
@@ -137,9 +156,43 @@ describe('signing in', () => {
     );
     expect(changed.operator.must_change_password).toBe(false);
     const queue = await consoleCall(server, 'review/queue', {}, operator);
-    expect(queue.items.map((item) => item.account)).toEqual(['demo']);
+    expect(queue.items.map((item) => item.account)).toContain('demo');
+    expect((await proof()).statusCode).toBe(200);
     server.clock.advance(30);
     await signInOperatorAs(server, { ...account, password: 'Changed12345' });
+  });
+
+  it('ends the operator’s other sessions when the password changes, and keeps the one that changed it', async () => {
+    const account = await addTestOperator(server, 'erika', 'reviewer');
+    const here = await signInOperatorAs(server, account);
+    server.clock.advance(30);
+    const elsewhere = await signInOperatorAs(server, account);
+    await consoleCall(server, 'auth/password', { password: account.password, new_password: 'Changed12345' }, here);
+    expect((await consolePost(server, 'review/queue', {}, elsewhere)).envelope.code).toBe(-1);
+    await consoleCall(server, 'review/queue', {}, here);
+    const audit = await consoleCall(server, 'audit/list', { kind: 'password change' }, here);
+    // The other two: the one enrolment signed in, and the one elsewhere.
+    expect(audit.items).toEqual([expect.objectContaining({ actor: 'erika', detail: '2 other session(s) ended' })]);
+  });
+
+  it('writes every refused sign-in to the audit log with why, under the name that was tried', async () => {
+    const account = await addTestOperator(server, 'frida', 'reviewer');
+    const wrongCode = totpCode(account.totpSecret, server.clock.now()) === '000000' ? '111111' : '000000';
+    const tries = [
+      { name: 'frida', password: 'Wrong12345', code: wrongCode },
+      { name: 'frida', password: account.password, code: wrongCode },
+      { name: 'nobody', password: 'Wrong12345', code: wrongCode },
+    ];
+    for (const fields of tries) {
+      expect((await consolePost(server, 'auth/login', fields, { ip: '198.51.100.7' })).envelope.code).toBe(400);
+    }
+    const operator = await signInOperatorAs(server, account);
+    const refused = await consoleCall(server, 'audit/list', { kind: 'sign in refused' }, operator);
+    expect(refused.items.map((item) => [item.actor, item.after, item.detail])).toEqual([
+      ['nobody', 'no such operator', '198.51.100.7'],
+      ['frida', 'wrong authenticator code', '198.51.100.7'],
+      ['frida', 'wrong password', '198.51.100.7'],
+    ]);
   });
 
   it('signs out after 15 idle minutes; a refreshed queue is not the operator being there', async () => {
@@ -161,6 +214,71 @@ describe('signing in', () => {
     expect((await consolePost(server, 'review/queue', {}, operator)).envelope.code).toBe(-1);
     await consoleCall(server, 'auth/logout', {}, other);
     expect((await consolePost(server, 'review/queue', {}, other)).envelope.code).toBe(-1);
+  });
+});
+
+describe('the session cookie', () => {
+  it('is Secure when the public address is https, even when the request came over plain HTTP', async () => {
+    const behindProxy = await startTestServer({ publicUrl: 'https://wallet.example' });
+    const account = await addTestOperator(behindProxy, 'gina', 'reviewer');
+    const { setCookie } = await consolePost(behindProxy, 'auth/login', {
+      name: 'gina',
+      password: account.password,
+      code: totpCode(account.totpSecret, behindProxy.clock.now()),
+    });
+    expect(setCookie).toMatch(/; HttpOnly; SameSite=Strict; Max-Age=\d+; Secure$/);
+    await behindProxy.close();
+  });
+});
+
+describe('the first administrator', () => {
+  it('is printed once, by the start that made it: a later one prints no secret, demo data or not', async () => {
+    expect((await prepareDatabase(server.app.wallet, true)).firstOperator).toBeNull();
+    expect((await prepareDatabase(server.app.wallet, false)).firstOperator).toBeNull();
+  });
+});
+
+describe('CONSOLE_HOST', () => {
+  it('serves the console, its calls and its assets on that host only, and nothing of the app there', async () => {
+    const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-static-'));
+    for (const [file, content] of [
+      ['index.html', '<!doctype html><title>app</title>'],
+      ['console/index.html', '<!doctype html><title>console</title>'],
+      ['assets/console-main.js', 'export {};'],
+      ['assets/shared.js', 'export {};'],
+    ] as const) {
+      fs.mkdirSync(path.dirname(path.join(staticDir, file)), { recursive: true });
+      fs.writeFileSync(path.join(staticDir, file), content);
+    }
+    const split = await startTestServer({ consoleHost: 'console.wallet.example', staticDir });
+    const on = async (host: string, method: 'GET' | 'POST', url: string) =>
+      (
+        await split.app.inject({
+          method,
+          url,
+          headers: { host, 'content-type': 'application/x-www-form-urlencoded' },
+          payload: method === 'POST' ? 'lang=en' : undefined,
+        })
+      ).statusCode;
+    try {
+      for (const [method, url] of [
+        ['GET', '/console/'],
+        ['GET', '/assets/console-main.js'],
+        ['POST', '/api/console/auth/session'],
+      ] as const) {
+        expect(await on('console.wallet.example', method, url), url).toBe(200);
+        expect(await on('wallet.example', method, url), url).toBe(404);
+      }
+      expect(await on('CONSOLE.wallet.example', 'GET', '/assets/shared.js')).toBe(200);
+      expect(await on('wallet.example', 'GET', '/assets/shared.js')).toBe(200);
+      expect(await on('wallet.example', 'GET', '/')).toBe(200);
+      expect(await on('console.wallet.example', 'GET', '/')).toBe(302);
+      expect(await on('console.wallet.example', 'GET', '/index.html')).toBe(404);
+      expect(await on('console.wallet.example', 'POST', '/api/v1/user/login')).toBe(404);
+    } finally {
+      await split.close();
+      fs.rmSync(staticDir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -207,7 +325,7 @@ describe('what opens a console call', () => {
       expect((await consolePost(server, path, fields, operator)).envelope, path).toMatchObject({ code: 403 });
     }
     const added = await consoleCall(server, 'operators/add', { name: 'newcomer', role: 'reviewer' }, admin);
-    expect(added.totp_uri).toMatch(/^otpauth:\/\/totp\/.*newcomer\?.*secret=/);
+    expect(added.enrolment_path).toMatch(/^\/console\/#\/enrol\?token=[\w-]{43}$/);
     const again = await consolePost(server, 'operators/add', { name: 'Newcomer', role: 'admin' }, admin);
     expect(again.envelope).toMatchObject({ code: 409, data: { field: 'name' } });
     const names = (await consoleCall(server, 'operators/list', {}, admin)).operators.map((row) => row.name);
@@ -249,6 +367,37 @@ describe('the review queue', () => {
       headers: { cookie: operator.cookie },
     });
     expect(proof.statusCode).toBe(200);
+  });
+
+  it('answers at most a page, oldest first, and the next page after the last order it gave', async () => {
+    const operator = await signInOperator(server, 'pager');
+    const customer = await signUp(server);
+    for (let index = 0; index <= QUEUE_PAGE_SIZE; index += 1) {
+      await server.app.wallet.queries.recharge.insert({
+        user_id: customer.user.id,
+        type: 'TRC20',
+        category: 'USDT',
+        address: 'TDEMOxNOTxAxREALxADDRESSxDONOTPAY',
+        amount: cents((100 + index) * 100),
+        credentials: `/uploads/${String(index).padStart(32, '0')}.png`,
+        proof_hash: `test:${index}`,
+        created_at: server.clock.now().toISOString(),
+      });
+    }
+    const first = await consoleCall(server, 'review/queue', {}, operator);
+    expect(first.items).toHaveLength(QUEUE_PAGE_SIZE);
+    expect(first.counts).toEqual({ recharge: QUEUE_PAGE_SIZE + 2, withdraw: 0, sale: 0 });
+    expect(first.items[0]?.account).toBe('demo');
+    const last = first.items.at(-1);
+    expect(first.next).toBe(`recharge:${last?.id}`);
+    const second = await consoleCall(server, 'review/queue', { after: first.next ?? '' }, operator);
+    expect(second.items.map((item) => item.amount)).toEqual(['149.00', '150.00']);
+    expect(second.next).toBeNull();
+    const ids = new Set([...first.items, ...second.items].map((item) => item.id));
+    expect(ids.size).toBe(QUEUE_PAGE_SIZE + 2);
+    expect((await consoleCall(server, 'review/queue', { kind: 'withdraw' }, operator)).items).toEqual([]);
+    const unknown = await consolePost(server, 'review/queue', { after: 'withdraw:999999' }, operator);
+    expect(unknown.envelope).toMatchObject({ code: 400, data: { field: 'after' } });
   });
 
   it('approves through the same transaction as the CLI: credited once, audited under the operator', async () => {
@@ -401,7 +550,9 @@ describe('four eyes on large withdrawals', () => {
   });
 
   it('needs one approval at or below the limit', async () => {
-    const small = String(await pendingWithdrawal(customer, '1000'));
+    const other = await signUp(server);
+    await fund(server, other, '1000');
+    const small = String(await pendingWithdrawal(other, '1000'));
     const operator = await signInOperator(server, 'single');
     const reply = await consoleCall(
       server,
@@ -410,6 +561,101 @@ describe('four eyes on large withdrawals', () => {
       operator,
     );
     expect(reply.outcome).toBe('success');
+  });
+
+  it('adds up the customer’s withdrawals of the 24 hours before, refused ones left out: a split payout still needs two', async () => {
+    const splitter = await signUp(server);
+    await fund(server, splitter, '3000');
+    let operator = await signInOperator(server, 'splits');
+    const decideOn = (withdrawal: number, decision: 'approve' | 'reject') =>
+      consoleCall(
+        server,
+        'review/decide',
+        { kind: 'withdraw', id: String(withdrawal), decision, remark: decision === 'reject' ? 'Split' : '' },
+        operator,
+      );
+    expect((await decideOn(await pendingWithdrawal(splitter, '600'), 'approve')).outcome).toBe('success');
+    server.clock.advance(600);
+    const second = await pendingWithdrawal(splitter, '600');
+    const queue = await consoleCall(server, 'review/queue', { kind: 'withdraw' }, operator);
+    expect(queue.items.find((item) => item.id === second)?.needs_second_approval).toBe(true);
+    expect((await decideOn(second, 'approve')).outcome).toBe('awaiting_second_approval');
+    await decideOn(second, 'reject');
+    expect((await decideOn(await pendingWithdrawal(splitter, '400'), 'approve')).outcome).toBe('success');
+    server.clock.advance(24 * 3600 - 600 + 1);
+    operator = await signInOperator(server, 'splits');
+    // The first 600.00 is now more than 24 hours old; the 400.00 is not.
+    expect((await decideOn(await pendingWithdrawal(splitter, '600'), 'approve')).outcome).toBe('success');
+    expect((await decideOn(await pendingWithdrawal(splitter, '10'), 'approve')).outcome).toBe(
+      'awaiting_second_approval',
+    );
+  });
+});
+
+describe('four eyes on large recharges', () => {
+  it('takes two operators to credit a recharge that, with the customer’s others of the last 24 hours, is above the limit', async () => {
+    const customer = await signUp(server);
+    const first = await signInOperator(server, 'credit');
+    const second = await signInOperator(server, 'credit');
+    const approve = (id: number, operator: TestOperator) =>
+      consolePost<{ outcome: string }>(
+        server,
+        'review/decide',
+        { kind: 'recharge', id: String(id), decision: 'approve' },
+        operator,
+      );
+    expect((await approve(await pendingRecharge(server, customer, '800'), first)).envelope.data.outcome).toBe(
+      'success',
+    );
+    const topUp = await pendingRecharge(server, customer, '300');
+    const review = await consoleCall(server, 'review/recharge', { id: String(topUp) }, first);
+    expect(review.needs_second_approval).toBe(true);
+    expect((await approve(topUp, first)).envelope.data.outcome).toBe('awaiting_second_approval');
+    expect((await approve(topUp, first)).envelope.code).toBe(409);
+    expect(await balanceOf(customer)).toBe('800.00');
+    const queue = await consoleCall(server, 'review/queue', { kind: 'recharge' }, second);
+    expect(queue.items.find((item) => item.id === topUp)).toMatchObject({ approvals: [first.name] });
+    expect((await approve(topUp, second)).envelope.data.outcome).toBe('success');
+    expect(await balanceOf(customer)).toBe('1100.00');
+  });
+
+  it('does not count the approval of an operator whose account was closed since', async () => {
+    const customer = await signUp(server);
+    const leaver = await signInOperator(server, 'leaver');
+    const stayer = await signInOperator(server, 'stayer');
+    const id = String(await pendingRecharge(server, customer, '1500'));
+    const approve = (operator: TestOperator) =>
+      consoleCall(server, 'review/decide', { kind: 'recharge', id, decision: 'approve' }, operator);
+    expect((await approve(leaver)).outcome).toBe('awaiting_second_approval');
+    await opsOutput(server, 'operator', 'disable', leaver.name);
+    expect((await approve(stayer)).outcome).toBe('awaiting_second_approval');
+  });
+});
+
+describe('the second-approval limit', () => {
+  it('is the admin’s to change in Settings, audited, and applies at once', async () => {
+    const admin = await signInOperator(server, 'limits', 'admin');
+    const reviewer = await signInOperator(server, 'nolimit');
+    expect(await consoleCall(server, 'settings/review', {}, admin)).toEqual({ second_approval_above: '1000.00' });
+    const denied = await consolePost(server, 'settings/review-save', { second_approval_above: '500' }, reviewer);
+    expect(denied.envelope.code).toBe(403);
+    const bad = await consolePost(server, 'settings/review-save', { second_approval_above: '0' }, admin);
+    expect(bad.envelope).toMatchObject({ code: 400, data: { field: 'second_approval_above' } });
+    await consoleCall(server, 'settings/review-save', { second_approval_above: '500' }, admin);
+    expect((await consoleCall(server, 'review/queue', {}, reviewer)).second_approval_above).toBe('500.00');
+    const customer = await signUp(server);
+    const id = String(await pendingRecharge(server, customer, '600'));
+    const decided = await consoleCall(server, 'review/decide', { kind: 'recharge', id, decision: 'approve' }, reviewer);
+    expect(decided.outcome).toBe('awaiting_second_approval');
+    const audit = await consoleCall(server, 'audit/list', { kind: 'setting change' }, admin);
+    expect(audit.items).toEqual([
+      expect.objectContaining({
+        actor: admin.name,
+        before: '1000.00',
+        after: '500.00',
+        detail: 'second approval above',
+      }),
+    ]);
   });
 });
 
@@ -431,7 +677,18 @@ describe('the audit log', () => {
     expect(nobody).toEqual({ items: [], next: null });
     expect(await opsOutput(server.db, 'audit', '--operator', operator.name, '--limit', '2', '--json')).toHaveLength(1);
     const printed = JSON.parse((await opsOutput(server.db, 'audit', '--operator', operator.name, '--json'))[0] ?? '[]');
-    expect(printed).toHaveLength(4);
+    // Its enrolment (opened, completed, signed in) and its three approvals.
+    expect(printed).toHaveLength(6);
+  });
+
+  it('refuses an UPDATE or a DELETE in the database itself, whoever sends it', async () => {
+    await signInOperator(server, 'sealed');
+    const rows = async () => (await server.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM audit_log'))?.n;
+    const before = await rows();
+    expect(before).toBeGreaterThan(0);
+    await expect(server.db.run("UPDATE audit_log SET actor = 'someone else'")).rejects.toThrow('append-only');
+    await expect(server.db.run('DELETE FROM audit_log')).rejects.toThrow('append-only');
+    expect(await rows()).toBe(before);
   });
 
   it('reads back what the CLI did too', async () => {
@@ -444,22 +701,152 @@ describe('the audit log', () => {
   });
 });
 
-describe('ops operator', () => {
-  it('prints a one-time password and the TOTP secret, as text and as an otpauth:// address', async () => {
-    const lines = await opsOutput(server.db, 'operator', 'add', 'Erin', '--role', 'admin', '--json');
-    const created = JSON.parse(lines[0] ?? '{}') as Record<string, string>;
-    expect(created).toMatchObject({ name: 'erin', role: 'admin' });
-    expect(created.totp_uri).toContain(`secret=${created.totp_secret}`);
-    const operator = await signInOperatorAs(server, {
-      name: 'erin',
-      password: created.one_time_password ?? '',
-      totpSecret: created.totp_secret ?? '',
+describe('enrolment', () => {
+  const tokenOf = (pathOrLink: string) => new URLSearchParams(pathOrLink.split('#/enrol?')[1]).get('token') ?? '';
+
+  it('hands the admin only a link; its holder sets password and authenticator there, once, audited', async () => {
+    const admin = await signInOperator(server, 'hr', 'admin');
+    const added = await consoleCall(server, 'operators/add', { name: 'Newbie', role: 'reviewer' }, admin);
+    expect(Object.keys(added).sort()).toEqual(['enrolment_path', 'expires_at', 'name', 'role']);
+    expect(added.expires_at).toBe(new Date(server.clock.now().getTime() + 24 * 3600_000).toISOString());
+    const token = tokenOf(added.enrolment_path);
+    const stored = async (value: string) =>
+      (
+        await server.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM operator_enrolments WHERE token_hash = ?', [
+          value,
+        ])
+      )?.n;
+    expect([await stored(token), await stored(sha256(token))]).toEqual([0, 1]);
+    // Nothing signs the account in before its operator enrolled, whatever the admin tries.
+    const early = await consolePost(server, 'auth/login', {
+      name: 'newbie',
+      password: 'Operator12345',
+      code: '123456',
     });
-    const session = await consoleCall(server, 'auth/session', {}, operator);
-    expect(session.operator.must_change_password).toBe(true);
+    expect(early.envelope.code).toBe(400);
+
+    const opened = await consoleCall(server, 'enrol/start', { token }, {});
+    expect(opened).toMatchObject({ name: 'newbie', role: 'reviewer', expires_at: added.expires_at });
+    expect(opened.totp_uri).toContain(`secret=${opened.totp_secret}`);
+    expect((await consoleCall(server, 'enrol/start', { token }, {})).totp_secret).toBe(opened.totp_secret);
+    const code = totpCode(opened.totp_secret, server.clock.now());
+    const finish = (fields: { code: string }) =>
+      consolePost<ConsoleSession>(server, 'enrol/finish', { token, new_password: 'Mine12345', ...fields, lang: 'en' });
+    const wrong = await finish({ code: code === '000000' ? '111111' : '000000' });
+    expect(wrong.envelope).toMatchObject({ code: 400, data: { field: 'code' } });
+    const done = await finish({ code });
+    expect(done.envelope.data.operator).toEqual({ name: 'newbie', role: 'reviewer', must_change_password: false });
+    const session = { cookie: done.setCookie?.split(';')[0] ?? '', csrf: done.envelope.data.csrf };
+    await consoleCall(server, 'review/queue', {}, session);
+    expect((await finish({ code })).envelope).toMatchObject({ code: 404, data: { field: 'token' } });
+    expect((await consolePost(server, 'enrol/start', { token })).envelope.code).toBe(404);
+
+    server.clock.advance(30);
+    await signInOperatorAs(server, { name: 'newbie', password: 'Mine12345', totpSecret: opened.totp_secret });
+    const accounts = (await consoleCall(server, 'operators/list', {}, admin)).operators;
+    expect(accounts.find((row) => row.name === 'newbie')?.enrolment).toBe('done');
+    const audit = await consoleCall(server, 'audit/list', { operator: 'newbie' }, admin);
+    expect(audit.items.map((item) => item.action).reverse()).toEqual([
+      'sign in refused',
+      'enrolment open',
+      'enrolment open',
+      'enrolment refused',
+      'enrolment complete',
+      'sign in',
+      'sign in',
+    ]);
+    const add = await consoleCall(server, 'audit/list', { operator: admin.name, kind: 'operator add' }, admin);
+    expect(add.items[0]?.detail).toBe(`newbie: enrolment link until ${added.expires_at}`);
+  });
+
+  it('turns a link down after 24 hours, and lists its account as not enrolled', async () => {
+    const admin = await signInOperator(server, 'hr', 'admin');
+    const added = await consoleCall(server, 'operators/add', { name: 'late', role: 'reviewer' }, admin);
+    server.clock.advance(24 * 3600 + 1);
+    const late = await consolePost(server, 'enrol/start', { token: tokenOf(added.enrolment_path), lang: 'en' });
+    expect(late.envelope).toMatchObject({ code: 404, msg: expect.stringContaining('24 hours') });
+    const fresh = await signInOperator(server, 'hr', 'admin');
+    const accounts = (await consoleCall(server, 'operators/list', {}, fresh)).operators;
+    expect(accounts.find((row) => row.name === 'late')?.enrolment).toBe('expired');
+  });
+
+  it('is what `ops operator add` prints too: a link, never a password or a secret', async () => {
+    const lines = await opsOutput(server, 'operator', 'add', 'Erin', '--role', 'admin', '--json');
+    const created = JSON.parse(lines[0] ?? '{}') as Record<string, string>;
+    expect(Object.keys(created).sort()).toEqual(['enrolment_link', 'expires_at', 'name', 'role']);
+    expect(created).toMatchObject({ name: 'erin', role: 'admin' });
+    const opened = await consoleCall(server, 'enrol/start', { token: tokenOf(created.enrolment_link ?? '') }, {});
+    expect(opened.name).toBe('erin');
+    const listed = JSON.parse((await opsOutput(server, 'operator', 'list', '--json'))[0] ?? '[]') as {
+      name: string;
+      enrolment: string;
+    }[];
+    expect(listed.find((row) => row.name === 'erin')?.enrolment).toBe('waiting');
+    const text = await opsOutput(server, 'operator', 'add', 'fiona', '--role', 'reviewer');
+    expect(text.join('\n')).not.toMatch(/one_time_password|totp|otpauth/i);
+    expect(text[2]).toMatch(/^enrolment_link +\/console\/#\/enrol\?token=[\w-]{43}$/);
     await expect(opsOutput(server.db, 'operator', 'add', 'erin', '--role', 'admin')).rejects.toThrow('already');
     await expect(opsOutput(server.db, 'operator', 'add', 'x', '--role', 'admin')).rejects.toThrow('operator name');
     await expect(opsOutput(server.db, 'operator', 'add', 'frank', '--role', 'root')).rejects.toThrow('--role');
+  });
+});
+
+describe('approvals at the command line', () => {
+  let customer: TestUser;
+  let id: string;
+  beforeEach(async () => {
+    customer = await signUp(server);
+    await fund(server, customer, '2000');
+    id = String(await pendingWithdrawal(customer, '1500'));
+  });
+
+  it('take a named operator’s current code, good once; the CLI’s user alone is neither of two', async () => {
+    const alice = await addTestOperator(server, 'alice', 'reviewer');
+    const bob = await addTestOperator(server, 'bob', 'reviewer');
+    const code = (account: { totpSecret: string }) => totpCode(account.totpSecret, server.clock.now());
+    await expect(opsOutput(server, 'approve', 'withdraw', id)).rejects.toThrow('needs the approvals of two operators');
+    expect(await opsOutput(server, 'approve', 'withdraw', id, '--operator', 'alice', '--code', code(alice))).toEqual([
+      `withdraw ${id} awaits a second approval: another operator must approve it`,
+    ]);
+    await expect(
+      opsOutput(server, 'approve', 'withdraw', id, '--operator', 'bob', '--code', code(alice)),
+    ).rejects.toThrow('wrong or already used code');
+    server.clock.advance(30);
+    await expect(
+      opsOutput(server, 'approve', 'withdraw', id, '--operator', 'alice', '--code', code(alice)),
+    ).rejects.toThrow('approved it already');
+    const bobsCode = code(bob);
+    expect(await opsOutput(server, 'approve', 'withdraw', id, '--operator', 'bob', '--code', bobsCode)).toEqual([
+      `withdraw ${id} approved`,
+    ]);
+    expect(await balanceOf(customer)).toBe('500.00');
+    const small = String(await pendingWithdrawal(customer, '100'));
+    await expect(
+      opsOutput(server, 'approve', 'withdraw', small, '--operator', 'bob', '--code', bobsCode),
+    ).rejects.toThrow('wrong or already used code');
+    const reader = await signInOperator(server, 'reader');
+    const audit = await consoleCall(server, 'audit/list', { kind: 'withdraw', account: customer.user.account }, reader);
+    expect(audit.items.map((item) => [item.actor, item.after])).toEqual([
+      ['bob', 'success'],
+      ['alice', 'awaiting second approval'],
+    ]);
+    expect(audit.items[0]?.detail).toMatch(/^1500\.00 \(CLI, unix user .+\)$/);
+    const refused = await consoleCall(server, 'audit/list', { kind: 'code refused' }, reader);
+    expect(refused.items.map((item) => item.actor)).toEqual(['bob', 'bob']);
+  });
+
+  it('refuse an operator who has not set their own password, and a disabled one', async () => {
+    const admin = await server.app.wallet.queries.operators.byName(DEMO_ADMIN.name);
+    const adminCode = totpCode(admin?.totp_secret ?? '', server.clock.now());
+    await expect(
+      opsOutput(server, 'approve', 'withdraw', id, '--operator', 'admin', '--code', adminCode),
+    ).rejects.toThrow('set a password of their own');
+    const gone = await addTestOperator(server, 'gone', 'reviewer');
+    await opsOutput(server, 'operator', 'disable', 'gone');
+    const goneCode = totpCode(gone.totpSecret, server.clock.now());
+    await expect(
+      opsOutput(server, 'approve', 'withdraw', id, '--operator', 'gone', '--code', goneCode),
+    ).rejects.toThrow('no usable operator');
   });
 });
 

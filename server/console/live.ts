@@ -3,7 +3,7 @@ import { CONSOLE_LIVE_PATH, type ConsoleLiveEvent } from '../../contract/console
 import { LIVE_CLOSE_UNAUTHORISED, LIVE_PING_MS } from '../../contract/live';
 import type { ServerContext } from '../context';
 import { closeSocket } from '../live';
-import { sessionByHash, sessionOf } from './session';
+import { sessionByHash, workingSessionOf } from './session';
 
 const PING = JSON.stringify({ type: 'ping' } satisfies ConsoleLiveEvent);
 
@@ -38,9 +38,9 @@ export function consoleLiveRoutes(app: FastifyInstance, context: ServerContext):
       clearInterval(pingTimer);
       context.live.leaveStaff(socket);
     });
-    sessionOf(context, request).then(
+    workingSessionOf(context, request).then(
       (session) => {
-        if (!session || session.must_change_password === 1) refuse();
+        if (!session) refuse();
         else if (!closed) {
           sessionHash = session.token_hash;
           context.live.joinStaff(session.token_hash, socket);

@@ -1,21 +1,57 @@
 import { randomBytes } from 'node:crypto';
-import { OPERATOR_NAME_PATTERN, type OperatorRole } from '../../contract/console';
+import { OPERATOR_NAME_PATTERN, type OperatorAccount, type OperatorRole } from '../../contract/console';
 import { inTransaction, isoNow, type Domain } from '../context';
+import type { Limits } from '../config';
 import { isUniqueViolation } from '../db/database';
+import type { EnrolmentRow, OperatorListRow, OperatorRow } from '../db/operators';
+import { FROM_COMMAND_LINE, reserveGuess } from '../security/password-guesses';
 import { hashPassword } from '../security/passwords';
-import { newTotpSecret, totpUri } from './totp';
+import { newToken, sha256 } from '../security/tokens';
+import { newTotpSecret, totpStep, totpUri } from './totp';
 
 export class OperatorError extends Error {
   override readonly name = 'OperatorError';
 }
 
-export interface NewOperatorAccount {
+/** How long an enrolment link stays good. */
+export const ENROLMENT_HOURS = 24;
+
+/** Where the console opens an enrolment link: the token stays in the fragment, never sent in a request line. */
+export function enrolmentPath(token: string): string {
+  return `/console/#/enrol?token=${token}`;
+}
+
+/** Whether an operator has enrolled, may still (their newest link runs), or needs a new account. */
+export function enrolmentState(
+  row: Pick<OperatorListRow, 'enrolled_at' | 'enrolment_expires_at'>,
+  now: string,
+): OperatorAccount['enrolment'] {
+  if (row.enrolled_at !== null) return 'done';
+  return row.enrolment_expires_at !== null && row.enrolment_expires_at > now ? 'waiting' : 'expired';
+}
+
+export interface NewOperatorEnrolment {
   name: string;
   role: OperatorRole;
+  /** The one-time link's secret part; the server keeps only its digest. */
+  token: string;
+  expiresAt: string;
+}
+
+export interface FirstAdministrator {
+  name: string;
   /** Shown once: the first sign-in replaces it. */
   password: string;
   totpSecret: string;
   totpUri: string;
+}
+
+function normalisedName(name: string): string {
+  const normalised = name.trim().toLowerCase();
+  if (!OPERATOR_NAME_PATTERN.test(normalised)) {
+    throw new OperatorError('an operator name is 2 to 32 lower-case letters, digits, dots, dashes or underscores');
+  }
+  return normalised;
 }
 
 /** 16 characters from an alphabet without look-alikes, with a letter and a digit at least. */
@@ -28,46 +64,231 @@ function oneTimePassword(): string {
 }
 
 /**
- * A new console account: a one-time password (the first sign-in asks for a new one) and a TOTP
- * secret for the operator's authenticator app, audited under whoever created it.
+ * A new console account without a password or an authenticator, and a one-time link (24 hours)
+ * for its operator to set both: whoever adds the account never knows either, so one person
+ * cannot hold two accounts' approvals. Audited under whoever added it.
  */
 export async function addOperator(
   domain: Domain,
-  input: { name: string; role: OperatorRole; actor: string; password?: string; mustChangePassword?: boolean },
-): Promise<NewOperatorAccount> {
-  const name = input.name.trim().toLowerCase();
-  if (!OPERATOR_NAME_PATTERN.test(name)) {
-    throw new OperatorError('an operator name is 2 to 32 lower-case letters, digits, dots, dashes or underscores');
-  }
-  const password = input.password ?? oneTimePassword();
-  const passwordHash = await hashPassword(password);
-  const totpSecret = newTotpSecret();
+  input: { name: string; role: OperatorRole; actor: string },
+): Promise<NewOperatorEnrolment> {
+  const name = normalisedName(input.name);
+  const token = newToken();
   try {
-    await inTransaction(domain, async (tx) => {
+    return await inTransaction(domain, async (tx) => {
       const at = isoNow(tx);
+      const expiresAt = new Date(tx.now().getTime() + ENROLMENT_HOURS * 3600_000).toISOString();
       const id = await tx.queries.operators.insert({
         name,
         role: input.role,
-        password_hash: passwordHash,
-        totp_secret: totpSecret,
+        password_hash: '',
+        must_change_password: 0,
+        totp_secret: '',
         created_at: at,
+        enrolled_at: null,
       });
-      if (input.mustChangePassword === false) await tx.queries.operators.setPassword(id, passwordHash, false);
+      await tx.queries.operators.insertEnrolment({
+        operator_id: id,
+        token_hash: sha256(token),
+        created_by: input.actor,
+        created_at: at,
+        expires_at: expiresAt,
+      });
       await tx.queries.audit.record({
         actor: input.actor,
         action: 'operator add',
         target_type: 'operator',
         target_id: id,
         after_value: input.role,
-        detail: name,
+        detail: `${name}: enrolment link until ${expiresAt}`,
         created_at: at,
       });
+      return { name, role: input.role, token, expiresAt };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new OperatorError(`there is already an operator named ${name}`);
     throw error;
   }
-  return { name, role: input.role, password, totpSecret, totpUri: totpUri(totpSecret, name) };
+}
+
+/**
+ * The console's first administrator, made by the server's first start: a password (one-time, or
+ * the demo's) that the first sign-in replaces, and an authenticator secret printed that once.
+ * Nobody else exists yet to hand out an enrolment link.
+ */
+export async function addFirstAdministrator(
+  domain: Domain,
+  input: { name: string; password?: string },
+): Promise<FirstAdministrator> {
+  const name = normalisedName(input.name);
+  const password = input.password ?? oneTimePassword();
+  const passwordHash = await hashPassword(password);
+  const totpSecret = newTotpSecret();
+  await inTransaction(domain, async (tx) => {
+    const at = isoNow(tx);
+    const id = await tx.queries.operators.insert({
+      name,
+      role: 'admin',
+      password_hash: passwordHash,
+      must_change_password: 1,
+      totp_secret: totpSecret,
+      created_at: at,
+      enrolled_at: at,
+    });
+    await tx.queries.audit.record({
+      actor: 'setup',
+      action: 'operator add',
+      target_type: 'operator',
+      target_id: id,
+      after_value: 'admin',
+      detail: `${name}: the first administrator`,
+      created_at: at,
+    });
+  });
+  return { name, password, totpSecret, totpUri: totpUri(totpSecret, name) };
+}
+
+export type EnrolmentRefusal = 'invalid_link' | 'wrong_code';
+
+export class EnrolmentError extends Error {
+  override readonly name = 'EnrolmentError';
+  constructor(readonly reason: EnrolmentRefusal) {
+    super(reason === 'invalid_link' ? 'the enrolment link is unknown, used or out of date' : 'wrong code');
+  }
+}
+
+/** The link a token names, while it can still enrol its account. */
+async function usableEnrolment(domain: Domain, token: string): Promise<EnrolmentRow> {
+  const enrolment = await domain.queries.operators.enrolmentByHash(sha256(token));
+  const usable =
+    enrolment !== undefined &&
+    enrolment.used_at === null &&
+    enrolment.expires_at > isoNow(domain) &&
+    enrolment.status === 'active' &&
+    enrolment.enrolled_at === null;
+  if (!usable) throw new EnrolmentError('invalid_link');
+  return enrolment;
+}
+
+export interface OpenedEnrolment {
+  name: string;
+  role: OperatorRole;
+  totpSecret: string;
+  totpUri: string;
+  expiresAt: string;
+}
+
+/**
+ * The link is opened: its holder gets the authenticator secret, made now if the link has none
+ * yet and the same on every later opening (a reload shows what was scanned). Audited.
+ */
+export async function openEnrolment(domain: Domain, token: string, ip: string): Promise<OpenedEnrolment> {
+  const enrolment = await usableEnrolment(domain, token);
+  if (enrolment.totp_secret === null) await domain.queries.operators.giveEnrolmentSecret(enrolment.id, newTotpSecret());
+  const opened = await usableEnrolment(domain, token);
+  if (opened.totp_secret === null) throw new EnrolmentError('invalid_link');
+  await domain.queries.audit.record({
+    actor: opened.name,
+    action: 'enrolment open',
+    target_type: 'operator',
+    target_id: opened.operator_id,
+    detail: ip,
+    created_at: isoNow(domain),
+  });
+  return {
+    name: opened.name,
+    role: opened.role,
+    totpSecret: opened.totp_secret,
+    totpUri: totpUri(opened.totp_secret, opened.name),
+    expiresAt: opened.expires_at,
+  };
+}
+
+/**
+ * The holder sets the password and proves the authenticator with its current code: the account
+ * becomes usable, the link is spent, the code is taken (good once, as at sign-in). Each refusal
+ * and the completion are audited. Answers the operator's id.
+ */
+export async function completeEnrolment(
+  domain: Domain,
+  input: { token: string; password: string; code: string; ip: string },
+): Promise<number> {
+  const enrolment = await usableEnrolment(domain, input.token);
+  const step = enrolment.totp_secret === null ? null : totpStep(enrolment.totp_secret, input.code, domain.now());
+  const audit = (action: string, detail: string) =>
+    domain.queries.audit.record({
+      actor: enrolment.name,
+      action,
+      target_type: 'operator',
+      target_id: enrolment.operator_id,
+      detail,
+      created_at: isoNow(domain),
+    });
+  if (enrolment.totp_secret === null || step === null) {
+    await audit('enrolment refused', `wrong authenticator code, ${input.ip}`);
+    throw new EnrolmentError('wrong_code');
+  }
+  const passwordHash = await hashPassword(input.password);
+  const totpSecret = enrolment.totp_secret;
+  await inTransaction(domain, async (tx) => {
+    const at = isoNow(tx);
+    // Two holders of one link at once: the guarded statements let one of them through.
+    const enrolled =
+      (await tx.queries.operators.useEnrolment(enrolment.id, at)) &&
+      (await tx.queries.operators.completeEnrolment(enrolment.operator_id, {
+        password_hash: passwordHash,
+        totp_secret: totpSecret,
+        totp_last_step: step,
+        enrolled_at: at,
+      }));
+    if (!enrolled) throw new EnrolmentError('invalid_link');
+    await tx.queries.audit.record({
+      actor: enrolment.name,
+      action: 'enrolment complete',
+      target_type: 'operator',
+      target_id: enrolment.operator_id,
+      detail: input.ip,
+      created_at: at,
+    });
+  });
+  return enrolment.operator_id;
+}
+
+/**
+ * An operator proven by the current code of their authenticator, for a decision made outside the
+ * console (the CLI): the account open and enrolled, its first password changed, the code good
+ * once (the same steps a sign-in takes). Wrong codes count against the name like a wrong
+ * password at sign-in, and are audited.
+ */
+export async function operatorByCode(
+  domain: Domain,
+  limits: Pick<Limits, 'loginFailures' | 'untrustedLoginFailures' | 'loginWindowSeconds'>,
+  input: { name: string; code: string; via: string },
+): Promise<OperatorRow> {
+  const name = input.name.trim().toLowerCase();
+  const operator = await domain.queries.operators.byName(name);
+  if (!operator || operator.status !== 'active' || operator.enrolled_at === null) {
+    throw new OperatorError(`no usable operator named ${name}`);
+  }
+  if (operator.must_change_password === 1) {
+    throw new OperatorError(`${name} must first sign in to the console and set a password of their own`);
+  }
+  const guess = await reserveGuess(domain, limits, `operator:${operator.id}`, FROM_COMMAND_LINE);
+  if ('retryAfter' in guess) throw new OperatorError(`too many wrong codes for ${name}: try again later`);
+  const step = totpStep(operator.totp_secret, input.code.trim(), domain.now());
+  if (step === null || !(await domain.queries.operators.useTotpStep(operator.id, step))) {
+    await domain.queries.audit.record({
+      actor: name,
+      action: 'code refused',
+      target_type: 'operator',
+      target_id: operator.id,
+      detail: input.via,
+      created_at: isoNow(domain),
+    });
+    throw new OperatorError(`wrong or already used code for ${name}`);
+  }
+  await domain.queries.codes.releaseGuess(guess.id);
+  return operator;
 }
 
 /** Disables an account and ends its sessions at once: its next call, on any node, is refused. */

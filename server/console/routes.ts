@@ -1,17 +1,42 @@
 import type { FastifyInstance } from 'fastify';
-import { REVIEW_KINDS, type CustomerSummary, type QueueItem, type RechargeSummary } from '../../contract/console';
+import {
+  QUEUE_PAGE_SIZE,
+  type CustomerSummary,
+  type OperatorAccount,
+  type QueueItem,
+  type RechargeSummary,
+  type ReviewKind,
+} from '../../contract/console';
 import { ResultCode } from '../../contract/envelope';
-import { formatRate } from '../../contract/money';
-import { isoNow, type ServerContext } from '../context';
+import { formatRate, type Cents } from '../../contract/money';
+import { inTransaction, isoNow, type ServerContext } from '../context';
 import type { RechargeRow } from '../db/recharge';
 import { ApiError, conflict, notFound } from '../errors';
-import { ReviewError, decide } from '../review';
+import type { TwoApprovalKind } from '../db/operators';
+import type { QueuePosition } from '../db/review';
+import {
+  ReviewError,
+  countingApprovals,
+  decide,
+  needsTwoApprovals,
+  secondApprovalAbove,
+  type TwoApprovalOrder,
+} from '../review';
 import { checkPasswordGuess, fromAddress, fromSession } from '../security/password-guesses';
 import { UNKNOWN_USER_HASH, hashPassword } from '../security/passwords';
 import { money } from '../wire';
 import { createConsoleCalls } from './calls';
 import { bindingSummary, customerRoutes, customerSummary, toLedgerLine } from './customers';
-import { OperatorError, addOperator, disableOperator } from './operators';
+import {
+  EnrolmentError,
+  OperatorError,
+  addOperator,
+  completeEnrolment,
+  disableOperator,
+  enrolmentPath,
+  enrolmentState,
+  openEnrolment,
+} from './operators';
 import { settingsRoutes } from './settings';
 import { clearSessionCookie, openSession, sessionInfo, setSessionCookie } from './session';
 import { totpStep } from './totp';
@@ -26,7 +51,18 @@ function reviewRefused(error: unknown): unknown {
   if (!(error instanceof ReviewError)) return error;
   if (error.reason === 'not_found') return new ApiError(ResultCode.notFound, 'console.review_not_found');
   if (error.reason === 'already_reviewed') return new ApiError(ResultCode.conflict, 'console.already_reviewed');
-  return new ApiError(ResultCode.conflict, 'console.approved_already_by_you');
+  if (error.reason === 'approved_already_by_you') {
+    return new ApiError(ResultCode.conflict, 'console.approved_already_by_you');
+  }
+  // A console session is a proven operator: any other refusal here is a bug, answered as one.
+  return error;
+}
+
+function enrolmentRefused(error: unknown): unknown {
+  if (!(error instanceof EnrolmentError)) return error;
+  return error.reason === 'wrong_code'
+    ? new ApiError(ResultCode.invalid, 'console.enrolment_code', { field: 'code' })
+    : new ApiError(ResultCode.notFound, 'console.enrolment_invalid', { field: 'token' });
 }
 
 function toRechargeSummary(row: RechargeRow): RechargeSummary {
@@ -52,33 +88,68 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
     return customerSummary(context, user);
   }
 
-  const needsTwo = (amount: number) => amount > context.reviewRules.secondApprovalAbove;
+  /** Whether an order needs two approvals under the limit in force, and those that count so far. */
+  async function approvalState(kind: ReviewKind, order: TwoApprovalOrder, limit: Cents) {
+    if (kind === 'sale') return { needs: false, approvals: [] };
+    const twoKind: TwoApprovalKind = kind;
+    return {
+      needs: await needsTwoApprovals(context, twoKind, order, limit),
+      approvals: await countingApprovals(context, twoKind, order.id),
+    };
+  }
 
   /**
    * Password and authenticator code together, counted like a customer's sign-in: a wrong password
    * or a wrong code is one guess against the name, and five hold it for the window. A code is
-   * good once, so one seen over a shoulder cannot open a second session.
+   * good once, so one seen over a shoulder cannot open a second session. Every refusal is in the
+   * audit log under the name that was tried, with why (the caller hears only that it failed): a
+   * right password with a wrong code says someone else knows that password.
    */
   calls.open(
     'auth/login',
     async ({ name, password, code }, { request, reply }) => {
       const operator = await queries.operators.byName(name);
-      const usable = operator?.status === 'active' ? operator : undefined;
+      const usable = operator?.status === 'active' && operator.enrolled_at !== null ? operator : undefined;
       const key = operator ? `operator:${operator.id}` : `operator-name:${name}`;
+      let passwordWasRight = false;
       const codeIsFresh = async () => {
+        passwordWasRight = true;
         if (!usable) return false;
         const step = totpStep(usable.totp_secret, code, context.now());
         return step !== null && (await queries.operators.useTotpStep(usable.id, step));
       };
-      const matches = await checkPasswordGuess(
-        context,
-        key,
-        fromAddress(request.ip),
-        password,
-        usable?.password_hash ?? UNKNOWN_USER_HASH,
-        codeIsFresh,
-      );
-      if (!usable || !matches) throw signInFailed();
+      const recordRefusal = (reason: string) =>
+        queries.audit.record({
+          actor: name,
+          action: 'sign in refused',
+          target_type: 'operator',
+          target_id: operator?.id ?? null,
+          after_value: reason,
+          detail: request.ip,
+          created_at: isoNow(context),
+        });
+      let matches: boolean;
+      try {
+        matches = await checkPasswordGuess(
+          context,
+          key,
+          fromAddress(request.ip),
+          password,
+          usable?.password_hash ?? UNKNOWN_USER_HASH,
+          codeIsFresh,
+        );
+      } catch (error) {
+        if (error instanceof ApiError && error.key === 'too_many_requests')
+          await recordRefusal('held: too many failures');
+        throw error;
+      }
+      if (!usable || !matches) {
+        if (!operator) await recordRefusal('no such operator');
+        else if (operator.status !== 'active') await recordRefusal('account disabled');
+        else if (!usable) await recordRefusal('not enrolled yet');
+        else await recordRefusal(passwordWasRight ? 'wrong authenticator code' : 'wrong password');
+        throw signInFailed();
+      }
       const { token, csrf } = await openSession(context, usable.id);
       await queries.audit.record({
         actor: usable.name,
@@ -88,7 +159,7 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
         detail: request.ip,
         created_at: isoNow(context),
       });
-      setSessionCookie(request, reply, token);
+      setSessionCookie(context, request, reply, token);
       return sessionInfo(usable, csrf);
     },
     { max: limits.signInsPerIpPerHour, timeWindow: 3600_000 },
@@ -96,6 +167,10 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
 
   calls.operator('auth/session', (_input, { operator }) => sessionInfo(operator, operator.csrf_token));
 
+  /**
+   * A new password ends every other session of the operator at once (on every node at their next
+   * call; live sockets here now, elsewhere at their next ping): whoever knew the old one is out.
+   */
   calls.operator('auth/password', async ({ password, new_password: newPassword }, { operator }) => {
     const key = `operator:${operator.id}`;
     if (!(await checkPasswordGuess(context, key, fromSession(operator.token_hash), password, operator.password_hash))) {
@@ -105,44 +180,121 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
       throw new ApiError(ResultCode.invalid, 'console.same_password', { field: 'new_password' });
     }
     const passwordHash = await hashPassword(newPassword);
-    await queries.operators.setPassword(operator.id, passwordHash, false);
-    await queries.audit.record({
-      actor: operator.name,
-      action: 'password change',
-      target_type: 'operator',
-      target_id: operator.id,
-      detail: '',
-      created_at: isoNow(context),
+    const ended = await inTransaction(context, async (tx) => {
+      const at = isoNow(tx);
+      await tx.queries.operators.setPassword(operator.id, passwordHash, false);
+      const others = await tx.queries.operators.revokeOtherSessionsOf(operator.id, operator.token_hash, at);
+      await tx.queries.audit.record({
+        actor: operator.name,
+        action: 'password change',
+        target_type: 'operator',
+        target_id: operator.id,
+        detail: others.length === 0 ? '' : `${others.length} other session(s) ended`,
+        created_at: at,
+      });
+      return others;
     });
+    for (const tokenHash of ended) context.live.endStaffSession(tokenHash);
     return sessionInfo({ ...operator, must_change_password: 0 }, operator.csrf_token);
   });
+
+  /**
+   * An enrolment link opened: whose account it enrols and the authenticator secret made for it,
+   * shown to the link's holder only (never to the admin who added the account).
+   */
+  calls.open(
+    'enrol/start',
+    async ({ token }, { ip }) => {
+      try {
+        const opened = await openEnrolment(context, token, ip);
+        return {
+          name: opened.name,
+          role: opened.role,
+          totp_secret: opened.totpSecret,
+          totp_uri: opened.totpUri,
+          expires_at: opened.expiresAt,
+        };
+      } catch (error) {
+        throw enrolmentRefused(error);
+      }
+    },
+    // Opening and completing a link are sign-ins of a kind: as many per address and hour as those.
+    { max: limits.signInsPerIpPerHour, timeWindow: 3600_000 },
+  );
+
+  /**
+   * The holder's own password and the authenticator proven with its current code: the account
+   * is usable from now on, and this browser is signed in to it (the code was just proven).
+   */
+  calls.open(
+    'enrol/finish',
+    async ({ token, new_password: newPassword, code }, { request, reply, ip }) => {
+      let operatorId: number;
+      try {
+        operatorId = await completeEnrolment(context, { token, password: newPassword, code, ip });
+      } catch (error) {
+        throw enrolmentRefused(error);
+      }
+      const operator = await queries.operators.byId(operatorId);
+      if (!operator) throw notFound();
+      const { token: sessionToken, csrf } = await openSession(context, operator.id);
+      await queries.audit.record({
+        actor: operator.name,
+        action: 'sign in',
+        target_type: 'operator',
+        target_id: operator.id,
+        detail: ip,
+        created_at: isoNow(context),
+      });
+      setSessionCookie(context, request, reply, sessionToken);
+      return sessionInfo(operator, csrf);
+    },
+    { max: limits.signInsPerIpPerHour, timeWindow: 3600_000 },
+  );
 
   calls.operator('auth/logout', async (_input, { operator, request, reply }) => {
     await queries.operators.revokeSession(operator.token_hash, isoNow(context));
     context.live.endStaffSession(operator.token_hash);
-    clearSessionCookie(request, reply);
+    clearSessionCookie(context, request, reply);
     return {};
   });
 
-  calls.operator('review/queue', async () => {
-    const pending = await queries.review.pending();
-    const approvals = new Map<number, string[]>();
-    for (const { withdraw_id: id, actor } of await queries.operators.openApprovals()) {
-      approvals.set(id, [...(approvals.get(id) ?? []), actor]);
+  /**
+   * One page of what waits (of one kind, or all), oldest first, at most QUEUE_PAGE_SIZE; `next`
+   * names the last order of a full page, for the page after it.
+   */
+  calls.operator('review/queue', async ({ kind, after }) => {
+    let position: QueuePosition | null = null;
+    if (after) {
+      const createdAt = await queries.review.createdAt(after.kind, after.id);
+      if (createdAt === undefined) throw new ApiError(ResultCode.invalid, 'invalid', { field: 'after' });
+      position = { created_at: createdAt, kind: after.kind, id: after.id };
     }
-    const items: QueueItem[] = pending.map((item) => ({
-      kind: item.kind,
-      id: item.id,
-      account: item.account,
-      amount: money(item.amount),
-      created_at: item.created_at,
-      approvals: item.kind === 'withdraw' ? (approvals.get(item.id) ?? []) : [],
-      needs_second_approval: item.kind === 'withdraw' && needsTwo(item.amount),
-    }));
-    const counts = Object.fromEntries(
-      REVIEW_KINDS.map((kind) => [kind, items.filter((item) => item.kind === kind).length]),
-    ) as Record<(typeof REVIEW_KINDS)[number], number>;
-    return { items, counts, second_approval_above: money(context.reviewRules.secondApprovalAbove) };
+    const limit = await secondApprovalAbove(context, context.reviewRules);
+    const rows = await queries.review.pendingPage(kind, position, QUEUE_PAGE_SIZE + 1);
+    const page = rows.slice(0, QUEUE_PAGE_SIZE);
+    const items: QueueItem[] = [];
+    for (const row of page) {
+      const state = await approvalState(row.kind, row, limit);
+      items.push({
+        kind: row.kind,
+        id: row.id,
+        account: row.account,
+        amount: money(row.amount),
+        created_at: row.created_at,
+        approvals: state.approvals.map((approval) => approval.actor),
+        needs_second_approval: state.needs,
+      });
+    }
+    const counts = { recharge: 0, withdraw: 0, sale: 0 };
+    for (const { kind: counted, n } of await queries.review.pendingCounts()) counts[counted] = n;
+    const last = items.at(-1);
+    return {
+      items,
+      counts,
+      second_approval_above: money(limit),
+      next: rows.length > QUEUE_PAGE_SIZE && last ? `${last.kind}:${last.id}` : null,
+    };
   });
 
   calls.operator('review/recharge', async ({ id }) => {
@@ -150,6 +302,7 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
     if (!recharge) throw new ApiError(ResultCode.notFound, 'console.review_not_found');
     const current = (await queries.recharge.addresses()).find((address) => address.type === recharge.type);
     const recent = await queries.recharge.recentOf(recharge.user_id, RECENT_RECHARGES + 1);
+    const state = await approvalState('recharge', recharge, await secondApprovalAbove(context, context.reviewRules));
     return {
       recharge: toRechargeSummary(recharge),
       address_is_current: current?.address === recharge.address,
@@ -158,6 +311,8 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
         .filter((row) => row.id !== recharge.id)
         .slice(0, RECENT_RECHARGES)
         .map(toRechargeSummary),
+      approvals: state.approvals.map((row) => ({ operator: row.actor, at: row.created_at })),
+      needs_second_approval: state.needs,
     };
   });
 
@@ -166,6 +321,7 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
     if (!withdrawal) throw new ApiError(ResultCode.notFound, 'console.review_not_found');
     const account = await queries.bank.byId(withdrawal.bank_account_id);
     const ledger = (await queries.ledger.page(withdrawal.user_id, 0, RECENT_LEDGER, 0)).map(toLedgerLine);
+    const state = await approvalState('withdraw', withdrawal, await secondApprovalAbove(context, context.reviewRules));
     return {
       withdraw: {
         id: withdrawal.id,
@@ -178,8 +334,8 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
       binding: account ? bindingSummary(account) : null,
       customer: await customerOf(withdrawal.user_id),
       ledger,
-      approvals: (await queries.operators.approvalsOf(id)).map((row) => ({ operator: row.actor, at: row.created_at })),
-      needs_second_approval: needsTwo(withdrawal.amount),
+      approvals: state.approvals.map((row) => ({ operator: row.actor, at: row.created_at })),
+      needs_second_approval: state.needs,
     };
   });
 
@@ -221,7 +377,8 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
 
   calls.operator('review/decide', async ({ kind, id, decision, remark }, { operator }) => {
     try {
-      return await decide(context, kind, decision, id, operator.name, remark, context.reviewRules);
+      const reviewer = { name: operator.name, proven: true };
+      return await decide(context, kind, decision, id, reviewer, remark, context.reviewRules);
     } catch (error) {
       throw reviewRefused(error);
     }
@@ -232,14 +389,18 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
 
   calls.operator(
     'operators/list',
-    async () => ({
-      operators: (await queries.operators.all()).map((row) => ({
-        name: row.name,
-        role: row.role,
-        status: row.status,
-        created_at: row.created_at,
-      })),
-    }),
+    async () => {
+      const now = isoNow(context);
+      return {
+        operators: (await queries.operators.all()).map((row): OperatorAccount => ({
+          name: row.name,
+          role: row.role,
+          status: row.status,
+          enrolment: enrolmentState(row, now),
+          created_at: row.created_at,
+        })),
+      };
+    },
     { admin: true },
   );
 
@@ -247,13 +408,12 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
     'operators/add',
     async ({ name, role }, { operator }) => {
       try {
-        const account = await addOperator(context, { name, role, actor: operator.name });
+        const added = await addOperator(context, { name, role, actor: operator.name });
         return {
-          name: account.name,
-          role: account.role,
-          one_time_password: account.password,
-          totp_secret: account.totpSecret,
-          totp_uri: account.totpUri,
+          name: added.name,
+          role: added.role,
+          enrolment_path: enrolmentPath(added.token),
+          expires_at: added.expiresAt,
         };
       } catch (error) {
         if (error instanceof OperatorError) throw conflict('console.operator_exists', { field: 'name' });

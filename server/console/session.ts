@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CONSOLE_SESSION_COOKIE, type ConsoleSession } from '../../contract/console';
-import { isoNow, secondsAgo, type Domain } from '../context';
+import { isoNow, secondsAgo, type Domain, type ServerContext } from '../context';
 import type { OperatorSessionRow } from '../db/operators';
 import { newToken, sha256 } from '../security/tokens';
 
@@ -18,18 +18,36 @@ export function cookieOf(request: FastifyRequest, name: string): string | undefi
   return undefined;
 }
 
-/** The cookie for a session: never readable by scripts, never sent by another site. */
-function sessionCookie(request: FastifyRequest, value: string, maxAge: number): string {
-  const secure = request.protocol === 'https' ? '; Secure' : '';
-  return `${CONSOLE_SESSION_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secure}`;
+/**
+ * The cookie for a session: never readable by scripts, never sent by another site, and never
+ * over plain HTTP where the service is public over HTTPS. The request's own scheme is not
+ * enough: behind a proxy that is not trusted (TRUST_PROXY unset), every request looks like HTTP.
+ */
+function sessionCookie(
+  context: Pick<ServerContext, 'publicUrl'>,
+  request: FastifyRequest,
+  value: string,
+  maxAge: number,
+): string {
+  const https = request.protocol === 'https' || context.publicUrl?.startsWith('https:') === true;
+  return `${CONSOLE_SESSION_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${https ? '; Secure' : ''}`;
 }
 
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
-  reply.header('set-cookie', sessionCookie(request, token, SESSION_MAX_SECONDS));
+export function setSessionCookie(
+  context: Pick<ServerContext, 'publicUrl'>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+): void {
+  reply.header('set-cookie', sessionCookie(context, request, token, SESSION_MAX_SECONDS));
 }
 
-export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
-  reply.header('set-cookie', sessionCookie(request, '', 0));
+export function clearSessionCookie(
+  context: Pick<ServerContext, 'publicUrl'>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  reply.header('set-cookie', sessionCookie(context, request, '', 0));
 }
 
 /** Opens a session for an operator who proved password and code; the token goes in the cookie. */
@@ -60,6 +78,18 @@ export function sessionByHash(domain: Domain, tokenHash: string): Promise<Operat
 export function sessionOf(domain: Domain, request: FastifyRequest): Promise<OperatorSessionRow | undefined> {
   const token = cookieOf(request, CONSOLE_SESSION_COOKIE);
   return token ? sessionByHash(domain, sha256(token)) : Promise.resolve(undefined);
+}
+
+/**
+ * The request's open session if its operator has set a password of their own: a session still
+ * on a one-time password opens nothing but the password change (no proofs, no live queue).
+ */
+export async function workingSessionOf(
+  domain: Domain,
+  request: FastifyRequest,
+): Promise<OperatorSessionRow | undefined> {
+  const session = await sessionOf(domain, request);
+  return session?.must_change_password === 0 ? session : undefined;
 }
 
 export function sessionInfo(

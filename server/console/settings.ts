@@ -11,7 +11,9 @@ import {
   saveProduct,
   saveReceivingAddress,
   setOfferPaused,
+  setSecondApprovalAbove,
 } from '../service-settings';
+import { secondApprovalAbove } from '../review';
 import { money } from '../wire';
 import type { ConsoleCallRegistry } from './calls';
 
@@ -179,6 +181,21 @@ export function settingsRoutes(calls: ConsoleCallRegistry, context: ServerContex
     async ({ id }, { operator }) => {
       await guarded(removeContactChannel(context, id, operator.name), 'id');
       return {};
+    },
+    admin,
+  );
+
+  calls.operator(
+    'settings/review',
+    async () => ({ second_approval_above: money(await secondApprovalAbove(context, context.reviewRules)) }),
+    admin,
+  );
+
+  calls.operator(
+    'settings/review-save',
+    async ({ second_approval_above: amount }, { operator }) => {
+      await setSecondApprovalAbove(context, amount, context.reviewRules, operator.name);
+      return { second_approval_above: money(amount) };
     },
     admin,
   );

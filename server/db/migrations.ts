@@ -4,13 +4,18 @@ import type { SqlRunner } from './database';
 /** What a migration's row work may use: the migrating connection, inside its transaction. */
 export type MigrationRunner = Pick<SqlRunner, 'dialect' | 'all' | 'get' | 'run'>;
 
-/** A migration that needs more than one DDL text for both engines. */
+/**
+ * A migration that needs more than one text of SQL both engines share: statements of each
+ * engine's own (a trigger: SQLite writes its body inline, PostgreSQL calls a function), or work on
+ * the rows that SQL cannot do alike. The steps run in this order, in one transaction.
+ */
 export interface MigrationSteps {
-  /** SQLite's words, translated for PostgreSQL (server/db/dialect.ts) unless `postgres` is given. */
-  sql: string;
-  /** PostgreSQL's own words, where the engines need different statements. */
+  /** Both engines: SQLite's words, translated for PostgreSQL (server/db/dialect.ts). */
+  sql?: string;
+  /** Each engine's own statements, run as written. */
+  sqlite?: string;
   postgres?: string;
-  /** Work on the rows that SQL cannot do alike on both engines, after `sql`, in the same transaction. */
+  /** Work on the rows, in code written once for both engines. */
   rows?: (db: MigrationRunner) => Promise<void>;
   /** Statements after `rows` (indexes over what it filled), translated like `sql`. */
   after?: string;
@@ -30,7 +35,7 @@ export class MigrationError extends Error {
  * address. The raw columns keep their values; PostgreSQL's compare as bytes from now on.
  */
 export const identityKeysMigration: MigrationSteps = {
-  sql: `
+  sqlite: `
     ALTER TABLE users ADD COLUMN account_key TEXT NOT NULL DEFAULT '';
     ALTER TABLE users ADD COLUMN email_key TEXT NOT NULL DEFAULT '';
     ALTER TABLE email_codes ADD COLUMN email_key TEXT NOT NULL DEFAULT '';
@@ -560,6 +565,57 @@ export const migrations: readonly Migration[] = [
   DROP INDEX offers_open;
   CREATE INDEX offers_open ON offers(unit_price DESC, id) WHERE paused = 0 AND remaining >= min_number;
   `,
+  {
+    sql: `
+    -- An operator an admin adds has no password or authenticator until they enrol themselves
+    -- through a one-time link (kept only as its digest); only then can they sign in.
+    ALTER TABLE operators ADD COLUMN enrolled_at TEXT;
+    UPDATE operators SET enrolled_at = created_at;
+    CREATE TABLE operator_enrolments (
+      id INTEGER PRIMARY KEY,
+      operator_id INTEGER NOT NULL REFERENCES operators(id),
+      token_hash TEXT NOT NULL UNIQUE,
+      totp_secret TEXT,
+      created_by TEXT NOT NULL,
+      created_at TEXT NOT NULL,
+      expires_at TEXT NOT NULL,
+      used_at TEXT
+    );
+    CREATE INDEX operator_enrolments_operator ON operator_enrolments(operator_id);
+
+    -- Recharges above the limit need two operators as withdrawals do: one table of approvals.
+    CREATE TABLE review_approvals (
+      kind TEXT NOT NULL CHECK (kind IN ('recharge', 'withdraw')),
+      order_id INTEGER NOT NULL,
+      actor TEXT NOT NULL,
+      created_at TEXT NOT NULL,
+      PRIMARY KEY (kind, order_id, actor)
+    ) WITHOUT ROWID;
+    INSERT INTO review_approvals (kind, order_id, actor, created_at)
+      SELECT 'withdraw', withdraw_id, actor, created_at FROM withdraw_approvals;
+    DROP TABLE withdraw_approvals;
+    `,
+    // The audit log is append-only in the database too, not only in the code: whatever runs SQL
+    // against it (a bug, a hand at the prompt) cannot rewrite or remove what staff did. A later
+    // migration that must change rows drops these triggers and makes them again in its own step.
+    sqlite: `
+    CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log
+    BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+    CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log
+    BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+    `,
+    postgres: `
+    CREATE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      RAISE EXCEPTION 'the audit log is append-only';
+    END
+    $$;
+    CREATE TRIGGER audit_log_no_change BEFORE UPDATE OR DELETE ON audit_log
+      FOR EACH ROW EXECUTE FUNCTION audit_log_append_only();
+    CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log
+      FOR EACH STATEMENT EXECUTE FUNCTION audit_log_append_only();
+    `,
+  },
 ];
 
 /** Rows written at once while filling keys: few statements, well under either engine's parameter limit. */

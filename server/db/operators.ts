@@ -1,6 +1,9 @@
-import type { OperatorRole } from '../../contract/console';
+import type { OperatorRole, ReviewKind } from '../../contract/console';
 import { identityKey } from '../security/identity-keys';
 import type { SqlRunner } from './database';
+
+/** The orders that may need two operators' approvals. */
+export type TwoApprovalKind = Extract<ReviewKind, 'recharge' | 'withdraw'>;
 
 export interface OperatorRow {
   id: number;
@@ -13,9 +16,33 @@ export interface OperatorRow {
   totp_last_step: number;
   status: 'active' | 'disabled';
   created_at: string;
+  /** When the operator set their own password and authenticator; null until then (no sign-in). */
+  enrolled_at: string | null;
 }
 
-export type NewOperator = Pick<OperatorRow, 'name' | 'role' | 'password_hash' | 'totp_secret' | 'created_at'>;
+export type NewOperator = Pick<
+  OperatorRow,
+  'name' | 'role' | 'password_hash' | 'must_change_password' | 'totp_secret' | 'created_at' | 'enrolled_at'
+>;
+
+/** An operator with the end of their newest enrolment link not yet used, if any. */
+export interface OperatorListRow extends OperatorRow {
+  enrolment_expires_at: string | null;
+}
+
+/** A one-time enrolment link and the account it enrols. */
+export interface EnrolmentRow {
+  id: number;
+  operator_id: number;
+  /** Made when the link is first opened, shown to its holder only, kept once made. */
+  totp_secret: string | null;
+  expires_at: string;
+  used_at: string | null;
+  name: string;
+  role: OperatorRole;
+  status: OperatorRow['status'];
+  enrolled_at: string | null;
+}
 
 export interface OperatorSessionRow extends OperatorRow {
   token_hash: string;
@@ -29,13 +56,20 @@ export function operatorsQueries(db: SqlRunner) {
   return {
     insert: (row: NewOperator) =>
       db.insert(
-        `INSERT INTO operators (name, role, password_hash, totp_secret, created_at)
-         VALUES (@name, @role, @password_hash, @totp_secret, @created_at)`,
+        `INSERT INTO operators (name, role, password_hash, must_change_password, totp_secret, created_at, enrolled_at)
+         VALUES (@name, @role, @password_hash, @must_change_password, @totp_secret, @created_at, @enrolled_at)`,
         { ...row },
       ),
     /** Names are stored in their identity key's form (lower case), so the key finds them byte by byte. */
     byName: (name: string) => db.get<OperatorRow>('SELECT * FROM operators WHERE name = ?', [identityKey(name)]),
-    all: () => db.all<OperatorRow>('SELECT * FROM operators ORDER BY id'),
+    byId: (id: number) => db.get<OperatorRow>('SELECT * FROM operators WHERE id = ?', [id]),
+    all: () =>
+      db.all<OperatorListRow>(
+        `SELECT operators.*,
+                (SELECT MAX(expires_at) FROM operator_enrolments
+                 WHERE operator_enrolments.operator_id = operators.id AND used_at IS NULL) AS enrolment_expires_at
+         FROM operators ORDER BY id`,
+      ),
     count: async () => (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM operators'))?.n ?? 0,
     /** Takes a TOTP step for a sign-in; false when that step or a later one was used already. */
     useTotpStep: async (id: number, step: number) =>
@@ -44,6 +78,48 @@ export function operatorsQueries(db: SqlRunner) {
         id,
         step,
       ])) === 1,
+    insertEnrolment: (row: {
+      operator_id: number;
+      token_hash: string;
+      created_by: string;
+      created_at: string;
+      expires_at: string;
+    }) =>
+      db.insert(
+        `INSERT INTO operator_enrolments (operator_id, token_hash, created_by, created_at, expires_at)
+         VALUES (@operator_id, @token_hash, @created_by, @created_at, @expires_at)`,
+        { ...row },
+      ),
+    enrolmentByHash: (tokenHash: string) =>
+      db.get<EnrolmentRow>(
+        `SELECT operator_enrolments.id, operator_enrolments.operator_id, operator_enrolments.totp_secret,
+                operator_enrolments.expires_at, operator_enrolments.used_at,
+                operators.name, operators.role, operators.status, operators.enrolled_at
+         FROM operator_enrolments JOIN operators ON operators.id = operator_enrolments.operator_id
+         WHERE operator_enrolments.token_hash = ?`,
+        [tokenHash],
+      ),
+    /** Gives a link its authenticator secret, unless it has one (then that one stays). */
+    giveEnrolmentSecret: (id: number, secret: string) =>
+      db.run('UPDATE operator_enrolments SET totp_secret = ? WHERE id = ? AND totp_secret IS NULL', [secret, id]),
+    /** Uses a link up; false when it was used already or has run out. */
+    useEnrolment: async (id: number, now: string) =>
+      (await db.run('UPDATE operator_enrolments SET used_at = ? WHERE id = ? AND used_at IS NULL AND expires_at > ?', [
+        now,
+        id,
+        now,
+      ])) === 1,
+    /** The operator's own password and authenticator, once: false if the account was enrolled already. */
+    completeEnrolment: async (
+      id: number,
+      enrolment: { password_hash: string; totp_secret: string; totp_last_step: number; enrolled_at: string },
+    ) =>
+      (await db.run(
+        `UPDATE operators SET password_hash = @password_hash, totp_secret = @totp_secret,
+                totp_last_step = @totp_last_step, must_change_password = 0, enrolled_at = @enrolled_at
+         WHERE id = @id AND enrolled_at IS NULL AND status = 'active'`,
+        { ...enrolment, id },
+      )) === 1,
     setPassword: (id: number, passwordHash: string, mustChange: boolean) =>
       db.run('UPDATE operators SET password_hash = ?, must_change_password = ? WHERE id = ?', [
         passwordHash,
@@ -87,6 +163,15 @@ export function operatorsQueries(db: SqlRunner) {
         now,
         tokenHash,
       ]),
+    /** Ends every session of the operator but `keptTokenHash`; the hashes of those it ended. */
+    revokeOtherSessionsOf: async (operatorId: number, keptTokenHash: string, now: string) =>
+      (
+        await db.all<{ token_hash: string }>(
+          `UPDATE operator_sessions SET revoked_at = ?
+           WHERE operator_id = ? AND token_hash <> ? AND revoked_at IS NULL RETURNING token_hash`,
+          [now, operatorId, keptTokenHash],
+        )
+      ).map((row) => row.token_hash),
     revokeSessionsOf: (operatorId: number, now: string) =>
       db.run('UPDATE operator_sessions SET revoked_at = ? WHERE operator_id = ? AND revoked_at IS NULL', [
         now,
@@ -94,24 +179,18 @@ export function operatorsQueries(db: SqlRunner) {
       ]),
     purgeExpiredSessions: (now: string) => db.run('DELETE FROM operator_sessions WHERE expires_at <= ?', [now]),
 
-    /** Records an operator's approval of a withdrawal that needs two; false if they gave one already. */
-    addApproval: async (withdrawId: number, actor: string, at: string) =>
+    /** Records an operator's approval of an order that needs two; false if they gave one already. */
+    addApproval: async (kind: TwoApprovalKind, orderId: number, actor: string, at: string) =>
       (await db.run(
-        `INSERT INTO withdraw_approvals (withdraw_id, actor, created_at) VALUES (?, ?, ?)
-         ON CONFLICT (withdraw_id, actor) DO NOTHING`,
-        [withdrawId, actor, at],
+        `INSERT INTO review_approvals (kind, order_id, actor, created_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (kind, order_id, actor) DO NOTHING`,
+        [kind, orderId, actor, at],
       )) === 1,
-    approvalsOf: (withdrawId: number) =>
+    approvalsOf: (kind: TwoApprovalKind, orderId: number) =>
       db.all<{ actor: string; created_at: string }>(
-        'SELECT actor, created_at FROM withdraw_approvals WHERE withdraw_id = ? ORDER BY created_at, actor',
-        [withdrawId],
-      ),
-    /** Approvals of every withdrawal still in review, for the queue. */
-    openApprovals: () =>
-      db.all<{ withdraw_id: number; actor: string }>(
-        `SELECT withdraw_approvals.withdraw_id, withdraw_approvals.actor FROM withdraw_approvals
-         JOIN withdrawals ON withdrawals.id = withdraw_approvals.withdraw_id
-         WHERE withdrawals.state = 'audit' ORDER BY withdraw_approvals.created_at`,
+        `SELECT actor, created_at FROM review_approvals WHERE kind = ? AND order_id = ?
+         ORDER BY created_at, actor`,
+        [kind, orderId],
       ),
   };
 }

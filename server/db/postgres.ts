@@ -312,7 +312,8 @@ async function migrate(pool: pg.Pool): Promise<void> {
       const steps = typeof migration === 'string' ? { sql: migration } : migration;
       await client.query('BEGIN');
       try {
-        await client.query(steps.postgres ?? schemaForPostgres(steps.sql));
+        if (steps.sql) await client.query(schemaForPostgres(steps.sql));
+        if (steps.postgres) await client.query(steps.postgres);
         if (steps.rows) await steps.rows(runner);
         if (steps.after) await client.query(schemaForPostgres(steps.after));
         await client.query('INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)', [

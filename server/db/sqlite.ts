@@ -163,7 +163,8 @@ async function migrate(connection: Database.Database): Promise<void> {
     const steps = typeof migration === 'string' ? { sql: migration } : migration;
     connection.exec('BEGIN IMMEDIATE');
     try {
-      connection.exec(steps.sql);
+      if (steps.sql) connection.exec(steps.sql);
+      if (steps.sqlite) connection.exec(steps.sqlite);
       if (steps.rows) await steps.rows(runner);
       if (steps.after) connection.exec(steps.after);
       connection.pragma(`user_version = ${version + 1}`);

@@ -86,7 +86,7 @@ export const de: Messages = {
   'console.review_not_found': 'Diesen Auftrag gibt es nicht',
   'console.already_reviewed': 'Dieser Auftrag wurde bereits geprüft',
   'console.approved_already_by_you':
-    'Sie haben diese Auszahlung bereits freigegeben. Ein zweiter Operator muss sie freigeben',
+    'Sie haben diesen Auftrag bereits freigegeben. Ein zweiter Operator muss ihn freigeben',
   'console.required.name': 'Bitte geben Sie einen Namen ein',
   'console.required.code': 'Bitte geben Sie den Code aus Ihrer Authenticator-App ein',
   'console.invalid.code': 'Der Authenticator-Code hat 6 Ziffern',
@@ -103,6 +103,14 @@ export const de: Messages = {
   'required.unit_price': 'Bitte laden Sie die App neu und öffnen Sie das Angebot erneut',
   'required.currency': 'Bitte laden Sie die App neu und öffnen Sie das Angebot erneut',
   'console.below_sold': 'Aus diesem Angebot wurde bereits mehr verkauft',
+  'console.enrolment_invalid':
+    'Dieser Einrichtungslink funktioniert nicht mehr: Er wurde schon benutzt, ist älter als 24 Stunden, oder das Konto wurde geschlossen. Bitten Sie einen Administrator, Ihr Konto neu anzulegen',
+  'console.enrolment_code':
+    'Dieser Code stimmt nicht. Prüfen Sie, ob Ihre Authenticator-App den hier gezeigten Schlüssel enthält, und geben Sie ihren aktuellen Code ein',
+  'console.invalid.token':
+    'Dieser Einrichtungslink ist unvollständig. Öffnen Sie den ganzen Link, den Sie erhalten haben',
+  'console.required.token':
+    'Dieser Einrichtungslink ist unvollständig. Öffnen Sie den ganzen Link, den Sie erhalten haben',
   'mail.body.bind': 'Ihr Code zum Verknüpfen eines Auszahlungskontos lautet {code}. Er ist 10 Minuten lang gültig.',
   'mail.anti_phishing': 'Ihr Anti-Phishing-Code: {phrase}',
   'mail.subject.new_device': 'Neue Anmeldung bei Ihrem Konto',

@@ -85,7 +85,7 @@ export const en = {
   'console.same_password': 'The new password must differ from the current one',
   'console.review_not_found': 'There is no such order',
   'console.already_reviewed': 'This order has already been reviewed',
-  'console.approved_already_by_you': 'You have approved this withdrawal already. A second operator must approve it',
+  'console.approved_already_by_you': 'You have approved this order already. A second operator must approve it',
   'console.required.name': 'Please enter a name',
   'console.required.code': 'Please enter the code from your authenticator app',
   'console.invalid.code': 'The authenticator code is 6 digits',
@@ -101,6 +101,12 @@ export const en = {
   'required.unit_price': 'Please reload the app and open the offer again',
   'required.currency': 'Please reload the app and open the offer again',
   'console.below_sold': 'More than this has been sold from the offer already',
+  'console.enrolment_invalid':
+    'This enrolment link no longer works: it was used, it is more than 24 hours old, or the account was closed. Ask an administrator to add your account again',
+  'console.enrolment_code':
+    'That code is not right. Make sure your authenticator app holds the secret shown here, then enter its current code',
+  'console.invalid.token': 'This enrolment link is not complete. Open the whole link you were given',
+  'console.required.token': 'This enrolment link is not complete. Open the whole link you were given',
   'mail.body.bind': 'Your code to bind a payout account is {code}. It is valid for 10 minutes.',
   'mail.anti_phishing': 'Your anti-phishing code: {phrase}',
   'mail.subject.new_device': 'New sign-in to your account',

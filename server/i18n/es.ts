@@ -82,7 +82,7 @@ export const es: Messages = {
   'console.same_password': 'La contraseña nueva debe ser distinta de la actual',
   'console.review_not_found': 'Ese pedido no existe',
   'console.already_reviewed': 'Este pedido ya ha sido revisado',
-  'console.approved_already_by_you': 'Ya ha aprobado esta retirada. Debe aprobarla un segundo operador',
+  'console.approved_already_by_you': 'Ya ha aprobado esta orden. Debe aprobarla un segundo operador',
   'console.required.name': 'Introduzca un nombre',
   'console.required.code': 'Introduzca el código de su aplicación de autenticación',
   'console.invalid.code': 'El código del autenticador tiene 6 dígitos',
@@ -98,6 +98,12 @@ export const es: Messages = {
   'required.unit_price': 'Vuelva a cargar la aplicación y abra la oferta de nuevo',
   'required.currency': 'Vuelva a cargar la aplicación y abra la oferta de nuevo',
   'console.below_sold': 'De esta oferta ya se ha vendido más que eso',
+  'console.enrolment_invalid':
+    'Este enlace de alta ya no funciona: se usó, tiene más de 24 horas o la cuenta se cerró. Pida a un administrador que vuelva a crear su cuenta',
+  'console.enrolment_code':
+    'Ese código no es correcto. Compruebe que su app de autenticación tiene el secreto que se muestra aquí e introduzca su código actual',
+  'console.invalid.token': 'Este enlace de alta está incompleto. Abra el enlace completo que recibió',
+  'console.required.token': 'Este enlace de alta está incompleto. Abra el enlace completo que recibió',
   'mail.body.bind': 'Su código para vincular una cuenta de retiro es {code}. Es válido durante 10 minutos.',
   'mail.anti_phishing': 'Su código antiphishing: {phrase}',
   'mail.subject.new_device': 'Nuevo inicio de sesión en su cuenta',

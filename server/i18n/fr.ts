@@ -83,7 +83,7 @@ export const fr: Messages = {
   'console.same_password': 'Le nouveau mot de passe doit être différent de l’actuel',
   'console.review_not_found': 'Cette commande n’existe pas',
   'console.already_reviewed': 'Cette commande a déjà été examinée',
-  'console.approved_already_by_you': 'Vous avez déjà approuvé ce retrait. Un second opérateur doit l’approuver',
+  'console.approved_already_by_you': 'Vous avez déjà approuvé cet ordre. Un second opérateur doit l’approuver',
   'console.required.name': 'Saisissez un nom',
   'console.required.code': 'Saisissez le code de votre application d’authentification',
   'console.invalid.code': 'Le code d’authentification compte 6 chiffres',
@@ -99,6 +99,12 @@ export const fr: Messages = {
   'required.unit_price': 'Rechargez l’application et rouvrez l’offre',
   'required.currency': 'Rechargez l’application et rouvrez l’offre',
   'console.below_sold': 'Cette offre a déjà vendu davantage',
+  'console.enrolment_invalid':
+    'Ce lien d’inscription ne fonctionne plus : il a déjà servi, il date de plus de 24 heures ou le compte a été fermé. Demandez à un administrateur de recréer votre compte',
+  'console.enrolment_code':
+    'Ce code n’est pas le bon. Vérifiez que votre application d’authentification contient le secret affiché ici, puis saisissez son code actuel',
+  'console.invalid.token': 'Ce lien d’inscription est incomplet. Ouvrez le lien entier que vous avez reçu',
+  'console.required.token': 'Ce lien d’inscription est incomplet. Ouvrez le lien entier que vous avez reçu',
   'mail.body.bind': 'Votre code pour lier un compte de retrait est {code}. Il est valable 10 minutes.',
   'mail.anti_phishing': 'Votre code anti-phishing : {phrase}',
   'mail.subject.new_device': 'Nouvelle connexion à votre compte',

@@ -83,7 +83,7 @@ export const ja: Messages = {
   'console.same_password': '新しいパスワードは現在のものと異なる必要があります',
   'console.review_not_found': 'その注文は存在しません',
   'console.already_reviewed': 'この注文はすでに審査済みです',
-  'console.approved_already_by_you': 'この出金はすでに承認済みです。別のオペレーターの承認が必要です',
+  'console.approved_already_by_you': 'この注文はすでに承認済みです。別のオペレーターの承認が必要です',
   'console.required.name': '名前を入力してください',
   'console.required.code': '認証アプリのコードを入力してください',
   'console.invalid.code': '認証コードは6桁です',
@@ -99,6 +99,12 @@ export const ja: Messages = {
   'required.unit_price': 'アプリを再読み込みして、もう一度オファーを開いてください',
   'required.currency': 'アプリを再読み込みして、もう一度オファーを開いてください',
   'console.below_sold': 'このオファーではすでにそれ以上が売却されています',
+  'console.enrolment_invalid':
+    'この登録リンクは使えません。使用済みか、発行から24時間を過ぎたか、アカウントが閉鎖されています。管理者にアカウントを作り直してもらってください',
+  'console.enrolment_code':
+    'コードが正しくありません。ここに表示されたシークレットが認証アプリに登録されていることを確認し、現在のコードを入力してください',
+  'console.invalid.token': 'この登録リンクは不完全です。受け取ったリンク全体を開いてください',
+  'console.required.token': 'この登録リンクは不完全です。受け取ったリンク全体を開いてください',
   'mail.body.bind': '出金先口座の連携用の認証コードは{code}です。有効期限は10分間です。',
   'mail.anti_phishing': 'お客様のフィッシング対策コード：{phrase}',
   'mail.subject.new_device': 'アカウントへの新しいログインのお知らせ',

@@ -82,7 +82,7 @@ export const pt: Messages = {
   'console.same_password': 'A nova senha deve ser diferente da atual',
   'console.review_not_found': 'Esse pedido não existe',
   'console.already_reviewed': 'Este pedido já foi analisado',
-  'console.approved_already_by_you': 'Você já aprovou este saque. Um segundo operador precisa aprová-lo',
+  'console.approved_already_by_you': 'Você já aprovou esta ordem. Um segundo operador precisa aprová-la',
   'console.required.name': 'Digite um nome',
   'console.required.code': 'Digite o código do seu aplicativo autenticador',
   'console.invalid.code': 'O código do autenticador tem 6 dígitos',
@@ -98,6 +98,12 @@ export const pt: Messages = {
   'required.unit_price': 'Recarregue o aplicativo e abra a oferta novamente',
   'required.currency': 'Recarregue o aplicativo e abra a oferta novamente',
   'console.below_sold': 'Já foi vendido mais do que isso nesta oferta',
+  'console.enrolment_invalid':
+    'Este link de cadastro não funciona mais: já foi usado, tem mais de 24 horas ou a conta foi encerrada. Peça a um administrador que crie sua conta novamente',
+  'console.enrolment_code':
+    'Esse código não está certo. Confira se o seu app autenticador tem o segredo mostrado aqui e digite o código atual dele',
+  'console.invalid.token': 'Este link de cadastro está incompleto. Abra o link inteiro que você recebeu',
+  'console.required.token': 'Este link de cadastro está incompleto. Abra o link inteiro que você recebeu',
   'mail.body.bind': 'Seu código para vincular uma conta de saque é {code}. Ele é válido por 10 minutos.',
   'mail.anti_phishing': 'Seu código antiphishing: {phrase}',
   'mail.subject.new_device': 'Novo login na sua conta',

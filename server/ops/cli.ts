@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { escapeNotText } from '../../contract/rules';
-import { databaseConfig, databaseFile, readConfig } from '../config';
+import { consoleOrigin, databaseConfig, databaseFile, readConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { OpsError, runOps } from './ops';
 
@@ -11,9 +11,16 @@ if (!config.databaseUrl && !fs.existsSync(databaseFile(config))) {
 }
 const db = await openDatabase(databaseConfig(config));
 try {
-  await runOps(db, process.argv.slice(2), { out: (line) => process.stdout.write(`${line}\n`) }, undefined, {
-    secondApprovalAbove: config.secondApprovalAbove,
-  });
+  await runOps(
+    db,
+    process.argv.slice(2),
+    { out: (line) => process.stdout.write(`${line}\n`) },
+    {
+      rules: { secondApprovalAbove: config.secondApprovalAbove },
+      limits: config.limits,
+      consoleOrigin: consoleOrigin(config),
+    },
+  );
 } catch (error) {
   // Line by line for our own messages, so the usage text keeps its line breaks; anything else
   // is one line, escaped whole like everything runOps prints.

@@ -25,13 +25,23 @@ import {
 } from '../service-settings';
 import type { DecisionResult, OperatorRole } from '../../contract/console';
 import { OPERATOR_ROLES } from '../../contract/console';
-import { OperatorError, addOperator, disableOperator } from '../console/operators';
+import {
+  OperatorError,
+  addOperator,
+  disableOperator,
+  enrolmentPath,
+  enrolmentState,
+  operatorByCode,
+} from '../console/operators';
+import { DEFAULT_LIMITS, type Limits } from '../config';
 import {
   DEFAULT_SECOND_APPROVAL_ABOVE,
   ReviewError,
+  cliUser,
   decide,
   type Decision,
   type ReviewKind,
+  type Reviewer,
   type ReviewRules,
 } from '../review';
 import { ROOT_INVITE_CODE_KEY } from '../routes/auth';
@@ -46,8 +56,11 @@ export class OpsError extends Error {
 
 export const USAGE = `usage: npm run ops -- <command>
   pending [--json]                               what waits for review
-  approve recharge|withdraw|sale <id>            accept an order in review
-  reject  recharge|withdraw|sale <id> [--remark TEXT]
+  approve recharge|withdraw|sale <id> [--operator NAME --code CODE]
+                                                 accept an order in review; one that needs two
+                                                 approvals takes an operator's name and the current
+                                                 code of their authenticator (good once)
+  reject  recharge|withdraw|sale <id> [--remark TEXT] [--operator NAME --code CODE]
                                                  refuse it (a withdrawal or sale is refunded)
   invite-code                                    print the root invitation code
   user <account> [--json]                        a user, balance and ledger total
@@ -65,14 +78,18 @@ export const USAGE = `usage: npm run ops -- <command>
   check [--json]                                 prove balances, ledger, orders, offers and stored
                                                  answers agree; exits 1 naming each row that does not
   operator add <name> --role reviewer|admin [--json]
-                                                 a console account: prints a one-time password and
-                                                 the TOTP secret (text and otpauth:// address)
+                                                 a console account: prints a one-time enrolment link
+                                                 (24 h) where its operator sets password and
+                                                 authenticator
   operator disable <name>                        close the account and end its sessions at once
-  operator list [--json]                         the console accounts
+  operator list [--json]                         the console accounts, and whether each has enrolled
+                                                 (done, waiting for its link, or expired)
   audit [--operator N] [--account A] [--kind K] [--limit L] [--json]
                                                  the audit log, newest first (L up to 1000, default 50)`;
 
-const OPERATOR = `operator:${process.env.USER ?? 'cli'}`;
+const CLI_USER = process.env.USER ?? 'cli';
+/** Who the audit log names for the CLI's changes: the machine's user, not a console operator. */
+const OPERATOR = `operator:${CLI_USER}`;
 
 /** A remark the customer reads on the order they were refused. */
 const MAX_REMARK_LENGTH = 200;
@@ -100,6 +117,7 @@ const STRING_OPTIONS = [
   'account',
   'kind',
   'limit',
+  'code',
 ] as const;
 
 /** Positionals and --options, by node:util's parser: an unknown option or a missing value fails. */
@@ -186,22 +204,44 @@ async function showPending(queries: Queries, io: OpsIo, json: boolean): Promise<
   }
 }
 
+/**
+ * Who decides: the operator named by --operator, proven by --code (their authenticator's current
+ * code, good once), or else the CLI's user, who may decide what needs one approval and refuse
+ * anything. Nobody at the CLI can give two approvals without two operators' authenticators.
+ */
+async function reviewerOf(domain: Domain, options: Required<OpsOptions>, flags: Flags): Promise<Reviewer> {
+  if (!flags.has('operator') && !flags.has('code')) return cliUser(CLI_USER);
+  const name = text(flags, 'operator', 32);
+  const code = text(flags, 'code', 6);
+  if (!/^\d{6}$/.test(code)) throw new OpsError('--code is the 6 digits the operator’s authenticator shows now');
+  const via = `CLI, unix user ${CLI_USER}`;
+  try {
+    const operator = await operatorByCode(domain, options.limits, { name, code, via });
+    return { name: operator.name, proven: true, via };
+  } catch (error) {
+    if (error instanceof OperatorError) throw new OpsError(error.message);
+    throw error;
+  }
+}
+
 async function review(
   domain: Domain,
-  rules: ReviewRules,
+  options: Required<OpsOptions>,
   io: OpsIo,
   decision: Decision,
   kind: string | undefined,
   idText: string | undefined,
+  flags: Flags,
   remark: string,
 ): Promise<void> {
   if (kind !== 'recharge' && kind !== 'withdraw' && kind !== 'sale') {
     throw new OpsError(`${decision} needs recharge, withdraw or sale, got ${JSON.stringify(kind)}`);
   }
   const id = internalId(idText, `${decision} ${kind}`);
+  const reviewer = await reviewerOf(domain, options, flags);
   let outcome: DecisionResult['outcome'];
   try {
-    ({ outcome } = await decide(domain, kind satisfies ReviewKind, decision, id, OPERATOR, remark, rules));
+    ({ outcome } = await decide(domain, kind satisfies ReviewKind, decision, id, reviewer, remark, options.rules));
   } catch (error) {
     if (error instanceof ReviewError) throw new OpsError(error.message);
     throw error;
@@ -358,6 +398,7 @@ function isOperatorRole(value: string): value is OperatorRole {
 
 async function operatorCommand(
   domain: Domain,
+  options: Required<OpsOptions>,
   io: OpsIo,
   [action, name]: string[],
   flags: Flags,
@@ -367,18 +408,23 @@ async function operatorCommand(
     if (action === 'add' && name) {
       const role = text(flags, 'role');
       if (!isOperatorRole(role)) throw new OpsError(`--role must be one of ${OPERATOR_ROLES.join(', ')}`);
-      const account = await addOperator(domain, { name, role, actor: OPERATOR });
+      const added = await addOperator(domain, { name, role, actor: OPERATOR });
       const report = {
-        name: account.name,
-        role: account.role,
-        one_time_password: account.password,
-        totp_secret: account.totpSecret,
-        totp_uri: account.totpUri,
+        name: added.name,
+        role: added.role,
+        enrolment_link: `${options.consoleOrigin}${enrolmentPath(added.token)}`,
+        expires_at: added.expiresAt,
       };
       if (json) io.out(JSON.stringify(report));
       else {
-        for (const [key, value] of Object.entries(report)) io.out(`${key.padEnd(17)} ${value}`);
-        io.out('The first sign-in at /console/ asks for a new password. Neither is shown again.');
+        for (const [key, value] of Object.entries(report)) io.out(`${key.padEnd(15)} ${value}`);
+        if (!options.consoleOrigin) {
+          io.out('Open the link on the console’s address (set PUBLIC_URL or CONSOLE_HOST to have it printed whole).');
+        }
+        io.out(
+          `Give the link to ${added.name} alone: there they choose a password and set up an authenticator. ` +
+            'It works once and is not shown again.',
+        );
       }
       return;
     }
@@ -388,16 +434,26 @@ async function operatorCommand(
       return;
     }
     if (action === 'list') {
+      const now = options.now().toISOString();
       const operators = (await domain.queries.operators.all()).map((row) => ({
         name: row.name,
         role: row.role,
         status: row.status,
+        enrolment: enrolmentState(row, now),
         created_at: row.created_at,
       }));
       if (json) io.out(JSON.stringify(operators));
       else
         for (const row of operators)
-          io.out([row.name.padEnd(32), row.role.padEnd(8), row.status, row.created_at].join('  '));
+          io.out(
+            [
+              row.name.padEnd(32),
+              row.role.padEnd(8),
+              row.status.padEnd(8),
+              row.enrolment.padEnd(7),
+              row.created_at,
+            ].join('  '),
+          );
       return;
     }
   } catch (error) {
@@ -459,14 +515,25 @@ async function showAudit(queries: Queries, io: OpsIo, flags: Flags, json: boolea
   }
 }
 
+export interface OpsOptions {
+  now?: () => Date;
+  /** The second-approval limit until an admin sets one (REVIEW_SECOND_APPROVAL_ABOVE). */
+  rules?: ReviewRules;
+  /** How many wrong authenticator codes hold an operator's name, and for how long. */
+  limits?: Pick<Limits, 'loginFailures' | 'untrustedLoginFailures' | 'loginWindowSeconds'>;
+  /** The console's origin for the links the CLI prints (`https://console.example.com`); '' prints paths. */
+  consoleOrigin?: string;
+}
+
 /** Runs one operator command against the database; throws OpsError with a one-line reason. */
-export async function runOps(
-  db: Db,
-  argv: readonly string[],
-  output: OpsIo,
-  now: () => Date = () => new Date(),
-  rules: ReviewRules = { secondApprovalAbove: DEFAULT_SECOND_APPROVAL_ABOVE },
-): Promise<void> {
+export async function runOps(db: Db, argv: readonly string[], output: OpsIo, given: OpsOptions = {}): Promise<void> {
+  const options: Required<OpsOptions> = {
+    now: given.now ?? (() => new Date()),
+    rules: given.rules ?? { secondApprovalAbove: DEFAULT_SECOND_APPROVAL_ABOVE },
+    limits: given.limits ?? DEFAULT_LIMITS,
+    consoleOrigin: given.consoleOrigin ?? '',
+  };
+  const { now } = options;
   // Customers wrote much of what is printed (names, e-mails, proofs): none of it may reach the
   // operator's terminal as a control sequence.
   const io: OpsIo = { out: (line) => output.out(escapeNotText(line)) };
@@ -492,7 +559,7 @@ export async function runOps(
       return;
     case 'approve':
     case 'reject':
-      await review(domain, rules, io, command, rest[0], rest[1], remark);
+      await review(domain, options, io, command, rest[0], rest[1], flags, remark);
       return;
     case 'merchant':
       if (rest[0] !== 'add') throw new OpsError('usage: merchant add --name N [--completion-rate R] [--avatar URL]');
@@ -515,7 +582,7 @@ export async function runOps(
       await check(domain, io, json);
       return;
     case 'operator':
-      await operatorCommand(domain, io, rest, flags, json);
+      await operatorCommand(domain, options, io, rest, flags, json);
       return;
     case 'audit':
       await showAudit(queries, io, flags, json);

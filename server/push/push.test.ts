@@ -9,9 +9,10 @@ import type { PushNotice } from '../../contract/push';
 import type { SaleOrder } from '../../contract/responses';
 import { buildApp } from '../app';
 import { openDatabase } from '../db/database';
-import { decide } from '../review';
+import { cliUser, decide } from '../review';
 import { sha256 } from '../security/tokens';
 import {
+  approveOrder,
   call,
   freshServerPerTest,
   fund,
@@ -149,7 +150,7 @@ async function subscriptionCount(userId: number): Promise<number> {
 
 async function approveRecharge(user: TestUser, amount: string, target: TestServer = server): Promise<number> {
   const id = await pendingRecharge(target, user, amount);
-  await decide(target.app.wallet, 'recharge', 'approve', id, 'test');
+  await approveOrder(target, 'recharge', id);
   return id;
 }
 
@@ -235,7 +236,7 @@ describe('sending', () => {
     await server.app.wallet.push.sendDue();
     expect(received).toEqual([]);
 
-    await decide(server.app.wallet, 'sale', 'approve', (sale as SaleOrder).id, 'test');
+    await decide(server.app.wallet, 'sale', 'approve', (sale as SaleOrder).id, cliUser('test'));
     await server.app.wallet.push.sendDue();
     expect(to(phone).map((push) => open(push, phone))).toEqual([
       expect.objectContaining({
@@ -302,7 +303,7 @@ describe('sending', () => {
 
     const id = await pendingRecharge(server, user, '50');
     const started = Date.now();
-    await decide(server.app.wallet, 'recharge', 'approve', id, 'test');
+    await decide(server.app.wallet, 'recharge', 'approve', id, cliUser('test'));
     expect(Date.now() - started).toBeLessThan(1000);
     expect((await call(server, 'userinfo/get-money-info', {}, user.token)).balance).toBe('50.00');
     // The sender runs after the commit (not awaited: one request hangs): the hanging service

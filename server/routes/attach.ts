@@ -7,7 +7,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { ResultCode } from '../../contract/envelope';
 import { UPLOAD_MAX_BYTES, UPLOAD_MIME_TYPES, type UploadMimeType } from '../../contract/rules';
 import type { CallRegistry } from '../calls';
-import { sessionOf } from '../console/session';
+import { workingSessionOf } from '../console/session';
 import type { UploadRow } from '../db/uploads';
 import { authenticate } from './auth';
 import { isoNow, type ServerContext } from '../context';
@@ -90,15 +90,15 @@ export function attachRoutes(calls: CallRegistry, app: FastifyInstance, context:
 
   /**
    * Who may see an upload that is not its owner's avatar (anyone may see those: other customers
-   * do), that is a transfer proof: its owner, by their token, and operators, by their console
-   * session.
+   * do), that is a transfer proof: its owner, by their token, and operators, by a console
+   * session past its first password change.
    */
   async function maySee(request: FastifyRequest, upload: UploadRow): Promise<boolean> {
     const token = request.headers['access-token'];
     const customer =
       typeof token === 'string' && token !== '' ? await authenticate(context, token, request.ip) : undefined;
     if (customer?.user.id === upload.user_id) return true;
-    return (await sessionOf(context, request)) !== undefined;
+    return (await workingSessionOf(context, request)) !== undefined;
   }
 
   /**

@@ -3,9 +3,10 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { AssetLogEntry, BankInfo, Page, Withdrawal } from '../../contract/responses';
-import { decide, ReviewError } from '../review';
+import { cliUser, decide, ReviewError } from '../review';
 import { MAX_OPEN_RECHARGES } from './recharge';
 import {
+  approveOrder,
   bindPayout,
   TINY_PNG,
   uniquePng,
@@ -177,9 +178,11 @@ describe('recharge', () => {
     expect(created).toEqual({ id: expect.any(Number), state: 'audit' });
     expect(await balanceOf(user)).toBe('0.00');
 
-    await decide(server.app.wallet, 'recharge', 'approve', created.id, 'test');
+    await decide(server.app.wallet, 'recharge', 'approve', created.id, cliUser('test'));
     expect(await balanceOf(user)).toBe('125.50');
-    await expect(decide(server.app.wallet, 'recharge', 'approve', created.id, 'test')).rejects.toThrow(ReviewError);
+    await expect(decide(server.app.wallet, 'recharge', 'approve', created.id, cliUser('test'))).rejects.toThrow(
+      ReviewError,
+    );
     expect(await balanceOf(user)).toBe('125.50');
     expect(await call(server, 'property/tongji', {}, user.token)).toEqual({
       balance: '125.50',
@@ -198,7 +201,7 @@ describe('recharge', () => {
       { type: 'TRC20', category: 'USDT', address: 'TDEMOxNOTxAxREALxADDRESSxDONOTPAY', amount: '50', credentials },
       user.token,
     );
-    await decide(server.app.wallet, 'recharge', 'reject', created.id, 'test', 'no such transfer');
+    await decide(server.app.wallet, 'recharge', 'reject', created.id, cliUser('test'), 'no such transfer');
     expect(await balanceOf(user)).toBe('0.00');
   });
 
@@ -323,10 +326,17 @@ describe('recharge', () => {
       const user = await signUp(server);
       const credentials = await proofUrl(user);
       const first = await rechargeWith(user, credentials);
-      await decide(server.app.wallet, 'recharge', 'reject', (first.data as { id: number }).id, 'test', 'wrong amount');
+      await decide(
+        server.app.wallet,
+        'recharge',
+        'reject',
+        (first.data as { id: number }).id,
+        cliUser('test'),
+        'wrong amount',
+      );
       const corrected = await rechargeWith(user, credentials, '4500');
       expect(corrected.code).toBe(200);
-      await decide(server.app.wallet, 'recharge', 'approve', (corrected.data as { id: number }).id, 'test');
+      await approveOrder(server, 'recharge', (corrected.data as { id: number }).id);
       expect((await rechargeWith(user, credentials)).code).toBe(409);
     });
 
@@ -341,7 +351,7 @@ describe('recharge', () => {
         `You already have ${MAX_OPEN_RECHARGES} recharges waiting for review. Please wait until they are reviewed`,
       );
       const firstId = (replies.find((reply) => reply.code === 200)?.data as { id: number }).id;
-      await decide(server.app.wallet, 'recharge', 'approve', firstId, 'test');
+      await approveOrder(server, 'recharge', firstId);
       const unused = proofs[replies.findIndex((reply) => reply.code !== 200)] ?? '';
       expect((await rechargeWith(user, unused)).code).toBe(200);
     });
@@ -469,7 +479,7 @@ describe('withdraw', () => {
       state: 'audit',
     });
 
-    await decide(server.app.wallet, 'withdraw', 'approve', reply.data.id, 'test');
+    await decide(server.app.wallet, 'withdraw', 'approve', reply.data.id, cliUser('test'));
     expect(await balanceOf(user)).toBe('60.00');
     expect((await call(server, 'withdraw/list', {}, user.token)).list[0]?.state).toBe('success');
     expect((await call(server, 'userinfo/get-money-info', {}, user.token)).frozen).toBe('0.00');
@@ -478,7 +488,7 @@ describe('withdraw', () => {
   it('refunds a rejected withdrawal with its own ledger row', async () => {
     const { user, card } = await ready();
     const reply = await withdrawal(user, card, '40.00');
-    await decide(server.app.wallet, 'withdraw', 'reject', reply.data.id, 'test', 'IBAN closed');
+    await decide(server.app.wallet, 'withdraw', 'reject', reply.data.id, cliUser('test'), 'IBAN closed');
     expect(await balanceOf(user)).toBe('100.00');
     const [latest] = (await call(server, 'withdraw/list', {}, user.token)).list;
     expect(latest).toMatchObject({ state: 'failure', remark: 'IBAN closed' });

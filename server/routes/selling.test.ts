@@ -5,7 +5,7 @@ import { openDatabase } from '../db/database';
 import { OPEN_OFFERS, type OfferRow } from '../db/selling';
 import { saveOffer } from '../service-settings';
 import { money } from '../wire';
-import { decide } from '../review';
+import { cliUser, decide } from '../review';
 import {
   call,
   fund,
@@ -473,7 +473,7 @@ describe('review of a sale', () => {
     const user = await seller();
     const offerId = await offer('0.93');
     const order = (await sell(user, offerId, '40')).data;
-    await decide(server.app.wallet, 'sale', 'approve', order.id, 'test');
+    await decide(server.app.wallet, 'sale', 'approve', order.id, cliUser('test'));
 
     const list = await call(server, 'saleu/list-order', { state: 'completion' }, user.token);
     expect(list.list.map((item) => [item.id, item.state])).toEqual([[order.id, 'completion']]);
@@ -496,13 +496,15 @@ describe('review of a sale', () => {
     const user = await seller();
     const offerId = await offer();
     const order = (await sell(user, offerId, '40')).data;
-    await decide(server.app.wallet, 'sale', 'reject', order.id, 'test', 'merchant cancelled');
+    await decide(server.app.wallet, 'sale', 'reject', order.id, cliUser('test'), 'merchant cancelled');
     expect(await balanceOf(user)).toBe('200.00');
     expect(await remainingOf(offerId)).toBe('1000.00');
     const log = await call(server, 'asset-log/list', { page_size: '1' }, user.token);
     expect(log.list[0]).toMatchObject({ kind: 'sale_refund', amount: '40.00', remark: 'merchant cancelled' });
     expect((await call(server, 'saleu/list-order', { state: 'reject' }, user.token)).list[0]?.id).toBe(order.id);
-    await expect(decide(server.app.wallet, 'sale', 'approve', order.id, 'test')).rejects.toThrow('already reviewed');
+    await expect(decide(server.app.wallet, 'sale', 'approve', order.id, cliUser('test'))).rejects.toThrow(
+      'already reviewed',
+    );
   });
 
   it('shows each customer only their own orders', async () => {

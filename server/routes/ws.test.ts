@@ -6,7 +6,7 @@ import { sha256 } from '../security/tokens';
 import { LIVE_AUTH_TIMEOUT_MS, LIVE_PATH, type LiveEvent } from '../../contract/live';
 import { LIVE_CLOSE_GRACE_MS, LIVE_CLOSE_RECONNECT, MAX_SOCKETS_PER_USER } from '../live';
 import { LIVE_FRAMES_PER_WINDOW, LIVE_FRAME_WINDOW_MS } from './ws';
-import { decide } from '../review';
+import { cliUser, decide } from '../review';
 import {
   call,
   pendingRecharge,
@@ -68,7 +68,7 @@ describe('/ws1', () => {
     other.on('message', (data) => otherEvents.push(JSON.parse(String(data)) as LiveEvent));
     const id = await pendingRecharge(server, user);
     const received = nextEvents(socket, 2);
-    await decide(server.app.wallet, 'recharge', 'approve', id, 'test');
+    await decide(server.app.wallet, 'recharge', 'approve', id, cliUser('test'));
     expect(await received).toEqual([{ type: 'recharge', id, state: 'success' }, { type: 'balance' }]);
     await new Promise((resolve) => setTimeout(resolve, 700));
     expect(otherEvents).toEqual([]);
@@ -207,7 +207,7 @@ describe('/ws1', () => {
       const again = await signedInSocket(user);
       const id = await pendingRecharge(server, user);
       const received = nextEvents(again, 2);
-      await decide(server.app.wallet, 'recharge', 'approve', id, 'test');
+      await decide(server.app.wallet, 'recharge', 'approve', id, cliUser('test'));
       expect(await received).toEqual([{ type: 'recharge', id, state: 'success' }, { type: 'balance' }]);
     },
   );

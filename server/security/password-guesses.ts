@@ -1,5 +1,6 @@
 import net from 'node:net';
-import { inTransaction, isoNow, secondsAgo, secondsUntil, type ServerContext } from '../context';
+import type { Limits } from '../config';
+import { inTransaction, isoNow, secondsAgo, secondsUntil, type Domain, type ServerContext } from '../context';
 import { isServerBusy, tooManyRequests } from '../errors';
 import { ipv6Groups } from './devices';
 import { identityKey } from './identity-keys';
@@ -46,29 +47,25 @@ export function fromAddress(ip: string): GuessSource {
   return { key: `address:${prefix.join(':')}::/64`, trusted: false };
 }
 
-type Reservation = { id: number } | { retryAfter: number };
+/** A guess counted and recorded, or how long until its source may guess again. */
+export type Reservation = { id: number } | { retryAfter: number };
+
+/** The operator CLI, run by staff on the server: its wrong authenticator codes count on their own. */
+export const FROM_COMMAND_LINE: GuessSource = { key: 'command line', trusted: true };
 
 /**
- * Checks one password guess on `account` from `source`. A source may make `loginFailures` wrong
- * guesses per `loginWindowSeconds`; sources that are not trusted share `untrustedLoginFailures`
- * more on the account. The guess is counted before the slow hash runs, so guesses sent in
- * parallel cannot all pass the count; a right guess is then taken off again, and only that one:
- * wrong guesses of the same window keep counting. Throws 429 when an allowance is used up.
- * `secondFactor`, when given, is checked only after a right password, and the guess is taken off
- * only when it holds too: a wrong authenticator code counts like a wrong password, inside the same
- * reservation, so parallel tries cannot slip past the count between two steps.
+ * Counts one guess on `account` from `source` before it is checked, under a lock, so parallel
+ * guesses (on any node) cannot all pass the count. A source may make `loginFailures` wrong guesses
+ * per `loginWindowSeconds`; sources that are not trusted share `untrustedLoginFailures` more.
+ * Whoever checks the guess releases it when it was right.
  */
-export async function checkPasswordGuess(
-  context: ServerContext,
+export function reserveGuess(
+  domain: Domain,
+  limits: Pick<Limits, 'loginFailures' | 'untrustedLoginFailures' | 'loginWindowSeconds'>,
   account: string,
   source: GuessSource,
-  password: string,
-  hash: string,
-  secondFactor?: () => Promise<boolean>,
-): Promise<boolean> {
-  const { limits } = context;
-  const reserved = await inTransaction(context, async (tx): Promise<Reservation> => {
-    // Count and record under one lock, so parallel guesses (on any node) cannot all pass the count.
+): Promise<Reservation> {
+  return inTransaction(domain, async (tx): Promise<Reservation> => {
     await tx.lock(`guesses:${account}`);
     const since = secondsAgo(tx, limits.loginWindowSeconds);
     const retryAfter = (oldest: string) => limits.loginWindowSeconds + secondsUntil(tx, oldest);
@@ -82,6 +79,25 @@ export async function checkPasswordGuess(
     }
     return { id: await tx.queries.codes.recordGuess(account, source.key, !source.trusted, isoNow(tx)) };
   });
+}
+
+/**
+ * Checks one password guess on `account` from `source` (see reserveGuess for the allowances).
+ * The guess is counted before the slow hash runs; a right guess is then taken off again, and only
+ * that one: wrong guesses of the same window keep counting. Throws 429 when an allowance is used
+ * up. `secondFactor`, when given, is checked only after a right password, and the guess is taken
+ * off only when it holds too: a wrong authenticator code counts like a wrong password, inside the
+ * same reservation, so parallel tries cannot slip past the count between two steps.
+ */
+export async function checkPasswordGuess(
+  context: ServerContext,
+  account: string,
+  source: GuessSource,
+  password: string,
+  hash: string,
+  secondFactor?: () => Promise<boolean>,
+): Promise<boolean> {
+  const reserved = await reserveGuess(context, context.limits, account, source);
   if ('retryAfter' in reserved) throw tooManyRequests(reserved.retryAfter);
   let matches: boolean;
   try {

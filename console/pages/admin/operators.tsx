@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
-import type { NewOperatorSecrets, OperatorAccount, OperatorRole } from '../../../contract/console';
+import type { NewOperatorEnrolment, OperatorAccount, OperatorRole } from '../../../contract/console';
 import { call } from '../../api/client';
 import { useList, useRevalidate } from '../../api/reads';
 import { Badge } from '../../ui/badge';
@@ -10,7 +10,6 @@ import { Details } from '../../ui/details';
 import { ErrorNote } from '../../ui/failure';
 import { SelectField, TextField } from '../../ui/field';
 import { Panel } from '../../ui/panel';
-import { QrCode } from '../../ui/qr-code';
 import { DateTime } from '../../ui/values';
 import { useLabels } from '../labels';
 import { useAction } from '../use-action';
@@ -19,35 +18,37 @@ import { useTitle } from '../use-title';
 import { AdminOnly } from './admin-only';
 import { ListSection } from './list-section';
 
-/** A new account's secrets, shown this once: the server keeps only what checks them. */
-function NewOperatorSecretsPanel({ secrets, onDone }: { secrets: NewOperatorSecrets; onDone: () => void }) {
+/**
+ * A new account's enrolment link, shown this once: its operator sets the password and the
+ * authenticator there, so the admin who added the account never knows either.
+ */
+function EnrolmentLinkPanel({ enrolment, onDone }: { enrolment: NewOperatorEnrolment; onDone: () => void }) {
   const { t } = useLingui();
-  const { name } = secrets;
+  const { name } = enrolment;
+  const link = new URL(enrolment.enrolment_path, window.location.origin).href;
   return (
-    <Panel title={t`Account ${name} created`} level={3}>
+    <Panel title={t`Account ${name} added`} level={3}>
       <p className="note note-warning" role="alert">
-        <Trans>Copy these now; they are not shown again.</Trans>{' '}
-        <Trans>Hand them to the operator, who must change the password at the first sign-in.</Trans>
+        <Trans>Copy this link now; it is not shown again.</Trans>{' '}
+        <Trans>
+          Give it to {name} alone: there they choose their password and set up their authenticator app. It works once.
+        </Trans>
       </p>
-      <div className="secrets">
-        <Details
-          rows={[
-            { term: t`Operator name`, value: secrets.name, kind: 'code' },
-            { term: t`One-time password`, value: secrets.one_time_password, kind: 'code' },
-            { term: t`Authenticator secret`, value: secrets.totp_secret, kind: 'code' },
-            { term: t`Authenticator address`, value: secrets.totp_uri, kind: 'code' },
-          ]}
-        />
-        <QrCode value={secrets.totp_uri} label={t`QR code of the authenticator address`} size={180} />
-      </div>
+      <Details
+        rows={[
+          { term: t`Operator name`, value: name, kind: 'code' },
+          { term: t`Enrolment link`, value: link, kind: 'code' },
+          { term: t`Valid until`, value: <DateTime iso={enrolment.expires_at} /> },
+        ]}
+      />
       <button type="button" className="button" onClick={onDone}>
-        {t`Done, hide them`}
+        {t`Done, hide it`}
       </button>
     </Panel>
   );
 }
 
-function AddOperatorForm({ onAdded }: { onAdded: (secrets: NewOperatorSecrets) => void }) {
+function AddOperatorForm({ onAdded }: { onAdded: (enrolment: NewOperatorEnrolment) => void }) {
   const { t } = useLingui();
   const labels = useLabels();
   const [name, setName] = useState('');
@@ -55,11 +56,11 @@ function AddOperatorForm({ onAdded }: { onAdded: (secrets: NewOperatorSecrets) =
   const { form, busy, failure, errorOf, run } = useAction(['name', 'role'] as const);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    let secrets: NewOperatorSecrets | null = null;
-    if (await run(async () => (secrets = await call('operators/add', { name: name.trim(), role })))) {
+    let enrolment: NewOperatorEnrolment | null = null;
+    if (await run(async () => (enrolment = await call('operators/add', { name: name.trim(), role })))) {
       setName('');
       setRole('reviewer');
-      if (secrets) onAdded(secrets);
+      if (enrolment) onAdded(enrolment);
     }
   };
   return (
@@ -119,6 +120,13 @@ function DisableOperatorButton({ account }: { account: OperatorAccount }) {
   );
 }
 
+function EnrolmentBadge({ enrolment }: { enrolment: OperatorAccount['enrolment'] }) {
+  const { t } = useLingui();
+  if (enrolment === 'done') return <Badge tone="good">{t`Enrolled`}</Badge>;
+  if (enrolment === 'waiting') return <Badge tone="neutral">{t`Waiting for enrolment`}</Badge>;
+  return <Badge tone="bad">{t`Link expired`}</Badge>;
+}
+
 function OperatorsTable({ operators }: { operators: readonly OperatorAccount[] }) {
   const { t } = useLingui();
   const labels = useLabels();
@@ -131,6 +139,7 @@ function OperatorsTable({ operators }: { operators: readonly OperatorAccount[] }
             <th scope="col">{t`Operator name`}</th>
             <th scope="col">{t`Role`}</th>
             <th scope="col">{t`Account status`}</th>
+            <th scope="col">{t`Enrolment`}</th>
             <th scope="col">{t`Created`}</th>
             <th scope="col">{t`Actions`}</th>
           </tr>
@@ -151,6 +160,9 @@ function OperatorsTable({ operators }: { operators: readonly OperatorAccount[] }
                 )}
               </td>
               <td>
+                <EnrolmentBadge enrolment={account.enrolment} />
+              </td>
+              <td>
                 <DateTime iso={account.created_at} layout="short" />
               </td>
               <td>
@@ -166,13 +178,13 @@ function OperatorsTable({ operators }: { operators: readonly OperatorAccount[] }
   );
 }
 
-/** Who may work in the console: add an account (its secrets shown once), or disable one. */
+/** Who may work in the console: add an account (its enrolment link shown once), or disable one. */
 export function OperatorsPage() {
   const { t } = useLingui();
   useTitle(t`Operators`);
   const { data, error, mutate } = useList('operators/list');
   const revalidate = useRevalidate();
-  const [secrets, setSecrets] = useState<NewOperatorSecrets | null>(null);
+  const [enrolment, setEnrolment] = useState<NewOperatorEnrolment | null>(null);
   return (
     <>
       <h1>
@@ -181,12 +193,12 @@ export function OperatorsPage() {
       <AdminOnly>
         <div className="admin-page">
           <Panel title={t`Add an operator`}>
-            {secrets ? (
-              <NewOperatorSecretsPanel secrets={secrets} onDone={() => setSecrets(null)} />
+            {enrolment ? (
+              <EnrolmentLinkPanel enrolment={enrolment} onDone={() => setEnrolment(null)} />
             ) : (
               <AddOperatorForm
                 onAdded={(added) => {
-                  setSecrets(added);
+                  setEnrolment(added);
                   revalidate('operators/');
                 }}
               />

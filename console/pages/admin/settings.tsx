@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { AddressInfo, ContactInfo, ProductInfo } from '../../../contract/console';
 import { CONTACT_CHANNEL_TYPES, type ContactChannelType } from '../../../contract/rules';
 import { call } from '../../api/client';
-import { useList, useRevalidate } from '../../api/reads';
+import { useList, useReviewSettings, useRevalidate } from '../../api/reads';
 import { ConfirmButton } from '../../ui/confirm-button';
 import { ErrorNote } from '../../ui/failure';
 import { DateTime, Usdt } from '../../ui/values';
@@ -323,7 +323,67 @@ function AddressesSection() {
   );
 }
 
-/** What the customer app offers and shows: interest products, contact channels, receiving addresses. */
+/**
+ * The limit above which a recharge or withdrawal, with the customer's others of its kind from the
+ * 24 hours before it, needs two operators' approvals. Every change is in the audit log.
+ */
+function SecondApprovalSection() {
+  const { t } = useLingui();
+  const { data, error, mutate } = useReviewSettings();
+  const revalidate = useRevalidate();
+  const [editing, setEditing] = useState(false);
+  return (
+    <ListSection
+      title={t`Second approval`}
+      action={
+        <button type="button" className="button" onClick={() => setEditing(true)} disabled={!data}>
+          {t`Change the limit`}
+        </button>
+      }
+      editor={
+        editing && data ? (
+          <RecordForm
+            title={t`Change the second-approval limit`}
+            fields={[
+              {
+                name: 'second_approval_above',
+                label: t`Two approvals above (USDT)`,
+                hint: t`Counting the customer's others of the same kind from the 24 hours before`,
+                inputMode: 'decimal',
+              },
+            ]}
+            initial={{ second_approval_above: data.second_approval_above }}
+            save={(values) => call('settings/review-save', values)}
+            onSaved={() => {
+              setEditing(false);
+              revalidate('settings/review', 'review/');
+            }}
+            onCancel={() => setEditing(false)}
+          />
+        ) : null
+      }
+      read={{ data, error, retry: () => void mutate() }}
+      loading={t`Loading the limit…`}
+      empty=""
+      isEmpty={() => false}
+    >
+      {(read) => (
+        <p>
+          <Trans>
+            A recharge or withdrawal needs the approvals of two different operators when it, with the customer's others
+            of its kind from the 24 hours before it (refused ones left out), comes to more than{' '}
+            <Usdt value={read.second_approval_above} />.
+          </Trans>
+        </p>
+      )}
+    </ListSection>
+  );
+}
+
+/**
+ * What the customer app offers and shows (interest products, contact channels, receiving
+ * addresses), and when an order needs two operators.
+ */
 export function SettingsPage() {
   const { t } = useLingui();
   useTitle(t`Settings`);
@@ -334,6 +394,7 @@ export function SettingsPage() {
       </h1>
       <AdminOnly>
         <div className="admin-page">
+          <SecondApprovalSection />
           <ProductsSection />
           <ContactsSection />
           <AddressesSection />

@@ -2,12 +2,15 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import type { RechargeReview, RechargeSummary } from '../../../contract/console';
 import { useFollowQueue, useReview } from '../../api/reads';
+import { sessionStateAtom } from '../../state/session';
+import { useAtomValue } from '../../state/store';
 import { Badge } from '../../ui/badge';
 import { Details } from '../../ui/details';
 import { Empty } from '../../ui/states';
 import { DateTime, Usdt } from '../../ui/values';
 import { StateBadge } from '../labels';
 import { CustomerPanel } from './customer';
+import { ApprovalsPanel } from './approvals';
 import { DecisionPanel } from './decision';
 import { ReviewFrame, useOrderId } from './frame';
 import { ProofViewer } from './proof';
@@ -61,11 +64,14 @@ function RecentRecharges({ recent, current }: { recent: readonly RechargeSummary
   );
 }
 
-function RechargeDetail({ review }: { review: RechargeReview }) {
+function RechargeDetail({ review, me }: { review: RechargeReview; me: string }) {
   const { t } = useLingui();
   const proofHeading = useId();
   const orderHeading = useId();
-  const { recharge } = review;
+  const { recharge, approvals } = review;
+  const pending = recharge.state === 'audit';
+  const awaitingSecond = pending && review.needs_second_approval && approvals.length === 1;
+  const approvedByMe = approvals.some((approval) => approval.operator === me);
   return (
     <div className="review review-recharge">
       <section className="panel proof-panel" aria-labelledby={proofHeading}>
@@ -75,6 +81,11 @@ function RechargeDetail({ review }: { review: RechargeReview }) {
       <div className="review-side">
         <section className="panel" aria-labelledby={orderHeading}>
           <h2 id={orderHeading}>{t`Recharge`}</h2>
+          {awaitingSecond ? (
+            <p className="banner">
+              <Badge tone="warning">{t`Awaiting second approval`}</Badge>
+            </p>
+          ) : null}
           <Details
             rows={[
               { term: t`Amount`, value: <Usdt value={recharge.amount} />, kind: 'figure' },
@@ -102,7 +113,17 @@ function RechargeDetail({ review }: { review: RechargeReview }) {
             </p>
           )}
         </section>
-        <DecisionPanel kind="recharge" id={recharge.id} pending={recharge.state === 'audit'} />
+        <DecisionPanel
+          kind="recharge"
+          id={recharge.id}
+          pending={pending}
+          approveBlocked={
+            review.needs_second_approval && approvedByMe
+              ? t`You gave the first approval. A second operator must approve this order.`
+              : undefined
+          }
+        />
+        <ApprovalsPanel kind="recharge" approvals={approvals} needsTwo={review.needs_second_approval} />
         <CustomerPanel customer={review.customer} />
       </div>
       <RecentRecharges recent={review.recent} current={recharge.id} />
@@ -110,14 +131,16 @@ function RechargeDetail({ review }: { review: RechargeReview }) {
   );
 }
 
-/** A recharge: the customer's proof of transfer beside what they claim, and a decision. */
+/** A recharge: the customer's proof of transfer beside what they claim, who approved it so far, and a decision. */
 export function RechargeReviewPage() {
   const id = useOrderId();
+  const session = useAtomValue(sessionStateAtom);
+  const me = session.status === 'signed-in' ? session.session.operator.name : '';
   const { data, error, mutate } = useReview('review/recharge', id);
   useFollowQueue('recharge', id, () => void mutate());
   return (
     <ReviewFrame kind="recharge" id={id} read={{ data, error, retry: () => void mutate() }}>
-      {(review) => <RechargeDetail review={review} />}
+      {(review) => <RechargeDetail review={review} me={me} />}
     </ReviewFrame>
   );
 }

@@ -11,6 +11,7 @@ import { DateTime, Usdt } from '../../ui/values';
 import { StateBadge, useLabels } from '../labels';
 import { LedgerLinesTable } from '../ledger-lines';
 import { CustomerPanel } from './customer';
+import { ApprovalsPanel } from './approvals';
 import { DecisionPanel } from './decision';
 import { ReviewFrame, useOrderId } from './frame';
 
@@ -36,7 +37,6 @@ function WithdrawDetail({ review, me }: { review: WithdrawReview; me: string }) 
   const labels = useLabels();
   const orderHeading = useId();
   const bindingHeading = useId();
-  const approvalsHeading = useId();
   const { withdraw, binding, approvals } = review;
   const pending = withdraw.state === 'audit';
   const awaitingSecond = pending && review.needs_second_approval && approvals.length === 1;
@@ -79,27 +79,7 @@ function WithdrawDetail({ review, me }: { review: WithdrawReview; me: string }) 
             </p>
           )}
         </section>
-        <section className="panel" aria-labelledby={approvalsHeading}>
-          <h2 id={approvalsHeading}>{t`Approvals`}</h2>
-          {review.needs_second_approval ? (
-            <p className="muted">
-              <Trans>This withdrawal is above the limit: it is paid out once two operators approve it.</Trans>
-            </p>
-          ) : null}
-          {approvals.length === 0 ? (
-            <p>
-              <Trans>No approvals yet.</Trans>
-            </p>
-          ) : (
-            <ul className="approvals">
-              {approvals.map((approval) => (
-                <li key={`${approval.operator}-${approval.at}`}>
-                  <span className="code">{approval.operator}</span> · <DateTime iso={approval.at} />
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
+        <ApprovalsPanel kind="withdraw" approvals={approvals} needsTwo={review.needs_second_approval} />
       </div>
       <div className="review-side">
         <DecisionPanel
@@ -108,7 +88,7 @@ function WithdrawDetail({ review, me }: { review: WithdrawReview; me: string }) 
           pending={pending}
           approveBlocked={
             review.needs_second_approval && approvedByMe
-              ? t`You gave the first approval. A second operator must approve this withdrawal.`
+              ? t`You gave the first approval. A second operator must approve this order.`
               : undefined
           }
         />
