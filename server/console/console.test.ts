@@ -129,6 +129,36 @@ describe('signing in', () => {
     ]);
   });
 
+  it('keeps the browser an operator signed in with open, whatever strangers try from elsewhere', async () => {
+    const account = await addTestOperator(server, 'dora', 'reviewer');
+    const signIn = async (ip: string, password: string, cookie?: string) => {
+      const response = await server.app.inject({
+        method: 'POST',
+        url: '/api/console/auth/login',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
+        remoteAddress: ip,
+        payload: new URLSearchParams({
+          name: 'dora',
+          password,
+          code: totpCode(account.totpSecret, server.clock.now()),
+        }).toString(),
+      });
+      server.clock.advance(30);
+      const cookies = [response.headers['set-cookie'] ?? []].flat();
+      return { code: response.json<{ code: number }>().code, cookies };
+    };
+    const first = await signIn('203.0.113.7', account.password);
+    expect(first.code).toBe(200);
+    const device = first.cookies.find((cookie) => cookie.startsWith('console_device='));
+    expect(device).toMatch(/; HttpOnly; SameSite=Strict; Max-Age=31536000/);
+    const deviceCookie = device?.split(';')[0] ?? '';
+    for (let index = 0; index < 12; index += 1) {
+      await signIn(`198.51.100.${index + 1}`, 'Guess12345');
+    }
+    expect((await signIn('192.0.2.50', account.password)).code).toBe(429);
+    expect((await signIn('192.0.2.50', account.password, deviceCookie)).code).toBe(200);
+  });
+
   it('asks the first admin for a new password on the first sign-in, and opens nothing else until then', async () => {
     const admin = await server.app.wallet.queries.operators.byName(DEMO_ADMIN.name);
     const account = { name: DEMO_ADMIN.name, password: DEMO_ADMIN.password, totpSecret: admin?.totp_secret ?? '' };

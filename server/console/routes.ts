@@ -22,7 +22,7 @@ import {
   secondApprovalAbove,
   type TwoApprovalOrder,
 } from '../review';
-import { checkPasswordGuess, fromAddress, fromSession } from '../security/password-guesses';
+import { checkPasswordGuess, fromAddress, fromKnownDevice, fromSession } from '../security/password-guesses';
 import { UNKNOWN_USER_HASH, hashPassword } from '../security/passwords';
 import { money } from '../wire';
 import { createConsoleCalls } from './calls';
@@ -38,7 +38,7 @@ import {
   openEnrolment,
 } from './operators';
 import { settingsRoutes } from './settings';
-import { clearSessionCookie, openSession, sessionInfo, setSessionCookie } from './session';
+import { clearSessionCookie, consoleDeviceOf, openSession, sessionInfo, setSignInCookies } from './session';
 import { totpStep } from './totp';
 
 const RECENT_RECHARGES = 10;
@@ -130,10 +130,17 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
         });
       let matches: boolean;
       try {
+        // A browser this operator signed in with before keeps its own allowance: strangers' wrong
+        // guesses from elsewhere cannot hold the operator out of it.
+        const device = consoleDeviceOf(request);
+        const source =
+          operator && device && (await queries.operators.knowsDevice(operator.id, device))
+            ? fromKnownDevice(device)
+            : fromAddress(request.ip);
         matches = await checkPasswordGuess(
           context,
           key,
-          fromAddress(request.ip),
+          source,
           password,
           usable?.password_hash ?? UNKNOWN_USER_HASH,
           codeIsFresh,
@@ -159,7 +166,11 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
         detail: request.ip,
         created_at: isoNow(context),
       });
-      setSessionCookie(context, request, reply, token);
+      await queries.operators.recordDevice(
+        usable.id,
+        setSignInCookies(context, request, reply, token),
+        isoNow(context),
+      );
       return sessionInfo(usable, csrf);
     },
     { max: limits.signInsPerIpPerHour, timeWindow: 3600_000 },
@@ -246,7 +257,11 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
         detail: ip,
         created_at: isoNow(context),
       });
-      setSessionCookie(context, request, reply, sessionToken);
+      await queries.operators.recordDevice(
+        operator.id,
+        setSignInCookies(context, request, reply, sessionToken),
+        isoNow(context),
+      );
       return sessionInfo(operator, csrf);
     },
     { max: limits.signInsPerIpPerHour, timeWindow: 3600_000 },

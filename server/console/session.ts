@@ -23,23 +23,48 @@ export function cookieOf(request: FastifyRequest, name: string): string | undefi
  * over plain HTTP where the service is public over HTTPS. The request's own scheme is not
  * enough: behind a proxy that is not trusted (TRUST_PROXY unset), every request looks like HTTP.
  */
-function sessionCookie(
+function consoleCookie(
   context: Pick<ServerContext, 'publicUrl'>,
   request: FastifyRequest,
+  name: string,
   value: string,
   maxAge: number,
 ): string {
   const https = request.protocol === 'https' || context.publicUrl?.startsWith('https:') === true;
-  return `${CONSOLE_SESSION_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${https ? '; Secure' : ''}`;
+  return `${name}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${https ? '; Secure' : ''}`;
 }
 
-export function setSessionCookie(
+/** The cookie that marks a browser an operator signed in with; only its digest is stored. */
+export const CONSOLE_DEVICE_COOKIE = 'console_device';
+/** How long a browser stays one an operator signed in with, unless they sign in again. */
+const DEVICE_MAX_SECONDS = 365 * 24 * 3600;
+/** What newToken makes; anything else in the cookie is not ours. */
+const DEVICE_TOKEN = /^[A-Za-z0-9_-]{22,64}$/;
+
+/** The digest of the request's device cookie, when it has one. */
+export function consoleDeviceOf(request: FastifyRequest): string | undefined {
+  const token = cookieOf(request, CONSOLE_DEVICE_COOKIE);
+  return token && DEVICE_TOKEN.test(token) ? sha256(token) : undefined;
+}
+
+/**
+ * Signs a browser in: the session cookie, and the device cookie (its own, or a new one), whose
+ * digest is returned to be recorded as this operator's. Both as a session cookie is: HttpOnly,
+ * same site only, Secure on HTTPS.
+ */
+export function setSignInCookies(
   context: Pick<ServerContext, 'publicUrl'>,
   request: FastifyRequest,
   reply: FastifyReply,
-  token: string,
-): void {
-  reply.header('set-cookie', sessionCookie(context, request, token, SESSION_MAX_SECONDS));
+  session: string,
+): string {
+  const device = cookieOf(request, CONSOLE_DEVICE_COOKIE);
+  const kept = device && DEVICE_TOKEN.test(device) ? device : newToken();
+  reply.header('set-cookie', [
+    consoleCookie(context, request, CONSOLE_SESSION_COOKIE, session, SESSION_MAX_SECONDS),
+    consoleCookie(context, request, CONSOLE_DEVICE_COOKIE, kept, DEVICE_MAX_SECONDS),
+  ]);
+  return sha256(kept);
 }
 
 export function clearSessionCookie(
@@ -47,7 +72,7 @@ export function clearSessionCookie(
   request: FastifyRequest,
   reply: FastifyReply,
 ): void {
-  reply.header('set-cookie', sessionCookie(context, request, '', 0));
+  reply.header('set-cookie', consoleCookie(context, request, CONSOLE_SESSION_COOKIE, '', 0));
 }
 
 /** Opens a session for an operator who proved password and code; the token goes in the cookie. */

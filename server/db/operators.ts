@@ -71,6 +71,18 @@ export function operatorsQueries(db: SqlRunner) {
          FROM operators ORDER BY id`,
       ),
     count: async () => (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM operators'))?.n ?? 0,
+    /** Records a sign-in from the browser whose device cookie has this digest. */
+    recordDevice: (operatorId: number, device: string, at: string) =>
+      db.run(
+        `INSERT INTO operator_devices (operator_id, device, first_seen_at, last_seen_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (operator_id, device) DO UPDATE SET last_seen_at = excluded.last_seen_at`,
+        [operatorId, device, at, at],
+      ),
+    knowsDevice: async (operatorId: number, device: string) =>
+      (await db.get('SELECT 1 AS found FROM operator_devices WHERE operator_id = ? AND device = ?', [
+        operatorId,
+        device,
+      ])) !== undefined,
     /** Takes a TOTP step for a sign-in; false when that step or a later one was used already. */
     useTotpStep: async (id: number, step: number) =>
       (await db.run('UPDATE operators SET totp_last_step = ? WHERE id = ? AND totp_last_step < ?', [
