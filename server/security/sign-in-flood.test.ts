@@ -69,8 +69,10 @@ describe('a flood of sign-ins with made-up names', () => {
 
     expect(replies.some((reply) => reply.code === 429 && reply.msg === BUSY)).toBe(true);
     expect(replies.every((reply) => reply.code === 400 || (reply.code === 429 && reply.msg === BUSY))).toBe(true);
-    // Without the gate, the pages waited behind every queued hash: seconds.
-    expect(Math.max(...pageTimes)).toBeLessThan(1000);
+    // Without the gate, the pages waited behind every queued hash: 3 to 28 s. With it, a page
+    // waits only for the event loop, which 128 attackers keep busy; beside the rest of the suite
+    // on two cores that has reached a second, so the bound sits between the two.
+    expect(Math.max(...pageTimes)).toBeLessThan(2000);
   }, 20_000);
 });
 
