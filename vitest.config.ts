@@ -1,9 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Two runs: everything on SQLite (the default engine), then the server's tests once more on a
- * throwaway PostgreSQL cluster that the global set-up starts (see server/testing/). A third
- * project, `build`, checks the production build and runs on its own once `npm run build` has.
+ * The contract's, the app's and the console's own tests (`units`); the server's on SQLite (the
+ * default engine), then once more on a throwaway PostgreSQL cluster that the global set-up starts
+ * (see server/testing/). Another project, `build`, checks the production build and runs on its
+ * own once `npm run build` has.
+ *
+ * The server's tests share one module graph per worker (`isolate: false`): each file starts and
+ * closes its own servers and keeps nothing in module state that another file could trip on, and
+ * loading the server's modules afresh for every file cost a fifth of the stage. A worker so also
+ * keeps its prepared databases (see testDatabase) from one file to the next.
  */
 export default defineConfig({
   test: {
@@ -18,10 +24,20 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The contract, the app, the console, the worker and the scripts, each file in a fresh
+          // module graph (some mock modules or set up a browser environment).
+          name: 'units',
+          include: ['{contract,app,console,sw,scripts}/**/*.test.{ts,tsx}'],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'sqlite',
-          include: ['{contract,server,app,console,sw,scripts}/**/*.test.{ts,tsx}'],
+          include: ['server/**/*.test.ts'],
           // Several nodes need a database they can share; PostgreSQL's listeners need PostgreSQL.
           exclude: ['server/cluster.test.ts', 'server/db/postgres.test.ts'],
+          isolate: false,
         },
       },
       {
@@ -41,6 +57,7 @@ export default defineConfig({
           // PostgreSQL); the SQLite engine's and the dialect's own tests need no second run.
           exclude: ['server/crash.test.ts', 'server/db/sqlite.test.ts', 'server/db/dialect.test.ts'],
           env: { TEST_ENGINE: 'postgres' },
+          isolate: false,
           globalSetup: ['server/testing/postgres-global-setup.ts'],
         },
       },

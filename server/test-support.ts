@@ -21,6 +21,7 @@ import type { Envelope } from '../contract/envelope';
 import type { AuthResult, BankInfo, CallResponse } from '../contract/responses';
 import { buildApp } from './app';
 import { DEFAULT_LIMITS, type Limits } from './config';
+import { createQueries } from './db';
 import { openDatabase, type DatabaseConfig, type Db } from './db/database';
 import type { ConnectionTimeouts } from './security/connection-limits';
 import { prepareDatabase } from './demo';
@@ -86,9 +87,7 @@ async function emptyForReuse(name: string): Promise<boolean> {
       'SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
     );
     if (others.rowCount || (await schemaDigest(client)) !== inject('postgresSchemaDigest')) return false;
-    const tables = await client.query<{ name: string }>(
-      "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'schema_migrations'",
-    );
+    const tables = await tableNames(client);
     const sequences = await client.query<{ name: string }>(
       "SELECT sequencename AS name FROM pg_sequences WHERE schemaname = 'public'",
     );
@@ -96,7 +95,7 @@ async function emptyForReuse(name: string): Promise<boolean> {
     await client.query(
       [
         'SET session_replication_role = replica',
-        ...tables.rows.map((table) => `DELETE FROM ${pg.escapeIdentifier(table.name)}`),
+        ...tables.map((table) => `DELETE FROM ${pg.escapeIdentifier(table)}`),
         ...sequences.rows.map((sequence) => `ALTER SEQUENCE ${pg.escapeIdentifier(sequence.name)} RESTART`),
       ].join('; '),
     );
@@ -112,21 +111,123 @@ async function createDatabase(template: string): Promise<string> {
   return name;
 }
 
+/** What a first start leaves in a database: every row of every table, and where each id sequence stands. */
+interface Snapshot {
+  tables: { name: string; columns: string[]; rows: unknown[][] }[];
+  sequences: { name: string; value: string; called: boolean }[];
+}
+
 /**
- * A fresh database for one test server, and how to give it back. On PostgreSQL: one this file's
- * earlier tests emptied, or a copy of the run's migrated template; with `empty`, one without a
- * schema (for tests of the migration itself), dropped afterwards.
+ * Per worker process, with or without demo data: a database as the migrations and a test server's
+ * first start left it (the root invitation code, the first administrator, demo data when asked).
+ * The migrations and that start's password hashes cost more than most tests, so they run once
+ * here and each test server gets a copy: on SQLite the file, on PostgreSQL the rows, put back
+ * into a database emptied by the test before. The server's own start then finds them done, as
+ * any later start does.
+ */
+const prepared = new Map<boolean, Promise<string | Snapshot>>();
+
+async function firstStart(config: DatabaseConfig, demo: boolean): Promise<void> {
+  const db = await openDatabase(config);
+  await prepareDatabase({ db, queries: createQueries(db), now: new TestClock().now }, demo);
+  await db.close();
+}
+
+function preparedSqliteFile(demo: boolean): Promise<string> {
+  let made = prepared.get(demo) as Promise<string> | undefined;
+  if (!made) {
+    made = (async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-prepared-'));
+      const sqliteFile = path.join(dir, 'wallet.db');
+      await firstStart({ sqliteFile }, demo);
+      process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+      return sqliteFile;
+    })();
+    prepared.set(demo, made);
+  }
+  return made;
+}
+
+function preparedSnapshot(demo: boolean): Promise<Snapshot> {
+  let made = prepared.get(demo) as Promise<Snapshot> | undefined;
+  if (!made) {
+    made = (async () => {
+      const adminUrl = inject('postgresUrl');
+      const name = await createDatabase(inject('postgresTemplate'));
+      const url = databaseUrl(adminUrl, name);
+      await firstStart({ databaseUrl: url, sqliteFile: '' }, demo);
+      const snapshot = await withClient(url, async (client) => {
+        const tables: Snapshot['tables'] = [];
+        for (const table of await tableNames(client)) {
+          const result = await client.query({ text: `SELECT * FROM ${pg.escapeIdentifier(table)}`, rowMode: 'array' });
+          if (result.rows.length === 0) continue;
+          tables.push({ name: table, columns: result.fields.map((field) => field.name), rows: result.rows });
+        }
+        const sequences = await client.query<{ name: string; value: string | null; called: boolean }>(
+          "SELECT sequencename AS name, last_value::text AS value, last_value IS NOT NULL AS called FROM pg_sequences WHERE schemaname = 'public'",
+        );
+        return {
+          tables,
+          sequences: sequences.rows
+            .filter((row) => row.value !== null)
+            .map((row) => ({ ...row, value: row.value ?? '1' })),
+        };
+      });
+      await asAdmin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      return snapshot;
+    })();
+    prepared.set(demo, made);
+  }
+  return made;
+}
+
+async function tableNames(client: pg.Client): Promise<string[]> {
+  const tables = await client.query<{ name: string }>(
+    "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'schema_migrations'",
+  );
+  return tables.rows.map((row) => row.name);
+}
+
+/** Puts a first start's rows back into an empty database, its triggers (foreign keys, audit) off meanwhile. */
+async function restore(url: string, snapshot: Snapshot): Promise<void> {
+  await withClient(url, async (client) => {
+    await client.query('SET session_replication_role = replica');
+    for (const table of snapshot.tables) {
+      const columns = table.columns.map((column) => pg.escapeIdentifier(column)).join(', ');
+      let parameter = 0;
+      const values = table.rows.map((row) => `(${row.map(() => `$${(parameter += 1)}`).join(', ')})`).join(', ');
+      await client.query(
+        `INSERT INTO ${pg.escapeIdentifier(table.name)} (${columns}) VALUES ${values}`,
+        table.rows.flat(),
+      );
+    }
+    for (const sequence of snapshot.sequences) {
+      await client.query('SELECT setval($1, $2, $3)', [sequence.name, sequence.value, sequence.called]);
+    }
+  });
+}
+
+/**
+ * A fresh database for one test server, and how to give it back. With `prepared`, as a first
+ * start left it (with demo data when `prepared` is true); otherwise as the migrations left it. On
+ * PostgreSQL: one this file's earlier tests emptied, or a copy of the run's migrated template;
+ * with `empty`, one without a schema (for tests of the migration itself), dropped afterwards.
  */
 export async function testDatabase(
   dir: string,
-  options: { empty?: boolean } = {},
+  options: { empty?: boolean; prepared?: boolean } = {},
 ): Promise<{ config: DatabaseConfig; drop(): Promise<void> }> {
   const sqliteFile = path.join(dir, 'wallet.db');
-  if (TEST_ENGINE === 'sqlite') return { config: { sqliteFile }, drop: async () => undefined };
+  if (TEST_ENGINE === 'sqlite') {
+    if (options.prepared !== undefined) fs.copyFileSync(await preparedSqliteFile(options.prepared), sqliteFile);
+    return { config: { sqliteFile }, drop: async () => undefined };
+  }
   const adminUrl = inject('postgresUrl');
+  const snapshot = options.prepared === undefined ? undefined : await preparedSnapshot(options.prepared);
   const name = options.empty
     ? await createDatabase('template0')
     : (reusableDatabases.pop() ?? (await createDatabase(inject('postgresTemplate'))));
+  if (snapshot) await restore(databaseUrl(adminUrl, name), snapshot);
   return {
     config: { databaseUrl: databaseUrl(adminUrl, name), sqliteFile },
     async drop() {
@@ -149,7 +250,7 @@ export async function startTestServer(
   } = {},
 ): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-test-'));
-  const database = await testDatabase(dir);
+  const database = await testDatabase(dir, { prepared: options.demo ?? false });
   const db = await openDatabase(database.config);
   const mailer = new CapturingMailer();
   const clock = new TestClock();
