@@ -187,12 +187,14 @@ export function enrolmentToken(link: string): string {
 }
 
 /**
- * A new reviewer, added by the CLI and enrolled through their link as they would in the browser
+ * A new operator, added by the CLI and enrolled through their link as they would in the browser
  * (the secret made for them, a password, the current code): the session enrolment opened.
  */
-async function enrolledReviewer(): Promise<{ cookie: string; csrf: string }> {
-  const name = uniqueAccount('rv').toLowerCase();
-  const added = JSON.parse(await ops('operator', 'add', name, '--role', 'reviewer', '--json')) as {
+export async function enrolledOperator(
+  role: 'reviewer' | 'admin' = 'reviewer',
+): Promise<{ name: string; cookie: string; csrf: string }> {
+  const name = uniqueAccount(role === 'admin' ? 'ad' : 'rv').toLowerCase();
+  const added = JSON.parse(await ops('operator', 'add', name, '--role', role, '--json')) as {
     enrolment_link: string;
   };
   const token = enrolmentToken(added.enrolment_link);
@@ -204,7 +206,7 @@ async function enrolledReviewer(): Promise<{ cookie: string; csrf: string }> {
     code: totpCode(opened.envelope.data.totp_secret, new Date()),
   });
   expect(finished.envelope.code).toBe(200);
-  return { cookie: finished.cookie, csrf: finished.envelope.data.csrf };
+  return { name, cookie: finished.cookie, csrf: finished.envelope.data.csrf };
 }
 
 /**
@@ -217,7 +219,7 @@ export async function fundCustomer(customer: AuthResult, amount: string): Promis
     await ops('approve', 'recharge', id);
   } catch (error) {
     if (!String(error).includes('needs the approvals of two operators')) throw error;
-    for (const reviewer of [await enrolledReviewer(), await enrolledReviewer()]) {
+    for (const reviewer of [await enrolledOperator(), await enrolledOperator()]) {
       const decided = await consoleApi('review/decide', { kind: 'recharge', id, decision: 'approve' }, reviewer);
       expect(decided.envelope.code).toBe(200);
     }

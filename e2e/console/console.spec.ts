@@ -3,6 +3,7 @@ import { totpCode } from '../../server/console/totp';
 import {
   api,
   bindCard,
+  enrolledOperator,
   expect,
   expectAccessible,
   fundCustomer,
@@ -16,13 +17,13 @@ import {
 } from '../fixtures';
 
 /**
- * An operator account made the way staff are added (`npm run ops -- operator add`), enrolled by
+ * A reviewer account made the way staff are added (`npm run ops -- operator add`), enrolled by
  * its operator in the browser: the link opened, the secret shown there put into "their
  * authenticator" (computed here), a password chosen. Enrolment signs them in.
  */
-async function enrol(page: Page, role: 'reviewer' | 'admin'): Promise<string> {
+async function enrolReviewer(page: Page): Promise<string> {
   const name = uniqueAccount('op').toLowerCase();
-  const created = JSON.parse(await ops('operator', 'add', name, '--role', role, '--json')) as {
+  const created = JSON.parse(await ops('operator', 'add', name, '--role', 'reviewer', '--json')) as {
     enrolment_link: string;
   };
   await page.goto(created.enrolment_link);
@@ -40,6 +41,19 @@ async function enrol(page: Page, role: 'reviewer' | 'admin'): Promise<string> {
   await expect(page.getByRole('heading', { name: 'Review queue' })).toBeVisible();
   await expect(page).toHaveURL(/#\/queue$/);
   return name;
+}
+
+/**
+ * An operator enrolled behind the scenes (the first test enrols one through the page), signed in
+ * on `page` by their session cookie: the queue opens at once.
+ */
+async function signedInOperator(page: Page, role: 'reviewer' | 'admin'): Promise<string> {
+  const operator = await enrolledOperator(role);
+  const [name = '', value = ''] = operator.cookie.split('=');
+  await page.context().addCookies([{ name, value, url: process.env.E2E_BASE_URL ?? '' }]);
+  await page.goto('/console/#/queue');
+  await expect(page.getByRole('heading', { name: 'Review queue' })).toBeVisible();
+  return operator.name;
 }
 
 /** A page of its own browser context (its own cookies and storage) on another device. */
@@ -60,7 +74,7 @@ test('an operator enrolled through their link approves a recharge beside its pro
   await expect(phone.getByTestId('balance')).toHaveText(/^0\.00/);
   await live;
 
-  await enrol(page, 'reviewer');
+  await enrolReviewer(page);
   await expectAccessible(page);
   await page.getByRole('link', { name: `Recharge ${customer.user.account} 25.00 USDT` }).click();
   const proof = page.getByRole('img', { name: 'Transfer proof' });
@@ -87,7 +101,7 @@ test('a large withdrawal takes two operators, and the audit log reads it back', 
   expect(withdrawal.code).toBe(200);
   const item = { name: `Withdrawal ${customer.user.account} 1500.00 USDT` };
 
-  const first = await enrol(page, 'reviewer');
+  const first = await signedInOperator(page, 'reviewer');
   await page.getByRole('link', item).click();
   await expect(page.getByText('Test Person')).toBeVisible();
   await expect(page.getByText('**** 3000')).toBeVisible();
@@ -97,7 +111,7 @@ test('a large withdrawal takes two operators, and the audit log reads it back', 
   expect((await api<{ balance: string }>('userinfo/get-money-info', {}, customer.token)).data.balance).toBe('500.00');
 
   const otherDesk = await anotherDevice(browser, 'Desktop Chrome');
-  const second = await enrol(otherDesk, 'admin');
+  const second = await signedInOperator(otherDesk, 'admin');
   const waiting = otherDesk.getByRole('listitem').filter({ has: otherDesk.getByRole('link', item) });
   await expect(waiting).toContainText('Awaiting second approval');
   await expect(waiting).toContainText(first);
@@ -120,7 +134,7 @@ test('an admin disables a customer with a reason, enrols an operator, and every 
   page,
 }) => {
   const customer = await registerCustomer();
-  await enrol(page, 'admin');
+  await signedInOperator(page, 'admin');
 
   await page.getByRole('link', { name: 'Customers' }).click();
   await page.getByLabel('Search customers').fill(customer.user.account);
