@@ -7,8 +7,8 @@ const WEBKITGTK_TESTS = '**/e2e/webkitgtk/**';
 const CONSOLE_TESTS = '**/e2e/console/**';
 const PHONE_IGNORES = [WEBKITGTK_TESTS, CONSOLE_TESTS];
 
-/** The specs whose outcome depends on the screen size (but for their tests tagged ONE_PHONE). */
-const VIEWPORT_SPECS = ['shell.spec.ts', 'language.spec.ts'];
+/** The spec whose outcome depends on the screen size (but for its tests tagged ONE_PHONE). */
+const VIEWPORT_SPECS = ['shell.spec.ts'];
 
 /**
  * Besides two mobile viewports on Chromium (see e2e/browser.ts for which Chromium): every spec on

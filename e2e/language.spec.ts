@@ -1,7 +1,7 @@
 import { es } from '../server/i18n/es';
-import { expect, openSignedIn, registerCustomer, ONE_PHONE, test } from './fixtures';
+import { expect, openSignedIn, registerCustomer, test } from './fixtures';
 
-test('switching to Spanish changes the UI and every request carries lang=xby', { tag: ONE_PHONE }, async ({ page }) => {
+test('switching to Spanish changes the UI and every request carries lang=xby', async ({ page }) => {
   const customer = await registerCustomer();
   await openSignedIn(page, customer, '/pages/mine/mine');
   await page.getByRole('button', { name: /Language/ }).click();
@@ -63,7 +63,7 @@ test('each language renders the My page in itself', async ({ page }) => {
   expect(seen.size).toBe(7);
 });
 
-test('Auto follows the device language', { tag: ONE_PHONE }, async ({ browser }) => {
+test('Auto follows the device language', async ({ browser }) => {
   const context = await browser.newContext({ locale: 'ja-JP', baseURL: process.env.E2E_BASE_URL });
   const page = await context.newPage();
   await page.goto('/#/pages/login/login');
