@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { OperatorInfo } from '../../contract/console';
 import { isPlainText, isStrongEnoughPassword } from '../../contract/rules';
 import { changePassword } from '../api/session';
-import { ServerRefusal } from '../lib/failures';
 import { BusyButton } from '../ui/busy-button';
 import { ErrorNote } from '../ui/failure';
 import { TextField } from '../ui/field';
+import { NewPasswordFields, useCheckedForm } from './checked-form';
 import { LanguageMenu } from './language-menu';
 import { SignOutButton } from './sign-out-button';
 import { useTitle } from './use-title';
@@ -24,14 +24,7 @@ export function ChangePasswordPage({ operator }: { operator: OperatorInfo }) {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<PasswordField, string>>>({});
-  const [failure, setFailure] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  const refs: Record<PasswordField, RefObject<HTMLInputElement | null>> = {
-    password: useRef<HTMLInputElement>(null),
-    new_password: useRef<HTMLInputElement>(null),
-    repeat: useRef<HTMLInputElement>(null),
-  };
+  const form = useCheckedForm(FIELDS);
 
   const check = () => {
     const found: Partial<Record<PasswordField, string>> = {};
@@ -43,28 +36,7 @@ export function ChangePasswordPage({ operator }: { operator: OperatorInfo }) {
     return found;
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const found = check();
-    setErrors(found);
-    setFailure(null);
-    const first = FIELDS.find((field) => found[field]);
-    if (first) {
-      refs[first].current?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      await changePassword(current, next);
-    } catch (error) {
-      setFailure(error);
-      const field = error instanceof ServerRefusal ? FIELDS.find((known) => known === error.field) : undefined;
-      if (field) refs[field].current?.focus();
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = (event: FormEvent) => form.submit(event, check, () => changePassword(current, next));
 
   return (
     <main className="auth" id="main">
@@ -81,7 +53,7 @@ export function ChangePasswordPage({ operator }: { operator: OperatorInfo }) {
             know.
           </Trans>
         </p>
-        <form className="form" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy || undefined}>
+        <form className="form" noValidate onSubmit={(event) => void submit(event)} aria-busy={form.busy || undefined}>
           <TextField
             label={t`Current password`}
             name="password"
@@ -89,32 +61,19 @@ export function ChangePasswordPage({ operator }: { operator: OperatorInfo }) {
             autoComplete="current-password"
             value={current}
             onChange={setCurrent}
-            error={errors.password}
-            inputRef={refs.password}
+            error={form.errors.password}
+            inputRef={form.inputRef('password')}
           />
-          <TextField
-            label={t`New password`}
-            name="new_password"
-            type="password"
-            autoComplete="new-password"
-            hint={t`8 to 64 characters, at least one letter and one digit.`}
-            value={next}
-            onChange={setNext}
-            error={errors.new_password}
-            inputRef={refs.new_password}
+          <NewPasswordFields
+            password={next}
+            repeat={repeat}
+            onPassword={setNext}
+            onRepeat={setRepeat}
+            errors={form.errors}
+            inputRef={form.inputRef}
           />
-          <TextField
-            label={t`Repeat the new password`}
-            name="repeat"
-            type="password"
-            autoComplete="new-password"
-            value={repeat}
-            onChange={setRepeat}
-            error={errors.repeat}
-            inputRef={refs.repeat}
-          />
-          <ErrorNote error={failure} />
-          <BusyButton type="submit" className="button-primary button-block" busy={busy}>
+          <ErrorNote error={form.failure} />
+          <BusyButton type="submit" className="button-primary button-block" busy={form.busy}>
             {t`Save the new password`}
           </BusyButton>
         </form>

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { EnrolmentStart } from '../../contract/console';
 import { isPlainText, isStrongEnoughPassword } from '../../contract/rules';
@@ -10,19 +10,16 @@ import { ServerRefusal } from '../lib/failures';
 import { BusyButton } from '../ui/busy-button';
 import { Details } from '../ui/details';
 import { ErrorNote } from '../ui/failure';
-import { TextField } from '../ui/field';
 import { QrCode } from '../ui/qr-code';
 import { LoadFailed, Loading } from '../ui/states';
 import { DateTime } from '../ui/values';
+import { AuthenticatorCodeField, NewPasswordFields, digitsOf, useCheckedForm } from './checked-form';
 import { useLabels } from './labels';
 import { LanguageMenu } from './language-menu';
 import { useTitle } from './use-title';
 
 const FIELDS = ['new_password', 'repeat', 'code'] as const;
 type EnrolField = (typeof FIELDS)[number];
-
-/** Spaces are how authenticator apps show the code ("123 456"); the server wants the digits. */
-const digitsOf = (code: string) => code.replace(/\s+/g, '');
 
 /** The password, its repetition and the authenticator's first code, for the link's account. */
 function EnrolForm({ token, opened }: { token: string; opened: EnrolmentStart }) {
@@ -31,14 +28,7 @@ function EnrolForm({ token, opened }: { token: string; opened: EnrolmentStart })
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<EnrolField, string>>>({});
-  const [failure, setFailure] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  const refs: Record<EnrolField, RefObject<HTMLInputElement | null>> = {
-    new_password: useRef<HTMLInputElement>(null),
-    repeat: useRef<HTMLInputElement>(null),
-    code: useRef<HTMLInputElement>(null),
-  };
+  const form = useCheckedForm(FIELDS);
 
   const check = () => {
     const found: Partial<Record<EnrolField, string>> = {};
@@ -50,70 +40,40 @@ function EnrolForm({ token, opened }: { token: string; opened: EnrolmentStart })
     return found;
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const found = check();
-    setErrors(found);
-    setFailure(null);
-    const first = FIELDS.find((field) => found[field]);
-    if (first) {
-      refs[first].current?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      await enrol(token, password, digitsOf(code));
-      // The link is spent; it leaves the address bar and the history entry.
-      navigate('/queue', { replace: true });
-    } catch (error) {
-      setFailure(error);
-      setCode('');
-      const field = error instanceof ServerRefusal ? FIELDS.find((known) => known === error.field) : undefined;
-      refs[field ?? 'code'].current?.focus();
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = (event: FormEvent) =>
+    form.submit(
+      event,
+      check,
+      async () => {
+        await enrol(token, password, digitsOf(code));
+        // The link is spent; it leaves the address bar and the history entry.
+        navigate('/queue', { replace: true });
+      },
+      (_error, named) => {
+        setCode('');
+        return named ?? 'code';
+      },
+    );
 
   return (
-    <form className="form" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy || undefined}>
-      <TextField
-        label={t`New password`}
-        name="new_password"
-        type="password"
-        autoComplete="new-password"
-        hint={t`8 to 64 characters, at least one letter and one digit.`}
-        value={password}
-        onChange={setPassword}
-        error={errors.new_password}
-        inputRef={refs.new_password}
+    <form className="form" noValidate onSubmit={(event) => void submit(event)} aria-busy={form.busy || undefined}>
+      <NewPasswordFields
+        password={password}
+        repeat={repeat}
+        onPassword={setPassword}
+        onRepeat={setRepeat}
+        errors={form.errors}
+        inputRef={form.inputRef}
       />
-      <TextField
-        label={t`Repeat the new password`}
-        name="repeat"
-        type="password"
-        autoComplete="new-password"
-        value={repeat}
-        onChange={setRepeat}
-        error={errors.repeat}
-        inputRef={refs.repeat}
-      />
-      <TextField
-        label={t`Authenticator code`}
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={7}
-        className="field-code"
-        hint={t`The 6 digits your authenticator app shows now for this account.`}
+      <AuthenticatorCodeField
         value={code}
         onChange={setCode}
-        error={errors.code}
-        inputRef={refs.code}
+        error={form.errors.code}
+        hint={t`The 6 digits your authenticator app shows now for this account.`}
+        inputRef={form.inputRef('code')}
       />
-      <ErrorNote error={failure} />
-      <BusyButton type="submit" className="button-primary button-block" busy={busy}>
+      <ErrorNote error={form.failure} />
+      <BusyButton type="submit" className="button-primary button-block" busy={form.busy}>
         {t`Finish enrolment`}
       </BusyButton>
       <input type="hidden" name="username" autoComplete="username" value={opened.name} readOnly />

@@ -1,19 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useState, type FormEvent } from 'react';
 import { signIn } from '../api/session';
 import { OPERATOR_NAME_PATTERN, TOTP_CODE_PATTERN } from '../api/wire';
 import { ServerRefusal } from '../lib/failures';
 import { BusyButton } from '../ui/busy-button';
 import { ErrorNote } from '../ui/failure';
 import { TextField } from '../ui/field';
+import { AuthenticatorCodeField, digitsOf, useCheckedForm } from './checked-form';
 import { LanguageMenu } from './language-menu';
 import { useTitle } from './use-title';
 
 const FIELDS = ['name', 'password', 'code'] as const;
 type SignInField = (typeof FIELDS)[number];
-
-/** Spaces are how authenticator apps show the code ("123 456"); the server wants the digits. */
-const digitsOf = (code: string) => code.replace(/\s+/g, '');
 
 /** Operator name, password and the authenticator's current code; the server's refusal shows here. */
 export function SignInPage({ ended }: { ended: boolean }) {
@@ -22,14 +20,7 @@ export function SignInPage({ ended }: { ended: boolean }) {
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<SignInField, string>>>({});
-  const [failure, setFailure] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  const refs: Record<SignInField, RefObject<HTMLInputElement | null>> = {
-    name: useRef<HTMLInputElement>(null),
-    password: useRef<HTMLInputElement>(null),
-    code: useRef<HTMLInputElement>(null),
-  };
+  const form = useCheckedForm(FIELDS);
 
   const check = (): Partial<Record<SignInField, string>> => {
     const found: Partial<Record<SignInField, string>> = {};
@@ -43,31 +34,18 @@ export function SignInPage({ ended }: { ended: boolean }) {
     return found;
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const found = check();
-    setErrors(found);
-    setFailure(null);
-    const first = FIELDS.find((field) => found[field]);
-    if (first) {
-      refs[first].current?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      await signIn(name.trim().toLowerCase(), password, digitsOf(code));
-    } catch (error) {
-      setFailure(error);
-      // A code works once; the password is typed again as on any refused sign-in.
-      setCode('');
-      if (error instanceof ServerRefusal) setPassword('');
-      const field = error instanceof ServerRefusal ? FIELDS.find((known) => known === error.field) : undefined;
-      refs[field ?? (error instanceof ServerRefusal ? 'password' : 'code')].current?.focus();
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = (event: FormEvent) =>
+    form.submit(
+      event,
+      check,
+      () => signIn(name.trim().toLowerCase(), password, digitsOf(code)),
+      (error, named) => {
+        // A code works once; the password is typed again as on any refused sign-in.
+        setCode('');
+        if (error instanceof ServerRefusal) setPassword('');
+        return named ?? (error instanceof ServerRefusal ? 'password' : 'code');
+      },
+    );
 
   return (
     <main className="auth" id="main">
@@ -83,7 +61,7 @@ export function SignInPage({ ended }: { ended: boolean }) {
             <Trans>Your session ended; sign in again.</Trans>
           </p>
         ) : null}
-        <form className="form" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy || undefined}>
+        <form className="form" noValidate onSubmit={(event) => void submit(event)} aria-busy={form.busy || undefined}>
           <TextField
             label={t`Operator name`}
             name="name"
@@ -92,8 +70,8 @@ export function SignInPage({ ended }: { ended: boolean }) {
             spellCheck={false}
             value={name}
             onChange={setName}
-            error={errors.name}
-            inputRef={refs.name}
+            error={form.errors.name}
+            inputRef={form.inputRef('name')}
           />
           <TextField
             label={t`Password`}
@@ -102,24 +80,18 @@ export function SignInPage({ ended }: { ended: boolean }) {
             autoComplete="current-password"
             value={password}
             onChange={setPassword}
-            error={errors.password}
-            inputRef={refs.password}
+            error={form.errors.password}
+            inputRef={form.inputRef('password')}
           />
-          <TextField
-            label={t`Authenticator code`}
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={7}
-            className="field-code"
-            hint={t`The 6 digits your authenticator app shows now.`}
+          <AuthenticatorCodeField
             value={code}
             onChange={setCode}
-            error={errors.code}
-            inputRef={refs.code}
+            error={form.errors.code}
+            hint={t`The 6 digits your authenticator app shows now.`}
+            inputRef={form.inputRef('code')}
           />
-          <ErrorNote error={failure} />
-          <BusyButton type="submit" className="button-primary button-block" busy={busy}>
+          <ErrorNote error={form.failure} />
+          <BusyButton type="submit" className="button-primary button-block" busy={form.busy}>
             {t`Sign in`}
           </BusyButton>
         </form>

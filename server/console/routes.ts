@@ -38,7 +38,7 @@ import {
   openEnrolment,
 } from './operators';
 import { settingsRoutes } from './settings';
-import { clearSessionCookie, consoleDeviceOf, openSession, sessionInfo, setSignInCookies } from './session';
+import { clearSessionCookie, consoleDeviceOf, sessionInfo, signInBrowser } from './session';
 import { totpStep } from './totp';
 
 const RECENT_RECHARGES = 10;
@@ -157,21 +157,7 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
         else await recordRefusal(passwordWasRight ? 'wrong authenticator code' : 'wrong password');
         throw signInFailed();
       }
-      const { token, csrf } = await openSession(context, usable.id);
-      await queries.audit.record({
-        actor: usable.name,
-        action: 'sign in',
-        target_type: 'operator',
-        target_id: usable.id,
-        detail: request.ip,
-        created_at: isoNow(context),
-      });
-      await queries.operators.recordDevice(
-        usable.id,
-        setSignInCookies(context, request, reply, token),
-        isoNow(context),
-      );
-      return sessionInfo(usable, csrf);
+      return signInBrowser(context, usable, request, reply);
     },
     { max: limits.signInsPerIpPerHour, timeWindow: 3600_000 },
   );
@@ -248,21 +234,7 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
       }
       const operator = await queries.operators.byId(operatorId);
       if (!operator) throw notFound();
-      const { token: sessionToken, csrf } = await openSession(context, operator.id);
-      await queries.audit.record({
-        actor: operator.name,
-        action: 'sign in',
-        target_type: 'operator',
-        target_id: operator.id,
-        detail: ip,
-        created_at: isoNow(context),
-      });
-      await queries.operators.recordDevice(
-        operator.id,
-        setSignInCookies(context, request, reply, sessionToken),
-        isoNow(context),
-      );
-      return sessionInfo(operator, csrf);
+      return signInBrowser(context, operator, request, reply);
     },
     { max: limits.signInsPerIpPerHour, timeWindow: 3600_000 },
   );

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CONSOLE_SESSION_COOKIE, type ConsoleSession } from '../../contract/console';
 import { isoNow, secondsAgo, type Domain, type ServerContext } from '../context';
-import type { OperatorSessionRow } from '../db/operators';
+import type { OperatorRow, OperatorSessionRow } from '../db/operators';
 import { newToken, sha256 } from '../security/tokens';
 
 /** A console left alone this long signs out. */
@@ -126,4 +126,29 @@ export function sessionInfo(
     csrf,
     idle_minutes: CONSOLE_IDLE_MINUTES,
   };
+}
+
+/**
+ * Signs an operator in on this browser, once they proved who they are (password and code, or an
+ * enrolment just completed): a session, the audit row, the cookies, and the browser recorded as
+ * one they signed in with.
+ */
+export async function signInBrowser(
+  context: ServerContext,
+  operator: OperatorRow,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<ConsoleSession> {
+  const { token, csrf } = await openSession(context, operator.id);
+  const at = isoNow(context);
+  await context.queries.audit.record({
+    actor: operator.name,
+    action: 'sign in',
+    target_type: 'operator',
+    target_id: operator.id,
+    detail: request.ip,
+    created_at: at,
+  });
+  await context.queries.operators.recordDevice(operator.id, setSignInCookies(context, request, reply, token), at);
+  return sessionInfo(operator, csrf);
 }
