@@ -125,7 +125,8 @@ interface Snapshot {
  * into a database emptied by the test before. The server's own start then finds them done, as
  * any later start does.
  */
-const prepared = new Map<boolean, Promise<string | Snapshot>>();
+const preparedFiles = new Map<boolean, Promise<string>>();
+const preparedSnapshots = new Map<boolean, Promise<Snapshot>>();
 
 async function firstStart(config: DatabaseConfig, demo: boolean): Promise<void> {
   const db = await openDatabase(config);
@@ -134,7 +135,7 @@ async function firstStart(config: DatabaseConfig, demo: boolean): Promise<void> 
 }
 
 function preparedSqliteFile(demo: boolean): Promise<string> {
-  let made = prepared.get(demo) as Promise<string> | undefined;
+  let made = preparedFiles.get(demo);
   if (!made) {
     made = (async () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-prepared-'));
@@ -143,13 +144,13 @@ function preparedSqliteFile(demo: boolean): Promise<string> {
       process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
       return sqliteFile;
     })();
-    prepared.set(demo, made);
+    preparedFiles.set(demo, made);
   }
   return made;
 }
 
 function preparedSnapshot(demo: boolean): Promise<Snapshot> {
-  let made = prepared.get(demo) as Promise<Snapshot> | undefined;
+  let made = preparedSnapshots.get(demo);
   if (!made) {
     made = (async () => {
       const adminUrl = inject('postgresUrl');
@@ -176,7 +177,7 @@ function preparedSnapshot(demo: boolean): Promise<Snapshot> {
       await asAdmin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       return snapshot;
     })();
-    prepared.set(demo, made);
+    preparedSnapshots.set(demo, made);
   }
   return made;
 }

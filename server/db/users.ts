@@ -69,14 +69,18 @@ export function usersQueries(db: SqlRunner) {
     setStatus: (id: number, status: UserStatus) => db.run('UPDATE users SET status = ? WHERE id = ?', [status, id]),
     setAntiPhishing: (id: number, phrase: string) =>
       db.run('UPDATE users SET anti_phishing = ? WHERE id = ?', [phrase, id]),
-    /** Customers whose account or e-mail begins with `prefix` (compared by identity keys), oldest first. */
+    /**
+     * Customers whose account or e-mail begins with `prefix` (compared by identity keys), oldest
+     * first. A prefix is a range of the keys, which both engines compare byte by byte, so each
+     * key's unique index finds it.
+     */
     search: (prefix: string, limit: number) => {
       const key = identityKey(prefix);
       return db.all<UserRow>(
         `SELECT * FROM users
-         WHERE substr(account_key, 1, @length) = @key OR substr(email_key, 1, @length) = @key
+         WHERE (account_key >= @key AND account_key < @past) OR (email_key >= @key AND email_key < @past)
          ORDER BY id LIMIT @limit`,
-        { key, length: [...key].length, limit },
+        { key, past: `${key}\u{10FFFF}`, limit },
       );
     },
     updatePassword: (id: number, passwordHash: string) =>

@@ -4,8 +4,8 @@ import type { BankAccountRow } from '../db/bank';
 import { isUniqueViolation } from '../db/database';
 import { conflict, notFound } from '../errors';
 import { translate, utcMinute } from '../i18n';
-import { composeMail } from '../mail/mailer';
 import { pageOf } from '../paging';
+import { mailOwner } from '../security/owner-notices';
 import { toBankInfo } from '../wire';
 import { checkEmailCode, consumeCode } from './auth';
 
@@ -65,25 +65,18 @@ export function bankRoutes(calls: CallRegistry, context: ServerContext): void {
     const { row, owner } = bound;
     if (!row) throw notFound();
     const usableAt = payoutUsableAt(row, context.withdrawHoldHours);
-    context.mailer
-      .send(
-        composeMail({
-          to: user.email,
-          lang,
-          antiPhishing: owner?.anti_phishing ?? '',
-          subject: translate(lang, 'mail.subject.payout_bound'),
-          text: translate(lang, 'mail.body.payout_bound', {
-            method: translate(lang, `payout.${type}`),
-            ending: details.iban.slice(-4),
-            account: user.account,
-            time: utcMinute(row.changed_at),
-            usable: utcMinute(usableAt),
-          }),
-        }),
-      )
-      .catch((error: unknown) =>
-        context.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'binding e-mail not sent'),
-      );
+    mailOwner(
+      context,
+      user,
+      lang,
+      'payout_bound',
+      {
+        method: translate(lang, `payout.${type}`),
+        ending: details.iban.slice(-4),
+        usable: utcMinute(usableAt),
+      },
+      owner?.anti_phishing ?? '',
+    );
     return wire(row, false);
   });
 }

@@ -16,7 +16,6 @@ import { ApiError, invalidField, notFound } from '../errors';
 import { pageOf } from '../paging';
 import { requireIdentityProof } from '../security/identity-proof';
 import { mailOwner } from '../security/owner-notices';
-import { checkPasswordGuess, fromSession, guessKey } from '../security/password-guesses';
 import { recordSignIn } from '../security/sign-ins';
 import {
   CHALLENGE_TTL_SECONDS,
@@ -55,11 +54,9 @@ export function passkeyRoutes(calls: CallRegistry, context: ServerContext): void
    */
   calls.user(
     'passkey/register-options',
-    async ({ password }, { user, tokenHash, request }) => {
-      const source = fromSession(tokenHash);
-      if (!(await checkPasswordGuess(context, guessKey(user, user.account), source, password, user.password_hash))) {
-        throw invalidField('password', 'wrong_password');
-      }
+    async ({ password }, call) => {
+      const { user, tokenHash, request } = call;
+      await requireIdentityProof(context, call, { password });
       const existing = await queries.passkeys.ofUser(user.id, PASSKEYS_PER_CUSTOMER);
       if (existing.length >= PASSKEYS_PER_CUSTOMER) throw passkeyLimitReached();
       const party = relyingParty(context, request);

@@ -6,6 +6,8 @@ import { composeMail } from '../mail/mailer';
 
 /** What changed in who can reach an account, each with a subject and a body in every language. */
 export type OwnerNotice =
+  | 'new_device'
+  | 'payout_bound'
   | 'passkey_added'
   | 'passkey_removed'
   | 'device_signed_out'
@@ -16,8 +18,9 @@ export type OwnerNotice =
 
 /**
  * Tells the owner by e-mail, after the answer (a slow mail server must not hold up the call), that
- * something changed in who can reach their account: a way in added or removed, devices signed out,
- * the anti-phishing phrase set, removed or shown. If it was not them, they hear of it. The mail
+ * something changed in who can reach their account or its money: a sign-in from a new device, a
+ * payout account bound, a way in added or removed, devices signed out, the anti-phishing phrase
+ * set, removed or shown. If it was not them, they hear of it. The mail
  * goes to the address the account holds and starts with the owner's phrase as it is now, read
  * afresh, unless `antiPhishing` says which (a changed phrase is announced under the old one, the
  * one the owner knows).

@@ -3,8 +3,8 @@ import type { WireLanguage } from '../../contract/rules';
 import { isoNow, type ServerContext } from '../context';
 import type { SignInMethod, SignInOutcome, SignInRow } from '../db/sign-ins';
 import type { UserRow } from '../db/users';
-import { translate, utcMinute } from '../i18n';
-import { composeMail } from '../mail/mailer';
+import { translate } from '../i18n';
+import { mailOwner } from './owner-notices';
 import { describeDevice, deviceKey, networkPlace } from './devices';
 
 /** How many sign-ins My → Security shows. */
@@ -54,29 +54,14 @@ export async function recordSignIn(
     outcome === 'success' && (await context.queries.knownDevices.record(user.id, device, at)) && method !== 'register';
   await signIns.insert({ user_id: user.id, at, outcome, method, ip: client.ip, user_agent: client.userAgent, device });
   if (!isNew) return;
-  const { lang } = client;
-  context.mailer
-    .send(
-      composeMail({
-        to: user.email,
-        lang,
-        antiPhishing: user.anti_phishing,
-        subject: translate(lang, 'mail.subject.new_device'),
-        text: translate(lang, 'mail.body.new_device', {
-          account: user.account,
-          time: utcMinute(at),
-          device: deviceName(lang, client.userAgent),
-          ip: client.ip,
-          place: placeName(lang, client.ip),
-        }),
-      }),
-    )
-    .catch((error: unknown) =>
-      context.log.warn(
-        { reason: error instanceof Error ? error.message : String(error) },
-        'new-device e-mail not sent',
-      ),
-    );
+  mailOwner(
+    context,
+    user,
+    client.lang,
+    'new_device',
+    { device: deviceName(client.lang, client.userAgent), ip: client.ip, place: placeName(client.lang, client.ip) },
+    user.anti_phishing,
+  );
 }
 
 export function toSignInRecord(row: SignInRow): SignInRecord {

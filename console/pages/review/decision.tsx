@@ -15,15 +15,15 @@ interface Props {
   id: number;
   /** The order still waits for a decision. */
   pending: boolean;
-  /** Why this operator cannot approve (they gave the first of two approvals), if so. */
-  approveBlocked?: string | undefined;
+  /** This operator gave the first of two approvals: the second must be someone else's. */
+  firstApprovalIsMine?: boolean;
 }
 
 /**
  * Approve, or reject with a remark the customer will read. Both buttons wait while a decision is
  * in flight; the outcome stays on screen while the order's new state loads below it.
  */
-export function DecisionPanel({ kind, id, pending, approveBlocked }: Props) {
+export function DecisionPanel({ kind, id, pending, firstApprovalIsMine = false }: Props) {
   const { t } = useLingui();
   const headingId = useId();
   const outcomeText = useOutcomeText();
@@ -88,10 +88,12 @@ export function DecisionPanel({ kind, id, pending, approveBlocked }: Props) {
       ) : null}
       {pending ? (
         <>
-          {approveBlocked ? (
+          {firstApprovalIsMine ? (
             // Right after this operator's own first approval, the outcome above already says it.
             outcome === 'awaiting_second_approval' ? null : (
-              <p className="note note-info">{approveBlocked}</p>
+              <p className="note note-info">
+                <Trans>You gave the first approval. A second operator must approve this order.</Trans>
+              </p>
             )
           ) : (
             <div className="decision-approve">

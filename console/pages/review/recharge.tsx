@@ -117,11 +117,7 @@ function RechargeDetail({ review, me }: { review: RechargeReview; me: string }) 
           kind="recharge"
           id={recharge.id}
           pending={pending}
-          approveBlocked={
-            review.needs_second_approval && approvedByMe
-              ? t`You gave the first approval. A second operator must approve this order.`
-              : undefined
-          }
+          firstApprovalIsMine={review.needs_second_approval && approvedByMe}
         />
         <ApprovalsPanel kind="recharge" approvals={approvals} needsTwo={review.needs_second_approval} />
         <CustomerPanel customer={review.customer} />

@@ -86,11 +86,7 @@ function WithdrawDetail({ review, me }: { review: WithdrawReview; me: string }) 
           kind="withdraw"
           id={withdraw.id}
           pending={pending}
-          approveBlocked={
-            review.needs_second_approval && approvedByMe
-              ? t`You gave the first approval. A second operator must approve this order.`
-              : undefined
-          }
+          firstApprovalIsMine={review.needs_second_approval && approvedByMe}
         />
         <CustomerPanel customer={review.customer} />
       </div>
