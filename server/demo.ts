@@ -79,8 +79,7 @@ export async function prepareDatabase(context: Domain, seedDemo: boolean): Promi
   const rootInviteCode = await ensureRootInviteCode(context);
   await context.queries.sessions.purgeExpired(isoNow(context));
   const firstOperator = await ensureFirstOperator(context, seedDemo);
-  if (!seedDemo || (await context.queries.users.count()) > 0)
-    return { rootInviteCode, demoSeeded: false, firstOperator };
+  if (!seedDemo || (await context.queries.users.any())) return { rootInviteCode, demoSeeded: false, firstOperator };
 
   const proofAddress = 'TDEMOxNOTxAxREALxADDRESSxDONOTPAY';
   const proof = await demoProof('120.00', proofAddress);
@@ -90,7 +89,7 @@ export async function prepareDatabase(context: Domain, seedDemo: boolean): Promi
     const { queries } = tx;
     // Nodes starting together on an empty database: one of them fills it.
     await tx.lock('demo data');
-    if ((await queries.users.count()) > 0) return false;
+    if (await queries.users.any()) return false;
     const at = isoNow(tx);
     const demoId = await queries.users.insert({
       account: DEMO_ACCOUNT.account,

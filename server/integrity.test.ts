@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { fillRunningTotals } from './db/migrations';
+import { LEDGER_TOTAL_COLUMNS, SALE_TOTAL_COLUMNS, TEAM_TOTAL_COLUMNS } from './db/running-totals';
 import { checkIntegrity, type IntegrityProblem } from './integrity';
 import { payMaturedOrders } from './maturity';
 import { OpsError, runOps } from './ops/ops';
@@ -173,6 +175,46 @@ async function opsCheck(...flags: string[]): Promise<{ lines: string[]; failure:
   return { lines, failure };
 }
 
+/** Every running total, the team rows and the hall's volume, as they stand. */
+async function runningTotals() {
+  const columns = [...LEDGER_TOTAL_COLUMNS, ...SALE_TOTAL_COLUMNS, ...TEAM_TOTAL_COLUMNS].join(', ');
+  return {
+    customers: await server.db.all(`SELECT id, ${columns} FROM users ORDER BY id`),
+    team: await server.db.all('SELECT ancestor_id, member_id, level FROM team_members ORDER BY ancestor_id, member_id'),
+    volume: await server.db.all('SELECT period, number FROM sales_volume ORDER BY period'),
+  };
+}
+
+describe('the running totals', () => {
+  it('follow every movement, and are what the migration fills in again from the rows alone', async () => {
+    const facts = await busyDatabase();
+    const inviteOf = async (user: TestUser) => (await call(server, 'invite/detail', {}, user.token)).invite_code;
+    const carol = await signUp(server, { inviteCode: await inviteOf(facts.alice) });
+    const dave = await signUp(server, { inviteCode: await inviteOf(carol) });
+    await fund(server, dave, '40');
+    expect(await call(server, 'team/tongji', {}, facts.alice.token)).toEqual({
+      team_size: 2,
+      direct_count: 1,
+      indirect_count: 1,
+      team_recharge: '40.00',
+    });
+    const list = await call(server, 'team/list', { page: '1', page_size: '10' }, facts.alice.token);
+    expect(list.list.map((member) => member.level)).toEqual([2, 1]);
+    expect(list.total).toBe(2);
+
+    const kept = await runningTotals();
+    const zeroes = [...LEDGER_TOTAL_COLUMNS, ...SALE_TOTAL_COLUMNS, ...TEAM_TOTAL_COLUMNS].map((c) => `${c} = 0`);
+    await server.db.run(`UPDATE users SET ${zeroes.join(', ')}`);
+    await server.db.run('DELETE FROM team_members');
+    await server.db.run('DELETE FROM sales_volume');
+    expect((await checkIntegrity(server.app.wallet)).length).toBeGreaterThan(10);
+
+    await server.db.transaction((tx) => fillRunningTotals(tx));
+    expect(await runningTotals()).toEqual(kept);
+    expect(await checkIntegrity(server.app.wallet)).toEqual([]);
+  });
+});
+
 describe('the integrity check', () => {
   it('passes a busy database with orders in every state', async () => {
     const facts = await busyDatabase();
@@ -302,6 +344,34 @@ describe('the integrity check', () => {
         table: 'idempotency',
         row: `${facts.bob.user.id}/lixibao/create-order/i-holding`,
         problem: `the stored answer names order ${facts.heldDeposit}, which is not an order of user ${facts.bob.user.id} made by lixibao/create-order`,
+      }),
+    ],
+    [
+      "a customer's running income off by one cent",
+      (facts) => server.db.run('UPDATE users SET income = income + 1 WHERE id = ?', [facts.alice.user.id]),
+      (facts) => ({
+        table: 'users',
+        row: String(facts.alice.user.id),
+        problem: expect.stringMatching(/^running total income is \d+, but its rows add up to \d+$/),
+      }),
+    ],
+    [
+      "a customer's count of completed sales",
+      (facts) =>
+        server.db.run('UPDATE users SET sales_completed = sales_completed + 1 WHERE id = ?', [facts.bob.user.id]),
+      (facts) => ({
+        table: 'users',
+        row: String(facts.bob.user.id),
+        problem: expect.stringMatching(/^running total sales_completed is (\d+), but its rows add up to (?!\1$)\d+$/),
+      }),
+    ],
+    [
+      "the hall's volume of all time",
+      () => server.db.run("UPDATE sales_volume SET number = number + 100 WHERE period = 'all'"),
+      () => ({
+        table: 'sales_volume',
+        row: 'all',
+        problem: expect.stringContaining('the completed sales of that period'),
       }),
     ],
   ];

@@ -48,17 +48,22 @@ function strayProblem(row: StrayLedgerRow): IntegrityProblem {
  * equals its ledger and each ledger row's balance follows from the row before; every order has
  * exactly the ledger rows its state needs (its user's, of its amount) and no ledger row refers to
  * an order that does not need it; each offer's remaining quantity is its quantity less what was
- * sold; every stored idempotent answer names an order of its user. Empty when all of that holds.
+ * sold; every stored idempotent answer names an order of its user; every running total (a
+ * customer's ledger, sales and team figures, the team rows, the hall's volume) equals its
+ * recomputation from the rows. Empty when all of that holds.
  */
 export async function checkIntegrity(domain: Domain): Promise<IntegrityProblem[]> {
   const { ledger, integrity } = domain.queries;
-  const [balances, chain, gaps, strays, offers, answers] = await Promise.all([
+  const [balances, chain, gaps, strays, offers, answers, totals, team, volume] = await Promise.all([
     ledger.mismatches(),
     integrity.brokenChain(),
     integrity.orderLedgerGaps(),
     integrity.strayLedgerRows(),
     integrity.offerDrift(),
     integrity.unfoundAnswers(),
+    integrity.totalsDrift(),
+    integrity.teamDrift(),
+    integrity.volumeDrift(),
   ]);
   return [
     ...balances.map((user) => ({
@@ -89,6 +94,24 @@ export async function checkIntegrity(domain: Domain): Promise<IntegrityProblem[]
         answer.answered_id === null
           ? 'the stored answer names no order id'
           : `the stored answer names order ${answer.answered_id}, which is not an order of user ${answer.user_id} made by ${answer.path}`,
+    })),
+    ...totals.map((drift) => ({
+      table: 'users',
+      row: String(drift.user_id),
+      problem: `running total ${drift.total} is ${drift.kept}, but its rows add up to ${drift.recomputed}`,
+    })),
+    ...team.map((row) => ({
+      table: 'team_members',
+      row: `${row.ancestor_id}/${row.member_id}`,
+      problem:
+        row.drift === 'missing'
+          ? `the invitations put user ${row.member_id} at level ${row.level} of user ${row.ancestor_id}'s team, but the row is missing`
+          : `user ${row.member_id} is at level ${row.level} of user ${row.ancestor_id}'s team, which the invitations do not call for`,
+    })),
+    ...volume.map((period) => ({
+      table: 'sales_volume',
+      row: period.period,
+      problem: `kept ${money(period.kept ?? 0)}, but the completed sales of that period add up to ${money(period.recomputed ?? 0)}`,
     })),
   ];
 }

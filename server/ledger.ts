@@ -18,8 +18,8 @@ export class InsufficientBalance extends Error {
 }
 
 /**
- * The only code that changes a balance. Every movement updates `users.balance` and writes one
- * ledger row with the balance after it. It exists only inside a transaction (see `inTransaction`
+ * The only code that changes a balance. Every movement updates `users.balance` (and the
+ * customer's running totals of their ledger) and writes one ledger row with the balance after it. It exists only inside a transaction (see `inTransaction`
  * in server/context.ts), so a balance always equals the sum of its ledger rows. A debit that
  * would go below zero moves nothing and throws.
  */
@@ -28,8 +28,10 @@ export function createLedger(queries: Pick<Queries, 'ledger'>) {
     if (!Number.isSafeInteger(movement.amount) || movement.amount === 0) {
       throw new Error(`invalid ledger amount ${movement.amount}`);
     }
-    const balanceAfter = await queries.ledger.moveBalance(movement.userId, movement.amount);
+    const balanceAfter = await queries.ledger.moveBalance(movement.userId, movement.kind, movement.amount);
     if (balanceAfter === undefined) throw new InsufficientBalance();
+    // A team's recharge total is its members' recharge lines: kept with them, in this transaction.
+    if (movement.kind === 'recharge') await queries.ledger.addToTeams(movement.userId, movement.amount);
     await queries.ledger.insert({
       user_id: movement.userId,
       kind: movement.kind,

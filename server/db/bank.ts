@@ -23,7 +23,8 @@ export function bankQueries(db: SqlRunner) {
         at,
       ]),
     ofUser: (userId: number, type: BankType) =>
-      db.all<BankAccountRow>('SELECT * FROM bank_accounts WHERE user_id = ? AND type = ? ORDER BY id', [userId, type]),
+      // At most one: a customer binds one account of each type (unique user_id, type).
+      db.all<BankAccountRow>('SELECT * FROM bank_accounts WHERE user_id = ? AND type = ?', [userId, type]),
     allOf: (userId: number) =>
       db.all<BankAccountRow>('SELECT * FROM bank_accounts WHERE user_id = ? ORDER BY id', [userId]),
     byId: (id: number) => db.get<BankAccountRow>('SELECT * FROM bank_accounts WHERE id = ?', [id]),

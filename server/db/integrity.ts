@@ -1,5 +1,15 @@
 import type { LedgerKind } from '../../contract/rules';
 import type { SqlRunner } from './database';
+import {
+  LEDGER_TOTALS,
+  LEDGER_TOTAL_COLUMNS,
+  SALE_TOTALS,
+  SALE_TOTAL_COLUMNS,
+  SALES_VOLUME,
+  TEAM_MEMBERSHIPS,
+  TEAM_TOTALS,
+  TEAM_TOTAL_COLUMNS,
+} from './running-totals';
 
 /** The tables of orders a ledger row may refer to, by the `ref_type` the row carries. */
 export type OrderTable = 'recharges' | 'withdrawals' | 'sale_orders' | 'interest_orders';
@@ -81,6 +91,49 @@ export interface UnfoundAnswer {
   /** The `id` of the stored answer, as stored; null when it has none. */
   answered_id: number | string | null;
 }
+
+/** One running total of one customer that differs from what its rows add up to. */
+export interface TotalDrift {
+  user_id: number;
+  total: string;
+  kept: number;
+  recomputed: number;
+}
+
+/** A team row that the invitations do not call for (`extra`), or one they call for that is missing. */
+export interface TeamRowDrift {
+  ancestor_id: number;
+  member_id: number;
+  level: number;
+  drift: 'missing' | 'extra';
+}
+
+/** A period of the hall's volume whose kept figure is not what its completed sales add up to. */
+export interface VolumeDrift {
+  period: string;
+  kept: number | null;
+  recomputed: number | null;
+}
+
+const EVERYONE = { first: 0, last: Number.MAX_SAFE_INTEGER };
+
+/** Every kept total beside its recomputation, one row per customer and total. */
+const TOTALS_BESIDE_ROWS = [
+  ...LEDGER_TOTAL_COLUMNS.map((column) => ({ column, source: 'ledger_totals' })),
+  ...SALE_TOTAL_COLUMNS.map((column) => ({ column, source: 'sale_totals' })),
+  ...TEAM_TOTAL_COLUMNS.map((column) => ({ column, source: 'team_totals' })),
+]
+  .map(
+    ({ column, source }) =>
+      `SELECT users.id AS user_id, '${column}' AS total, users.${column} AS kept,
+              COALESCE(${source}.${column}, 0) AS recomputed
+       FROM users
+       LEFT JOIN ledger_totals ON ledger_totals.user_id = users.id
+       LEFT JOIN sale_totals ON sale_totals.user_id = users.id
+       LEFT JOIN team_totals ON team_totals.user_id = users.id
+       WHERE users.${column} <> COALESCE(${source}.${column}, 0)`,
+  )
+  .join('\n  UNION ALL\n');
 
 export interface IntegrityCounts {
   users: number;
@@ -183,6 +236,41 @@ export function integrityQueries(db: SqlRunner) {
         )
         ORDER BY user_id, path, request_id
       `),
+    /** Running totals (server/db/running-totals.ts) that differ from their recomputation. */
+    totalsDrift: () =>
+      db.all<TotalDrift>(
+        `WITH ledger_totals AS (${LEDGER_TOTALS}), sale_totals AS (${SALE_TOTALS}), team_totals AS (${TEAM_TOTALS})
+         SELECT * FROM (${TOTALS_BESIDE_ROWS}) AS drift ORDER BY user_id, total`,
+        EVERYONE,
+      ),
+    /** Team rows that differ from what the invitations call for. */
+    teamDrift: () =>
+      db.all<TeamRowDrift>(
+        `SELECT ancestor_id, member_id, level, 'missing' AS drift FROM (
+           SELECT ancestor_id, member_id, level FROM (${TEAM_MEMBERSHIPS}) AS expected
+           EXCEPT SELECT ancestor_id, member_id, level FROM team_members
+         ) AS missing
+         UNION ALL
+         SELECT ancestor_id, member_id, level, 'extra' FROM (
+           SELECT ancestor_id, member_id, level FROM team_members
+           EXCEPT SELECT ancestor_id, member_id, level FROM (${TEAM_MEMBERSHIPS}) AS expected
+         ) AS extra
+         ORDER BY ancestor_id, member_id`,
+        EVERYONE,
+      ),
+    /** Periods of the hall's volume that differ from their completed sales. */
+    volumeDrift: () =>
+      db.all<VolumeDrift>(
+        `WITH recomputed AS (${SALES_VOLUME})
+         SELECT sales_volume.period AS period, sales_volume.number AS kept, recomputed.number AS recomputed
+         FROM sales_volume LEFT JOIN recomputed ON recomputed.period = sales_volume.period
+         WHERE recomputed.number IS NULL OR recomputed.number <> sales_volume.number
+         UNION ALL
+         SELECT recomputed.period, NULL, recomputed.number
+         FROM recomputed LEFT JOIN sales_volume ON sales_volume.period = recomputed.period
+         WHERE sales_volume.period IS NULL
+         ORDER BY period`,
+      ),
     /** How much the checks looked at, for the all-clear. */
     counts: async (): Promise<IntegrityCounts> =>
       (await db.get<IntegrityCounts>(`

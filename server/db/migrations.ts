@@ -1,5 +1,15 @@
 import { identityKey } from '../security/identity-keys';
 import type { SqlRunner } from './database';
+import {
+  LEDGER_TOTALS,
+  LEDGER_TOTAL_COLUMNS,
+  SALE_TOTALS,
+  SALE_TOTAL_COLUMNS,
+  SALES_VOLUME,
+  TEAM_MEMBERSHIPS,
+  TEAM_TOTALS,
+  TEAM_TOTAL_COLUMNS,
+} from './running-totals';
 
 /** What a migration's row work may use: the migrating connection, inside its transaction. */
 export type MigrationRunner = Pick<SqlRunner, 'dialect' | 'all' | 'get' | 'run'>;
@@ -54,6 +64,72 @@ export const identityKeysMigration: MigrationSteps = {
     CREATE UNIQUE INDEX users_by_email_key ON users(email_key);
     DROP INDEX email_codes_email;
     CREATE INDEX email_codes_by_email_key ON email_codes(email_key, scene, id);
+    `,
+};
+
+/**
+ * Sums and counts the app shows become running totals (server/db/running-totals.ts), and every
+ * list and filter gets an index that serves it in order, so that no read grows with the database.
+ * The totals are filled in batches of customers; the indexes are made after the rows are in.
+ */
+export const runningTotalsMigration: MigrationSteps = {
+  sql: `
+    ALTER TABLE users ADD COLUMN ledger_lines INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE users ADD COLUMN credit_lines INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE users ADD COLUMN debit_lines INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE users ADD COLUMN income INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE users ADD COLUMN expenses INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE users ADD COLUMN acquired INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE users ADD COLUMN recharged INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE users ADD COLUMN sales_open INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE users ADD COLUMN sales_completed INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE users ADD COLUMN sales_rejected INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE users ADD COLUMN sold INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE users ADD COLUMN direct_count INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE users ADD COLUMN indirect_count INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE users ADD COLUMN team_recharged INTEGER NOT NULL DEFAULT 0;
+
+    -- Everyone in a customer's team, with the level they are at: one row per member and level, so
+    -- a team's page is read in order from the key, however many joined.
+    CREATE TABLE team_members (
+      ancestor_id INTEGER NOT NULL REFERENCES users(id),
+      member_id INTEGER NOT NULL REFERENCES users(id),
+      level INTEGER NOT NULL CHECK (level IN (1, 2)),
+      PRIMARY KEY (ancestor_id, member_id)
+    ) WITHOUT ROWID;
+
+    -- The hall's completed volume: all time under 'all', and each UTC day under its date.
+    CREATE TABLE sales_volume (
+      period TEXT PRIMARY KEY,
+      number INTEGER NOT NULL CHECK (number >= 0)
+    );
+    `,
+  rows: fillRunningTotals,
+  after: `
+    -- A state alone says little about a row: the waiting ones have partial indexes of their own
+    -- now, and an index on the state led the planner away from the one that serves the order.
+    DROP INDEX sale_orders_state;
+    DROP INDEX recharges_state;
+    DROP INDEX withdrawals_state;
+    CREATE INDEX team_members_member ON team_members(member_id);
+    DROP INDEX interest_orders_due;
+    CREATE INDEX interest_orders_due ON interest_orders(expires_at, id) WHERE state = 'holding';
+    DROP INDEX push_deliveries_due;
+    CREATE INDEX push_deliveries_due ON push_deliveries(next_attempt_at, id);
+    DROP INDEX push_subscriptions_user;
+    CREATE INDEX push_subscriptions_user ON push_subscriptions(user_id, created_at, id);
+    CREATE INDEX sale_orders_completed ON sale_orders(updated_at, id) WHERE state = 'completion';
+    CREATE INDEX sale_orders_user_state ON sale_orders(user_id, state, id);
+    CREATE INDEX sale_orders_queue ON sale_orders(created_at, id) WHERE state = 'audit';
+    CREATE INDEX recharges_queue ON recharges(created_at, id) WHERE state = 'audit';
+    CREATE INDEX withdrawals_queue ON withdrawals(created_at, id) WHERE state = 'audit';
+    CREATE INDEX recharges_user_created ON recharges(user_id, created_at);
+    CREATE INDEX withdrawals_user_created ON withdrawals(user_id, created_at);
+    CREATE INDEX ledger_user_credits ON ledger(user_id, id) WHERE amount > 0;
+    CREATE INDEX ledger_user_debits ON ledger(user_id, id) WHERE amount < 0;
+    CREATE INDEX audit_log_target ON audit_log(target_type, target_id, id);
+    CREATE INDEX audit_log_target_type ON audit_log(target_type, id);
+    CREATE INDEX email_codes_latest ON email_codes(email_key, id);
     `,
 };
 
@@ -627,6 +703,7 @@ export const migrations: readonly Migration[] = [
     PRIMARY KEY (operator_id, device)
   ) WITHOUT ROWID;
   `,
+  runningTotalsMigration,
 ];
 
 /** Rows written at once while filling keys: few statements, well under either engine's parameter limit. */
@@ -680,4 +757,28 @@ async function keyIdentities(db: MigrationRunner): Promise<void> {
   for (const { email } of codes) {
     await db.run('UPDATE email_codes SET email_key = ? WHERE email = ?', [identityKey(email), email]);
   }
+}
+
+/** Customers whose totals are filled by one statement: a few seconds' work at most on either engine. */
+const TOTALS_BATCH = 20_000;
+
+/**
+ * Fills the running totals from the rows, a range of customers at a time, so that no statement
+ * holds millions of rows at once: first each customer's team rows and own totals, then (once
+ * every member's recharges are known) the teams' totals, then the hall's volume.
+ */
+export async function fillRunningTotals(db: MigrationRunner): Promise<void> {
+  const last = (await db.get<{ last: number }>('SELECT COALESCE(MAX(id), 0) AS last FROM users'))?.last ?? 0;
+  const ranges: { first: number; last: number }[] = [];
+  for (let first = 1; first <= last; first += TOTALS_BATCH) ranges.push({ first, last: first + TOTALS_BATCH - 1 });
+  const fill = (columns: readonly string[], totals: string) =>
+    `UPDATE users SET ${columns.map((column) => `${column} = totals.${column}`).join(', ')}
+     FROM (${totals}) AS totals WHERE users.id = totals.user_id`;
+  for (const range of ranges) {
+    await db.run(`INSERT INTO team_members (ancestor_id, member_id, level) ${TEAM_MEMBERSHIPS}`, range);
+    await db.run(fill(LEDGER_TOTAL_COLUMNS, LEDGER_TOTALS), range);
+    await db.run(fill(SALE_TOTAL_COLUMNS, SALE_TOTALS), range);
+  }
+  for (const range of ranges) await db.run(fill(TEAM_TOTAL_COLUMNS, TEAM_TOTALS), range);
+  await db.run(`INSERT INTO sales_volume (period, number) ${SALES_VOLUME}`);
 }

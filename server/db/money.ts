@@ -19,13 +19,5 @@ export function moneyQueries(db: SqlRunner) {
          FROM users WHERE users.id = @id`,
         { id: userId },
       ),
-    /** USDT sold in completed orders. */
-    completedSales: async (userId: number) =>
-      (
-        await db.get<{ total: number }>(
-          "SELECT COALESCE(SUM(number), 0) AS total FROM sale_orders WHERE user_id = ? AND state = 'completion'",
-          [userId],
-        )
-      )?.total ?? 0,
   };
 }

@@ -76,12 +76,5 @@ export function rechargeQueries(db: SqlRunner) {
         "UPDATE recharges SET state = @state, remark = @remark, updated_at = @at WHERE id = @id AND state = 'audit'",
         { id, state, remark, at },
       )) === 1,
-    approvedTotal: async (userId: number) =>
-      (
-        await db.get<{ total: number }>(
-          "SELECT COALESCE(SUM(amount), 0) AS total FROM recharges WHERE user_id = ? AND state = 'success'",
-          [userId],
-        )
-      )?.total ?? 0,
   };
 }

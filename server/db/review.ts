@@ -19,41 +19,65 @@ export interface QueuePosition {
   id: number;
 }
 
-const PENDING = `
-  SELECT 'recharge' AS kind, recharges.id, recharges.user_id, users.account, recharges.amount,
-         recharges.type || ' ' || recharges.credentials AS detail, recharges.created_at
-  FROM recharges JOIN users ON users.id = recharges.user_id WHERE recharges.state = 'audit'
-  UNION ALL
-  SELECT 'withdraw', withdrawals.id, withdrawals.user_id, users.account, withdrawals.amount,
-         withdrawals.type || ' ' || withdrawals.order_no, withdrawals.created_at
-  FROM withdrawals JOIN users ON users.id = withdrawals.user_id WHERE withdrawals.state = 'audit'
-  UNION ALL
-  SELECT 'sale', sale_orders.id, sale_orders.user_id, users.account, sale_orders.number,
-         sale_orders.order_no || ' @ ' || sale_orders.unit_price || ' ' || sale_orders.currency,
-         sale_orders.created_at
-  FROM sale_orders JOIN users ON users.id = sale_orders.user_id WHERE sale_orders.state = 'audit'`;
+/**
+ * What waits of each kind, oldest first, after a position in that kind's own order
+ * (created_at, id): each read in order from the kind's partial index of waiting orders.
+ */
+const WAITING: Record<ReviewKind, string> = {
+  recharge: `
+    SELECT 'recharge' AS kind, recharges.id, recharges.user_id, users.account, recharges.amount,
+           recharges.type || ' ' || recharges.credentials AS detail, recharges.created_at
+    FROM recharges JOIN users ON users.id = recharges.user_id
+    WHERE recharges.state = 'audit' AND (recharges.created_at, recharges.id) > (@after_at, @after_id)
+    ORDER BY recharges.created_at, recharges.id LIMIT @limit`,
+  withdraw: `
+    SELECT 'withdraw' AS kind, withdrawals.id, withdrawals.user_id, users.account, withdrawals.amount,
+           withdrawals.type || ' ' || withdrawals.order_no AS detail, withdrawals.created_at
+    FROM withdrawals JOIN users ON users.id = withdrawals.user_id
+    WHERE withdrawals.state = 'audit' AND (withdrawals.created_at, withdrawals.id) > (@after_at, @after_id)
+    ORDER BY withdrawals.created_at, withdrawals.id LIMIT @limit`,
+  sale: `
+    SELECT 'sale' AS kind, sale_orders.id, sale_orders.user_id, users.account, sale_orders.number AS amount,
+           sale_orders.order_no || ' @ ' || sale_orders.unit_price || ' ' || sale_orders.currency AS detail,
+           sale_orders.created_at
+    FROM sale_orders JOIN users ON users.id = sale_orders.user_id
+    WHERE sale_orders.state = 'audit' AND (sale_orders.created_at, sale_orders.id) > (@after_at, @after_id)
+    ORDER BY sale_orders.created_at, sale_orders.id LIMIT @limit`,
+};
+
+const KINDS: readonly ReviewKind[] = ['recharge', 'withdraw', 'sale'];
+
+/** The queue's order: oldest first, then by kind, then by id. */
+function queueOrder(a: PendingItem, b: PendingItem): number {
+  if (a.created_at !== b.created_at) return a.created_at < b.created_at ? -1 : 1;
+  if (a.kind !== b.kind) return a.kind < b.kind ? -1 : 1;
+  return a.id - b.id;
+}
+
+/**
+ * Where a kind's own order resumes after a position in the queue's: past the position's id in
+ * its own kind, from the position's time in a kind sorted after it, past its time in one before.
+ */
+function resumeAt(kind: ReviewKind, after: QueuePosition | null): { after_at: string; after_id: number } {
+  if (!after) return { after_at: '', after_id: 0 };
+  const afterId = kind === after.kind ? after.id : kind > after.kind ? 0 : Number.MAX_SAFE_INTEGER;
+  return { after_at: after.created_at, after_id: afterId };
+}
 
 /** What waits for an operator, oldest first. */
 export function reviewQueries(db: SqlRunner) {
-  return {
-    pending: () => db.all<PendingItem>(`SELECT * FROM (${PENDING}) AS pending ORDER BY created_at, kind, id`),
+  /** Up to `limit` of what waits (of one kind, or '' for all), after `after` when given. */
+  async function waiting(kind: ReviewKind | '', after: QueuePosition | null, limit: number): Promise<PendingItem[]> {
+    const kinds = kind === '' ? KINDS : [kind];
+    const found = await Promise.all(
+      kinds.map((each) => db.all<PendingItem>(WAITING[each], { ...resumeAt(each, after), limit })),
+    );
+    return found.flat().sort(queueOrder).slice(0, limit);
+  }
 
+  return {
     /** One page of the queue (of one kind, or '' for all), after `after` when given. */
-    pendingPage: (kind: ReviewKind | '', after: QueuePosition | null, limit: number) =>
-      db.all<PendingItem>(
-        `SELECT * FROM (${PENDING}) AS pending
-         WHERE (@kind = '' OR kind = @kind)
-           AND (@after_at = '' OR created_at > @after_at
-                OR (created_at = @after_at AND (kind > @after_kind OR (kind = @after_kind AND id > @after_id))))
-         ORDER BY created_at, kind, id LIMIT @limit`,
-        {
-          kind,
-          after_at: after?.created_at ?? '',
-          after_kind: after?.kind ?? '',
-          after_id: after?.id ?? 0,
-          limit,
-        },
-      ),
+    pendingPage: waiting,
 
     /** How many orders of each kind wait. */
     pendingCounts: () =>

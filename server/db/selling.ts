@@ -101,9 +101,18 @@ const BEST_OFFER_OF_MERCHANT = `${OFFER_WITH_MERCHANT} WHERE offers.merchant_id 
   ORDER BY offers.unit_price DESC, offers.id LIMIT 1`;
 const ALL_OFFERS = `${OFFER_WITH_MERCHANT} ORDER BY offers.id`;
 const SALE_BY_ID = `${SALE_WITH_MERCHANT} WHERE sale_orders.id = ?`;
+/** A customer's sales, newest first: all of them, or those in one state, each from its index. */
 const SALES_OF_USER = `${SALE_WITH_MERCHANT}
-  WHERE sale_orders.user_id = @user AND (@state = '' OR sale_orders.state = @state)
+  WHERE sale_orders.user_id = @user ORDER BY sale_orders.id DESC LIMIT @limit OFFSET @offset`;
+const SALES_OF_USER_IN_STATE = `${SALE_WITH_MERCHANT}
+  WHERE sale_orders.user_id = @user AND sale_orders.state = @state
   ORDER BY sale_orders.id DESC LIMIT @limit OFFSET @offset`;
+/** The running count of a customer's sales in each state (server/db/running-totals.ts). */
+const SALE_COUNT_COLUMN: Record<SaleOrderState, string> = {
+  audit: 'sales_open',
+  completion: 'sales_completed',
+  reject: 'sales_rejected',
+};
 
 export function sellingQueries(db: SqlRunner) {
   return {
@@ -179,37 +188,74 @@ export function sellingQueries(db: SqlRunner) {
       ),
     countCompletedOrder: (merchantId: number) =>
       db.run('UPDATE merchants SET orders_count = orders_count + 1 WHERE id = ?', [merchantId]),
-    insertOrder: (order: NewSaleOrder) =>
-      db.insert(
+    /** A new sale, waiting for review, counted with its customer's open sales (inside a transaction). */
+    insertOrder: async (order: NewSaleOrder) => {
+      const id = await db.insert(
         `INSERT INTO sale_orders (order_no, user_id, offer_id, number, unit_price, amount, currency, matching_time, created_at, updated_at)
          VALUES (@order_no, @user_id, @offer_id, @number, @unit_price, @amount, @currency, @matching_time, @created_at, @created_at)`,
         { ...order },
-      ),
+      );
+      await db.run('UPDATE users SET sales_open = sales_open + 1 WHERE id = ?', [order.user_id]);
+      return id;
+    },
     orderById: (id: number) => db.get<SaleOrderListRow>(SALE_BY_ID, [id]),
     ordersPage: (userId: number, state: SaleOrderState | '', limit: number, offset: number) =>
-      db.all<SaleOrderListRow>(SALES_OF_USER, { user: userId, state, limit, offset }),
+      state === ''
+        ? db.all<SaleOrderListRow>(SALES_OF_USER, { user: userId, limit, offset })
+        : db.all<SaleOrderListRow>(SALES_OF_USER_IN_STATE, { user: userId, state, limit, offset }),
     orderCount: async (userId: number, state: SaleOrderState | '') =>
       (
         await db.get<{ n: number }>(
-          "SELECT COUNT(*) AS n FROM sale_orders WHERE user_id = @user AND (@state = '' OR state = @state)",
-          { user: userId, state },
+          state === ''
+            ? 'SELECT sales_open + sales_completed + sales_rejected AS n FROM users WHERE id = ?'
+            : `SELECT ${SALE_COUNT_COLUMN[state]} AS n FROM users WHERE id = ?`,
+          [userId],
         )
       )?.n ?? 0,
-    reviewOrder: async (id: number, state: Exclude<SaleOrderState, 'audit'>, remark: string, at: string) =>
-      (await db.run(
-        "UPDATE sale_orders SET state = @state, remark = @remark, updated_at = @at WHERE id = @id AND state = 'audit'",
+    /**
+     * Decides a sale waiting for review, and moves the running totals with it: the customer's
+     * counts and sold amount, and for a completed sale the hall's volume of all time and of the
+     * UTC day of `at` (inside a transaction). False when it was no longer waiting.
+     */
+    reviewOrder: async (id: number, state: Exclude<SaleOrderState, 'audit'>, remark: string, at: string) => {
+      const decided = await db.get<{ user_id: number; number: number }>(
+        `UPDATE sale_orders SET state = @state, remark = @remark, updated_at = @at WHERE id = @id AND state = 'audit'
+         RETURNING user_id, number`,
         { id, state, remark, at },
-      )) === 1,
-    /** Completed volume: all time, since `since`, and the user's own. */
-    volume: async (since: string, userId: number) =>
+      );
+      if (!decided) return false;
+      const sold = state === 'completion' ? decided.number : 0;
+      await db.run(
+        `UPDATE users SET sales_open = sales_open - 1, ${SALE_COUNT_COLUMN[state]} = ${SALE_COUNT_COLUMN[state]} + 1,
+           sold = sold + @sold WHERE id = @user`,
+        { user: decided.user_id, sold },
+      );
+      if (sold > 0) {
+        for (const period of ['all', at.slice(0, 10)]) {
+          await db.run(
+            `INSERT INTO sales_volume (period, number) VALUES (@period, @sold)
+             ON CONFLICT (period) DO UPDATE SET number = sales_volume.number + excluded.number`,
+            { period, sold },
+          );
+        }
+      }
+      return true;
+    },
+    /**
+     * Completed volume: all time, on the UTC day `day` (YYYY-MM-DD), and the user's own; each a
+     * running total.
+     */
+    volume: async (day: string, userId: number) =>
       (await db.get<{ total: number; today: number; mine: number }>(
         `SELECT
-           COALESCE(SUM(number), 0) AS total,
-           COALESCE(SUM(CASE WHEN updated_at >= @since THEN number END), 0) AS today,
-           COALESCE(SUM(CASE WHEN user_id = @user THEN number END), 0) AS mine
-         FROM sale_orders WHERE state = 'completion'`,
-        { since, user: userId },
+           COALESCE((SELECT number FROM sales_volume WHERE period = 'all'), 0) AS total,
+           COALESCE((SELECT number FROM sales_volume WHERE period = @day), 0) AS today,
+           COALESCE((SELECT sold FROM users WHERE id = @user), 0) AS mine`,
+        { day, user: userId },
       )) ?? { total: 0, today: 0, mine: 0 },
+    /** USDT a customer sold in completed orders. */
+    soldBy: async (userId: number) =>
+      (await db.get<{ sold: number }>('SELECT sold FROM users WHERE id = ?', [userId]))?.sold ?? 0,
     history: (limit: number) =>
       db.all<{ account: string; number: number; unit_price: number; currency: string; time: string }>(
         `SELECT users.account, sale_orders.number, sale_orders.unit_price, sale_orders.currency, sale_orders.updated_at AS time

@@ -1,5 +1,6 @@
 import { identityKey } from '../security/identity-keys';
 import type { SqlRunner } from './database';
+import { teamQueries } from './team';
 
 export type UserStatus = 'active' | 'locked' | 'disabled';
 
@@ -50,14 +51,18 @@ export function usersQueries(db: SqlRunner) {
         code,
         code,
       ])) !== undefined,
-    insert: (user: NewUser) =>
-      db.insert(
+    /** A new customer, in their inviters' teams at once (run it inside a transaction). */
+    insert: async (user: NewUser) => {
+      const id = await db.insert(
         `INSERT INTO users (account, account_key, email, email_key, password_hash, nickname, invite_code,
                             transfer_code, inviter_id, created_at)
          VALUES (@account, @account_key, @email, @email_key, @password_hash, @nickname, @invite_code,
                  @transfer_code, @inviter_id, @created_at)`,
         { ...user, account_key: identityKey(user.account), email_key: identityKey(user.email) },
-      ),
+      );
+      await teamQueries(db).join(id);
+      return id;
+    },
     /** The avatar changes only when one is given: a nickname save never writes back an older one. */
     updateProfile: (id: number, nickname: string, avatar: string | undefined) =>
       db.run('UPDATE users SET nickname = @nickname, avatar = COALESCE(@avatar, avatar) WHERE id = @id', {
@@ -70,21 +75,32 @@ export function usersQueries(db: SqlRunner) {
     setAntiPhishing: (id: number, phrase: string) =>
       db.run('UPDATE users SET anti_phishing = ? WHERE id = ?', [phrase, id]),
     /**
-     * Customers whose account or e-mail begins with `prefix` (compared by identity keys), oldest
-     * first. A prefix is a range of the keys, which both engines compare byte by byte, so each
-     * key's unique index finds it.
+     * Customers whose account or e-mail begins with `prefix` (compared by identity keys), by
+     * account name. A prefix is a range of the keys, which both engines compare byte by byte, so
+     * each key's unique index reads its range in order and stops after `limit`.
      */
-    search: (prefix: string, limit: number) => {
+    search: async (prefix: string, limit: number) => {
       const key = identityKey(prefix);
-      return db.all<UserRow>(
-        `SELECT * FROM users
-         WHERE (account_key >= @key AND account_key < @past) OR (email_key >= @key AND email_key < @past)
-         ORDER BY id LIMIT @limit`,
-        { key, past: `${key}\u{10FFFF}`, limit },
-      );
+      const range = { key, past: `${key}\u{10FFFF}`, limit };
+      const [byAccount, byEmail] = await Promise.all([
+        db.all<UserRow>(
+          'SELECT * FROM users WHERE account_key >= @key AND account_key < @past ORDER BY account_key LIMIT @limit',
+          range,
+        ),
+        db.all<UserRow>(
+          'SELECT * FROM users WHERE email_key >= @key AND email_key < @past ORDER BY email_key LIMIT @limit',
+          range,
+        ),
+      ]);
+      const found = new Map([...byAccount, ...byEmail].map((user) => [user.id, user]));
+      const keyOf = (user: UserRow) => identityKey(user.account);
+      return [...found.values()]
+        .sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0))
+        .slice(0, limit);
     },
     updatePassword: (id: number, passwordHash: string) =>
       db.run('UPDATE users SET password_hash = ? WHERE id = ?', [passwordHash, id]),
-    count: async () => (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM users'))?.n ?? 0,
+    /** Whether anyone has signed up yet. */
+    any: async () => (await db.get('SELECT 1 AS found FROM users LIMIT 1')) !== undefined,
   };
 }

@@ -12,6 +12,7 @@ import {
 } from '../../contract/rules';
 import type { Domain } from '../context';
 import { createQueries, type Queries } from '../db';
+import type { PendingItem } from '../db/review';
 import type { Db } from '../db/database';
 import { MAX_VIP, setVipLevel } from '../customers';
 import { checkIntegrity } from '../integrity';
@@ -180,8 +181,21 @@ async function setVip(domain: Domain, io: OpsIo, account: string | undefined, le
   io.out(`${account} VIP ${Number(levelText)}`);
 }
 
+const PENDING_PAGE = 500;
+
+/** The whole queue, read a page at a time. */
+async function everythingWaiting(queries: Queries): Promise<PendingItem[]> {
+  const items: PendingItem[] = [];
+  for (;;) {
+    const last = items.at(-1);
+    const page = await queries.review.pendingPage('', last ?? null, PENDING_PAGE);
+    items.push(...page);
+    if (page.length < PENDING_PAGE) return items;
+  }
+}
+
 async function showPending(queries: Queries, io: OpsIo, json: boolean): Promise<void> {
-  const items = (await queries.review.pending()).map((item) => ({ ...item, amount: moneyText(item.amount) }));
+  const items = (await everythingWaiting(queries)).map((item) => ({ ...item, amount: moneyText(item.amount) }));
   if (json) {
     io.out(JSON.stringify(items));
     return;

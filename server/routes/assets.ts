@@ -45,15 +45,14 @@ export function assetsRoutes(calls: CallRegistry, context: ServerContext): void 
   });
 
   calls.user('property/tongji', async (_input, { user }) => {
-    const [totals, recharged, sums, sold] = await Promise.all([
+    const [totals, sums, sold] = await Promise.all([
       figures(user.id),
-      queries.recharge.approvedTotal(user.id),
       queries.ledger.sums(user.id),
-      queries.money.completedSales(user.id),
+      queries.selling.soldBy(user.id),
     ]);
     return {
       balance: money(totals.balance),
-      recharge_amount: money(recharged),
+      recharge_amount: money(sums.recharged),
       total_acquisition: money(sums.acquired),
       total_sale: money(cents(sold)),
     };

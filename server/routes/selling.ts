@@ -48,8 +48,9 @@ function priceChanged(offer: OfferWithMerchantRow): ApiError {
   return conflict('price_changed', { field: 'unit_price', offer: toOffer(offer) } satisfies SalePriceChangedData);
 }
 
-function startOfUtcDay(at: Date): string {
-  return `${at.toISOString().slice(0, 10)}T00:00:00.000Z`;
+/** The UTC day of `at`, as the hall's daily volume is kept under. */
+function utcDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
 }
 
 export function sellingRoutes(calls: CallRegistry, context: ServerContext): void {
@@ -57,7 +58,7 @@ export function sellingRoutes(calls: CallRegistry, context: ServerContext): void
 
   calls.user('selling/tongji', async (_input, { user }) => {
     const [volume, merchants] = await Promise.all([
-      queries.selling.volume(startOfUtcDay(context.now()), user.id),
+      queries.selling.volume(utcDay(context.now()), user.id),
       queries.selling.merchantCount(),
     ]);
     return {

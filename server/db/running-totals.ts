@@ -1,0 +1,73 @@
+/**
+ * The figures the app shows as sums or counts (a customer's income and expenses, what they sold,
+ * their team; the hall's volume) are kept as running totals, moved in the same transaction that
+ * moves the money or the order, so that reading one costs the same for a customer with a million
+ * ledger lines as for a new one. These statements recompute them from the rows themselves, for a
+ * range of customers: the migration fills the totals with them, and `ops check` proves with them
+ * that no total has drifted.
+ *
+ * Each yields one row per customer in the range that has any such rows, keyed `user_id`.
+ */
+
+/** Ledger lines: their count by direction and the sums the fund log and assets screens show. */
+export const LEDGER_TOTALS = `
+  SELECT user_id,
+         COUNT(*) AS ledger_lines,
+         SUM(CASE WHEN amount > 0 THEN 1 ELSE 0 END) AS credit_lines,
+         SUM(CASE WHEN amount < 0 THEN 1 ELSE 0 END) AS debit_lines,
+         SUM(CASE WHEN amount > 0 THEN amount ELSE 0 END) AS income,
+         SUM(CASE WHEN amount < 0 THEN -amount ELSE 0 END) AS expenses,
+         SUM(CASE WHEN amount > 0 AND kind IN ('recharge', 'interest', 'adjust') THEN amount ELSE 0 END) AS acquired,
+         SUM(CASE WHEN kind = 'recharge' THEN amount ELSE 0 END) AS recharged
+  FROM ledger WHERE user_id BETWEEN @first AND @last GROUP BY user_id`;
+
+/** Sale orders: how many are in each state, and how much the completed ones sold. */
+export const SALE_TOTALS = `
+  SELECT user_id,
+         SUM(CASE WHEN state = 'audit' THEN 1 ELSE 0 END) AS sales_open,
+         SUM(CASE WHEN state = 'completion' THEN 1 ELSE 0 END) AS sales_completed,
+         SUM(CASE WHEN state = 'reject' THEN 1 ELSE 0 END) AS sales_rejected,
+         SUM(CASE WHEN state = 'completion' THEN number ELSE 0 END) AS sold
+  FROM sale_orders WHERE user_id BETWEEN @first AND @last GROUP BY user_id`;
+
+/**
+ * The team: the people a customer invited (level 1), the people those invited (level 2), and
+ * what the team's approved recharges add up to (its members' recharge lines, which are credited
+ * once per approved recharge).
+ */
+export const TEAM_TOTALS = `
+  SELECT team_members.ancestor_id AS user_id,
+         SUM(CASE WHEN team_members.level = 1 THEN 1 ELSE 0 END) AS direct_count,
+         SUM(CASE WHEN team_members.level = 2 THEN 1 ELSE 0 END) AS indirect_count,
+         SUM(members.recharged) AS team_recharged
+  FROM team_members JOIN users AS members ON members.id = team_members.member_id
+  WHERE team_members.ancestor_id BETWEEN @first AND @last GROUP BY team_members.ancestor_id`;
+
+/** Each customer's two team rows, from the invitations themselves. */
+export const TEAM_MEMBERSHIPS = `
+  SELECT users.inviter_id AS ancestor_id, users.id AS member_id, 1 AS level
+  FROM users WHERE users.inviter_id IS NOT NULL AND users.id BETWEEN @first AND @last
+  UNION ALL
+  SELECT inviters.inviter_id, users.id, 2
+  FROM users JOIN users AS inviters ON inviters.id = users.inviter_id
+  WHERE inviters.inviter_id IS NOT NULL AND users.id BETWEEN @first AND @last`;
+
+/** The hall's completed volume by UTC day of completion, and all time under 'all'. */
+export const SALES_VOLUME = `
+  SELECT substr(updated_at, 1, 10) AS period, SUM(number) AS number
+  FROM sale_orders WHERE state = 'completion' GROUP BY substr(updated_at, 1, 10)
+  UNION ALL
+  SELECT 'all', SUM(number) FROM sale_orders WHERE state = 'completion' HAVING COUNT(*) > 0`;
+
+/** The running-total columns of `users`, each filled from one of the statements above. */
+export const LEDGER_TOTAL_COLUMNS = [
+  'ledger_lines',
+  'credit_lines',
+  'debit_lines',
+  'income',
+  'expenses',
+  'acquired',
+  'recharged',
+] as const;
+export const SALE_TOTAL_COLUMNS = ['sales_open', 'sales_completed', 'sales_rejected', 'sold'] as const;
+export const TEAM_TOTAL_COLUMNS = ['direct_count', 'indirect_count', 'team_recharged'] as const;
