@@ -86,7 +86,8 @@ describe('the API as a whole', () => {
 
   it('hides the details of an internal error', async () => {
     const user = await signUp(server);
-    await server.db.exec('DROP TABLE interest_orders');
+    // The running total the money figures read, gone: the statement behind them fails.
+    await server.db.exec('ALTER TABLE users DROP COLUMN wallet');
     const reply = await post(server, 'userinfo/get-info', {}, { token: user.token });
     expect(reply.code).toBe(200);
     const money = await server.app.inject({
@@ -98,7 +99,7 @@ describe('the API as a whole', () => {
     expect(money.statusCode).toBe(200);
     const body = money.json<{ code: number; msg: string }>();
     expect(body.code).toBe(500);
-    expect(body.msg).not.toMatch(/interest_orders|sqlite|table/i);
+    expect(body.msg).not.toMatch(/wallet|sqlite|column|users/i);
   });
 
   it('limits requests per IP per minute', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fillRunningTotals } from './db/migrations';
-import { LEDGER_TOTAL_COLUMNS, SALE_TOTAL_COLUMNS, TEAM_TOTAL_COLUMNS } from './db/running-totals';
+import { LEDGER_TOTAL_COLUMNS, ORDER_TOTAL_COLUMNS, SALE_TOTAL_COLUMNS, TEAM_TOTAL_COLUMNS } from './db/running-totals';
 import { checkIntegrity, type IntegrityProblem } from './integrity';
 import { payMaturedOrders } from './maturity';
 import { OpsError, runOps } from './ops/ops';
@@ -177,10 +177,15 @@ async function opsCheck(...flags: string[]): Promise<{ lines: string[]; failure:
 
 /** Every running total, the team rows and the hall's volume, as they stand. */
 async function runningTotals() {
-  const columns = [...LEDGER_TOTAL_COLUMNS, ...SALE_TOTAL_COLUMNS, ...TEAM_TOTAL_COLUMNS].join(', ');
+  const columns = [...LEDGER_TOTAL_COLUMNS, ...SALE_TOTAL_COLUMNS, ...ORDER_TOTAL_COLUMNS, ...TEAM_TOTAL_COLUMNS].join(
+    ', ',
+  );
   return {
     customers: await server.db.all(`SELECT id, ${columns} FROM users ORDER BY id`),
-    team: await server.db.all('SELECT ancestor_id, member_id, level FROM team_members ORDER BY ancestor_id, member_id'),
+    team: await server.db.all(
+      'SELECT ancestor_id, member_id, level, seq FROM team_members ORDER BY ancestor_id, member_id',
+    ),
+    lines: await server.db.all('SELECT id, seq, direction_seq FROM ledger ORDER BY id'),
     volume: await server.db.all('SELECT period, number FROM sales_volume ORDER BY period'),
   };
 }
@@ -203,9 +208,13 @@ describe('the running totals', () => {
     expect(list.total).toBe(2);
 
     const kept = await runningTotals();
-    const zeroes = [...LEDGER_TOTAL_COLUMNS, ...SALE_TOTAL_COLUMNS, ...TEAM_TOTAL_COLUMNS].map((c) => `${c} = 0`);
+    const zeroes = [...LEDGER_TOTAL_COLUMNS, ...SALE_TOTAL_COLUMNS, ...ORDER_TOTAL_COLUMNS, ...TEAM_TOTAL_COLUMNS].map(
+      (c) => `${c} = 0`,
+    );
     await server.db.run(`UPDATE users SET ${zeroes.join(', ')}`);
     await server.db.run('DELETE FROM team_members');
+    // Negated, the line numbers stay distinct (they are unique per customer) and all wrong.
+    await server.db.run('UPDATE ledger SET seq = -seq, direction_seq = -direction_seq');
     await server.db.run('DELETE FROM sales_volume');
     expect((await checkIntegrity(server.app.wallet)).length).toBeGreaterThan(10);
 
@@ -364,6 +373,12 @@ describe('the integrity check', () => {
         row: String(facts.bob.user.id),
         problem: expect.stringMatching(/^running total sales_completed is (\d+), but its rows add up to (?!\1$)\d+$/),
       }),
+    ],
+    [
+      "a ledger line's number",
+      (facts) =>
+        server.db.run("UPDATE ledger SET seq = seq + 1000 WHERE kind = 'sale' AND ref_id = ?", [facts.completedSale]),
+      () => ({ table: 'ledger', problem: expect.stringContaining("its place among its customer's lines") }),
     ],
     [
       "the hall's volume of all time",

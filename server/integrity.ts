@@ -50,11 +50,11 @@ function strayProblem(row: StrayLedgerRow): IntegrityProblem {
  * an order that does not need it; each offer's remaining quantity is its quantity less what was
  * sold; every stored idempotent answer names an order of its user; every running total (a
  * customer's ledger, sales and team figures, the team rows, the hall's volume) equals its
- * recomputation from the rows. Empty when all of that holds.
+ * recomputation from the rows, and ledger lines and team rows are numbered in their order. Empty when all of that holds.
  */
 export async function checkIntegrity(domain: Domain): Promise<IntegrityProblem[]> {
   const { ledger, integrity } = domain.queries;
-  const [balances, chain, gaps, strays, offers, answers, totals, team, volume] = await Promise.all([
+  const [balances, chain, gaps, strays, offers, answers, totals, team, volume, numbering] = await Promise.all([
     ledger.mismatches(),
     integrity.brokenChain(),
     integrity.orderLedgerGaps(),
@@ -64,6 +64,7 @@ export async function checkIntegrity(domain: Domain): Promise<IntegrityProblem[]
     integrity.totalsDrift(),
     integrity.teamDrift(),
     integrity.volumeDrift(),
+    integrity.numberingDrift(),
   ]);
   return [
     ...balances.map((user) => ({
@@ -107,6 +108,14 @@ export async function checkIntegrity(domain: Domain): Promise<IntegrityProblem[]
         row.drift === 'missing'
           ? `the invitations put user ${row.member_id} at level ${row.level} of user ${row.ancestor_id}'s team, but the row is missing`
           : `user ${row.member_id} is at level ${row.level} of user ${row.ancestor_id}'s team, which the invitations do not call for`,
+    })),
+    ...numbering.map((drift) => ({
+      table: drift.table,
+      row: drift.row,
+      problem:
+        drift.table === 'ledger'
+          ? `numbered ${drift.seq}, but its place among its customer's lines (all/its direction) is ${drift.expected}`
+          : `numbered ${drift.seq} in its team, whose numbers must run ${drift.expected}`,
     })),
     ...volume.map((period) => ({
       table: 'sales_volume',

@@ -28,21 +28,23 @@ export function createLedger(queries: Pick<Queries, 'ledger'>) {
     if (!Number.isSafeInteger(movement.amount) || movement.amount === 0) {
       throw new Error(`invalid ledger amount ${movement.amount}`);
     }
-    const balanceAfter = await queries.ledger.moveBalance(movement.userId, movement.kind, movement.amount);
-    if (balanceAfter === undefined) throw new InsufficientBalance();
+    const moved = await queries.ledger.moveBalance(movement.userId, movement.kind, movement.amount);
+    if (moved === undefined) throw new InsufficientBalance();
     // A team's recharge total is its members' recharge lines: kept with them, in this transaction.
     if (movement.kind === 'recharge') await queries.ledger.addToTeams(movement.userId, movement.amount);
     await queries.ledger.insert({
       user_id: movement.userId,
       kind: movement.kind,
       amount: movement.amount,
-      balance_after: balanceAfter,
+      balance_after: moved.balance,
       ref_type: movement.ref?.type ?? '',
       ref_id: movement.ref?.id ?? null,
       remark: movement.remark ?? '',
       created_at: movement.at,
+      seq: moved.ledger_lines,
+      direction_seq: movement.amount > 0 ? moved.credit_lines : moved.debit_lines,
     });
-    return balanceAfter;
+    return moved.balance;
   }
 
   return {

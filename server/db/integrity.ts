@@ -1,8 +1,11 @@
 import type { LedgerKind } from '../../contract/rules';
 import type { SqlRunner } from './database';
 import {
+  LEDGER_NUMBERING,
   LEDGER_TOTALS,
   LEDGER_TOTAL_COLUMNS,
+  ORDER_TOTALS,
+  ORDER_TOTAL_COLUMNS,
   SALE_TOTALS,
   SALE_TOTAL_COLUMNS,
   SALES_VOLUME,
@@ -108,6 +111,14 @@ export interface TeamRowDrift {
   drift: 'missing' | 'extra';
 }
 
+/** A ledger line or team row whose number is not its place in its customer's (or team's) order. */
+export interface NumberingDrift {
+  table: 'ledger' | 'team_members';
+  row: string;
+  seq: number;
+  expected: string;
+}
+
 /** A period of the hall's volume whose kept figure is not what its completed sales add up to. */
 export interface VolumeDrift {
   period: string;
@@ -121,6 +132,7 @@ const EVERYONE = { first: 0, last: Number.MAX_SAFE_INTEGER };
 const TOTALS_BESIDE_ROWS = [
   ...LEDGER_TOTAL_COLUMNS.map((column) => ({ column, source: 'ledger_totals' })),
   ...SALE_TOTAL_COLUMNS.map((column) => ({ column, source: 'sale_totals' })),
+  ...ORDER_TOTAL_COLUMNS.map((column) => ({ column, source: 'order_totals' })),
   ...TEAM_TOTAL_COLUMNS.map((column) => ({ column, source: 'team_totals' })),
 ]
   .map(
@@ -130,6 +142,7 @@ const TOTALS_BESIDE_ROWS = [
        FROM users
        LEFT JOIN ledger_totals ON ledger_totals.user_id = users.id
        LEFT JOIN sale_totals ON sale_totals.user_id = users.id
+       LEFT JOIN order_totals ON order_totals.user_id = users.id
        LEFT JOIN team_totals ON team_totals.user_id = users.id
        WHERE users.${column} <> COALESCE(${source}.${column}, 0)`,
   )
@@ -239,7 +252,8 @@ export function integrityQueries(db: SqlRunner) {
     /** Running totals (server/db/running-totals.ts) that differ from their recomputation. */
     totalsDrift: () =>
       db.all<TotalDrift>(
-        `WITH ledger_totals AS (${LEDGER_TOTALS}), sale_totals AS (${SALE_TOTALS}), team_totals AS (${TEAM_TOTALS})
+        `WITH ledger_totals AS (${LEDGER_TOTALS}), sale_totals AS (${SALE_TOTALS}),
+              order_totals AS (${ORDER_TOTALS}), team_totals AS (${TEAM_TOTALS})
          SELECT * FROM (${TOTALS_BESIDE_ROWS}) AS drift ORDER BY user_id, total`,
         EVERYONE,
       ),
@@ -256,6 +270,26 @@ export function integrityQueries(db: SqlRunner) {
            EXCEPT SELECT ancestor_id, member_id, level FROM (${TEAM_MEMBERSHIPS}) AS expected
          ) AS extra
          ORDER BY ancestor_id, member_id`,
+        EVERYONE,
+      ),
+    /**
+     * Ledger lines whose numbers are not their place among their customer's lines (and among
+     * those of their direction), in the order they were written; team rows whose numbers are not
+     * 1 to the team's size, each once.
+     */
+    numberingDrift: () =>
+      db.all<NumberingDrift>(
+        `SELECT 'ledger' AS "table", CAST(numbered.id AS TEXT) AS row, ledger.seq,
+                CAST(numbered.seq AS TEXT) || '/' || CAST(numbered.direction_seq AS TEXT) AS expected
+         FROM (${LEDGER_NUMBERING}) AS numbered JOIN ledger ON ledger.id = numbered.id
+         WHERE ledger.seq <> numbered.seq OR ledger.direction_seq <> numbered.direction_seq
+         UNION ALL
+         SELECT 'team_members', CAST(team_members.ancestor_id AS TEXT) || '/' || CAST(team_members.member_id AS TEXT),
+                team_members.seq, '1 to ' || CAST(teams.size AS TEXT) || ', each once'
+         FROM team_members JOIN (
+           SELECT ancestor_id, COUNT(*) AS size FROM team_members GROUP BY ancestor_id
+           HAVING COUNT(DISTINCT seq) <> COUNT(*) OR MIN(seq) <> 1 OR MAX(seq) <> COUNT(*)
+         ) AS teams ON teams.ancestor_id = team_members.ancestor_id`,
         EVERYONE,
       ),
     /** Periods of the hall's volume that differ from their completed sales. */

@@ -50,12 +50,19 @@ export function interestWalletQueries(db: SqlRunner) {
     productsPage: (limit: number, offset: number) =>
       db.all<ProductRow>('SELECT * FROM products ORDER BY days, id LIMIT ? OFFSET ?', [limit, offset]),
     productCount: async () => (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM products'))?.n ?? 0,
-    insertOrder: (order: NewInterestOrder) =>
-      db.insert(
+    /** A new deposit: counted, and its amount in the customer's wallet (inside a transaction). */
+    insertOrder: async (order: NewInterestOrder) => {
+      const id = await db.insert(
         `INSERT INTO interest_orders (user_id, product_id, name, number, rate, days, interest, started_at, expires_at)
          VALUES (@user_id, @product_id, @name, @number, @rate, @days, @interest, @started_at, @expires_at)`,
         { ...order },
-      ),
+      );
+      await db.run(
+        'UPDATE users SET interest_orders_count = interest_orders_count + 1, wallet = wallet + ? WHERE id = ?',
+        [order.number, order.user_id],
+      );
+      return id;
+    },
     orderById: (id: number) => db.get<InterestOrderRow>('SELECT * FROM interest_orders WHERE id = ?', [id]),
     ordersPage: (userId: number, limit: number, offset: number) =>
       db.all<InterestOrderRow>('SELECT * FROM interest_orders WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?', [
@@ -64,7 +71,7 @@ export function interestWalletQueries(db: SqlRunner) {
         offset,
       ]),
     orderCount: async (userId: number) =>
-      (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM interest_orders WHERE user_id = ?', [userId]))?.n ?? 0,
+      (await db.get<{ n: number }>('SELECT interest_orders_count AS n FROM users WHERE id = ?', [userId]))?.n ?? 0,
     /** Holdings whose term has ended by `now`, oldest first. */
     due: (now: string, limit: number) =>
       db.all<InterestOrderRow>(
@@ -72,10 +79,14 @@ export function interestWalletQueries(db: SqlRunner) {
         [now, limit],
       ),
     /** Marks a holding paid; false when it was already paid (so it is never paid twice). */
-    markPaid: async (id: number, at: string) =>
-      (await db.run("UPDATE interest_orders SET state = 'done', paid_at = ? WHERE id = ? AND state = 'holding'", [
-        at,
-        id,
-      ])) === 1,
+    markPaid: async (id: number, at: string) => {
+      const paid = await db.get<{ user_id: number; number: number }>(
+        "UPDATE interest_orders SET state = 'done', paid_at = ? WHERE id = ? AND state = 'holding' RETURNING user_id, number",
+        [at, id],
+      );
+      if (!paid) return false;
+      await db.run('UPDATE users SET wallet = wallet - ? WHERE id = ?', [paid.number, paid.user_id]);
+      return true;
+    },
   };
 }

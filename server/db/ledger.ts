@@ -11,18 +11,38 @@ export interface LedgerRow {
   ref_id: number | null;
   remark: string;
   created_at: string;
+  /** The line's number among its customer's lines (1 for the first). */
+  seq: number;
+  /** Its number among the customer's lines of its direction (credits, or debits). */
+  direction_seq: number;
 }
 
 export type NewLedgerRow = Omit<LedgerRow, 'id'>;
 
+/** A customer's balance and line counts after a movement: the new line's numbers follow from them. */
+export interface MovedBalance {
+  balance: number;
+  ledger_lines: number;
+  credit_lines: number;
+  debit_lines: number;
+}
+
 /**
- * A page of one customer's lines, newest first: all of them, credits only or debits only, each
- * read in order from its own index (the credits' and debits' are partial on the amount's sign).
+ * A page of one customer's lines, newest first: all of them, credits only or debits only. Lines
+ * are numbered as they are written (all, and within their direction), so the page `offset` lines
+ * below the newest is the range of numbers below the customer's count less `offset`, read from
+ * an index however deep the page.
  */
 const PAGE = {
-  0: 'SELECT * FROM ledger WHERE user_id = @user ORDER BY id DESC LIMIT @limit OFFSET @offset',
-  1: 'SELECT * FROM ledger WHERE user_id = @user AND amount > 0 ORDER BY id DESC LIMIT @limit OFFSET @offset',
-  [-1]: 'SELECT * FROM ledger WHERE user_id = @user AND amount < 0 ORDER BY id DESC LIMIT @limit OFFSET @offset',
+  0: `SELECT * FROM ledger WHERE user_id = @user
+        AND seq <= (SELECT ledger_lines FROM users WHERE id = @user) - @offset
+      ORDER BY seq DESC LIMIT @limit`,
+  1: `SELECT * FROM ledger WHERE user_id = @user AND amount > 0
+        AND direction_seq <= (SELECT credit_lines FROM users WHERE id = @user) - @offset
+      ORDER BY direction_seq DESC LIMIT @limit`,
+  [-1]: `SELECT * FROM ledger WHERE user_id = @user AND amount < 0
+        AND direction_seq <= (SELECT debit_lines FROM users WHERE id = @user) - @offset
+      ORDER BY direction_seq DESC LIMIT @limit`,
 } as const;
 /** How many lines a page of each direction is out of: the running counts. */
 const COUNT = {
@@ -56,14 +76,13 @@ export function ledgerQueries(db: SqlRunner) {
       )) ?? { income: 0, expenses: 0, acquired: 0, recharged: 0 },
     /**
      * Moves a balance in one guarded statement, and with it the customer's running totals of
-     * their ledger (server/db/running-totals.ts); returns the new balance, or undefined when the
-     * movement would take it below zero. A concurrent writer of the same row makes this wait and
+     * their ledger (server/db/running-totals.ts); returns the new balance and line counts, or
+     * undefined when the movement would take it below zero. A concurrent writer of the same row makes this wait and
      * then re-check the guard against the balance it left.
      */
-    moveBalance: async (userId: number, kind: LedgerKind, amount: number) =>
-      (
-        await db.get<{ balance: number }>(
-          `UPDATE users SET balance = balance + @amount,
+    moveBalance: (userId: number, kind: LedgerKind, amount: number) =>
+      db.get<MovedBalance>(
+        `UPDATE users SET balance = balance + @amount,
              ledger_lines = ledger_lines + 1,
              credit_lines = credit_lines + CASE WHEN @amount > 0 THEN 1 ELSE 0 END,
              debit_lines = debit_lines + CASE WHEN @amount < 0 THEN 1 ELSE 0 END,
@@ -72,10 +91,9 @@ export function ledgerQueries(db: SqlRunner) {
              acquired = acquired + CASE WHEN @amount > 0 AND @kind IN ('recharge', 'interest', 'adjust') THEN @amount ELSE 0 END,
              recharged = recharged + CASE WHEN @kind = 'recharge' THEN @amount ELSE 0 END
            WHERE id = @id AND balance + @amount >= 0
-           RETURNING balance`,
-          { id: userId, kind, amount },
-        )
-      )?.balance,
+           RETURNING balance, ledger_lines, credit_lines, debit_lines`,
+        { id: userId, kind, amount },
+      ),
     /** Adds a member's approved recharge to the team totals of the two customers above them. */
     addToTeams: (memberId: number, amount: number) =>
       db.run(
@@ -85,8 +103,8 @@ export function ledgerQueries(db: SqlRunner) {
       ),
     insert: (row: NewLedgerRow) =>
       db.insert(
-        `INSERT INTO ledger (user_id, kind, amount, balance_after, ref_type, ref_id, remark, created_at)
-         VALUES (@user_id, @kind, @amount, @balance_after, @ref_type, @ref_id, @remark, @created_at)`,
+        `INSERT INTO ledger (user_id, kind, amount, balance_after, ref_type, ref_id, remark, created_at, seq, direction_seq)
+         VALUES (@user_id, @kind, @amount, @balance_after, @ref_type, @ref_id, @remark, @created_at, @seq, @direction_seq)`,
         { ...row },
       ),
     totalOf: async (userId: number) =>

@@ -1,8 +1,11 @@
 import { identityKey } from '../security/identity-keys';
 import type { SqlRunner } from './database';
 import {
+  LEDGER_NUMBERING,
   LEDGER_TOTALS,
   LEDGER_TOTAL_COLUMNS,
+  ORDER_TOTALS,
+  ORDER_TOTAL_COLUMNS,
   SALE_TOTALS,
   SALE_TOTAL_COLUMNS,
   SALES_VOLUME,
@@ -88,14 +91,25 @@ export const runningTotalsMigration: MigrationSteps = {
     ALTER TABLE users ADD COLUMN direct_count INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE users ADD COLUMN indirect_count INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE users ADD COLUMN team_recharged INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE users ADD COLUMN frozen INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE users ADD COLUMN wallet INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE users ADD COLUMN withdrawals_count INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE users ADD COLUMN interest_orders_count INTEGER NOT NULL DEFAULT 0;
 
-    -- Everyone in a customer's team, with the level they are at: one row per member and level, so
-    -- a team's page is read in order from the key, however many joined.
+    -- Each ledger line's number among its customer's lines (1 for the first), and among those of
+    -- its direction (credits or debits): any page of the fund log is then a range of numbers,
+    -- read from an index without walking the pages before it.
+    ALTER TABLE ledger ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE ledger ADD COLUMN direction_seq INTEGER NOT NULL DEFAULT 0;
+
+    -- Everyone in a customer's team, with the level they are at and their number in the order
+    -- they joined it: one row per member and level, so any page of a team is a range of numbers.
     CREATE TABLE team_members (
       ancestor_id INTEGER NOT NULL REFERENCES users(id),
       member_id INTEGER NOT NULL REFERENCES users(id),
       level INTEGER NOT NULL CHECK (level IN (1, 2)),
-      PRIMARY KEY (ancestor_id, member_id)
+      seq INTEGER NOT NULL,
+      PRIMARY KEY (ancestor_id, seq)
     ) WITHOUT ROWID;
 
     -- The hall's completed volume: all time under 'all', and each UTC day under its date.
@@ -112,6 +126,7 @@ export const runningTotalsMigration: MigrationSteps = {
     DROP INDEX recharges_state;
     DROP INDEX withdrawals_state;
     CREATE INDEX team_members_member ON team_members(member_id);
+    CREATE UNIQUE INDEX team_members_once ON team_members(ancestor_id, member_id);
     DROP INDEX interest_orders_due;
     CREATE INDEX interest_orders_due ON interest_orders(expires_at, id) WHERE state = 'holding';
     DROP INDEX push_deliveries_due;
@@ -125,8 +140,9 @@ export const runningTotalsMigration: MigrationSteps = {
     CREATE INDEX withdrawals_queue ON withdrawals(created_at, id) WHERE state = 'audit';
     CREATE INDEX recharges_user_created ON recharges(user_id, created_at);
     CREATE INDEX withdrawals_user_created ON withdrawals(user_id, created_at);
-    CREATE INDEX ledger_user_credits ON ledger(user_id, id) WHERE amount > 0;
-    CREATE INDEX ledger_user_debits ON ledger(user_id, id) WHERE amount < 0;
+    CREATE UNIQUE INDEX ledger_user_lines ON ledger(user_id, seq);
+    CREATE UNIQUE INDEX ledger_user_credits ON ledger(user_id, direction_seq) WHERE amount > 0;
+    CREATE UNIQUE INDEX ledger_user_debits ON ledger(user_id, direction_seq) WHERE amount < 0;
     CREATE INDEX audit_log_target ON audit_log(target_type, target_id, id);
     CREATE INDEX audit_log_target_type ON audit_log(target_type, id);
     CREATE INDEX email_codes_latest ON email_codes(email_key, id);
@@ -764,20 +780,34 @@ const TOTALS_BATCH = 20_000;
 
 /**
  * Fills the running totals from the rows, a range of customers at a time, so that no statement
- * holds millions of rows at once: first each customer's team rows and own totals, then (once
- * every member's recharges are known) the teams' totals, then the hall's volume.
+ * holds millions of rows at once: first each customer's team rows, own totals and ledger line
+ * numbers, then (once every member's recharges are known) the teams' totals, then the hall's
+ * volume.
  */
 export async function fillRunningTotals(db: MigrationRunner): Promise<void> {
   const last = (await db.get<{ last: number }>('SELECT COALESCE(MAX(id), 0) AS last FROM users'))?.last ?? 0;
   const ranges: { first: number; last: number }[] = [];
   for (let first = 1; first <= last; first += TOTALS_BATCH) ranges.push({ first, last: first + TOTALS_BATCH - 1 });
+  const zero = [...LEDGER_TOTAL_COLUMNS, ...SALE_TOTAL_COLUMNS, ...ORDER_TOTAL_COLUMNS, ...TEAM_TOTAL_COLUMNS]
+    .map((column) => `${column} = 0`)
+    .join(', ');
+  // From nothing, so that filling again (tests that write rows straight into the tables) is a refill.
+  await db.run('DELETE FROM team_members');
+  await db.run('DELETE FROM sales_volume');
   const fill = (columns: readonly string[], totals: string) =>
     `UPDATE users SET ${columns.map((column) => `${column} = totals.${column}`).join(', ')}
      FROM (${totals}) AS totals WHERE users.id = totals.user_id`;
   for (const range of ranges) {
-    await db.run(`INSERT INTO team_members (ancestor_id, member_id, level) ${TEAM_MEMBERSHIPS}`, range);
+    await db.run(`UPDATE users SET ${zero} WHERE id BETWEEN @first AND @last`, range);
+    await db.run(`INSERT INTO team_members (ancestor_id, member_id, level, seq) ${TEAM_MEMBERSHIPS}`, range);
     await db.run(fill(LEDGER_TOTAL_COLUMNS, LEDGER_TOTALS), range);
     await db.run(fill(SALE_TOTAL_COLUMNS, SALE_TOTALS), range);
+    await db.run(fill(ORDER_TOTAL_COLUMNS, ORDER_TOTALS), range);
+    await db.run(
+      `UPDATE ledger SET seq = numbered.seq, direction_seq = numbered.direction_seq
+       FROM (${LEDGER_NUMBERING}) AS numbered WHERE ledger.id = numbered.id`,
+      range,
+    );
   }
   for (const range of ranges) await db.run(fill(TEAM_TOTAL_COLUMNS, TEAM_TOTALS), range);
   await db.run(`INSERT INTO sales_volume (period, number) ${SALES_VOLUME}`);

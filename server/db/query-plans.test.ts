@@ -59,6 +59,7 @@ const BOUNDED: Record<string, string> = {
   'integrity.totalsDrift': INTEGRITY,
   'integrity.teamDrift': INTEGRITY,
   'integrity.volumeDrift': INTEGRITY,
+  'integrity.numberingDrift': INTEGRITY,
   'users.any': 'stops at the first row it finds',
   'selling.history': 'walks the partial index of completed sales from the newest and stops after its LIMIT',
   'review.pendingCounts': 'counts only the orders waiting for review, in partial indexes that hold nothing else',

@@ -31,6 +31,24 @@ export const SALE_TOTALS = `
   FROM sale_orders WHERE user_id BETWEEN @first AND @last GROUP BY user_id`;
 
 /**
+ * What is held while it waits (open sales and withdrawals: frozen), what sits in the interest
+ * wallet, and how many withdrawals and interest deposits a customer has made (their lists' sizes).
+ */
+export const ORDER_TOTALS = `
+  SELECT user_id, SUM(frozen) AS frozen, SUM(wallet) AS wallet,
+         SUM(withdrawal) AS withdrawals_count, SUM(deposit) AS interest_orders_count
+  FROM (
+    SELECT user_id, number AS frozen, 0 AS wallet, 0 AS withdrawal, 0 AS deposit
+    FROM sale_orders WHERE state = 'audit' AND user_id BETWEEN @first AND @last
+    UNION ALL
+    SELECT user_id, CASE WHEN state = 'audit' THEN amount ELSE 0 END, 0, 1, 0
+    FROM withdrawals WHERE user_id BETWEEN @first AND @last
+    UNION ALL
+    SELECT user_id, 0, CASE WHEN state = 'holding' THEN number ELSE 0 END, 0, 1
+    FROM interest_orders WHERE user_id BETWEEN @first AND @last
+  ) AS orders GROUP BY user_id`;
+
+/**
  * The team: the people a customer invited (level 1), the people those invited (level 2), and
  * what the team's approved recharges add up to (its members' recharge lines, which are credited
  * once per approved recharge).
@@ -43,14 +61,27 @@ export const TEAM_TOTALS = `
   FROM team_members JOIN users AS members ON members.id = team_members.member_id
   WHERE team_members.ancestor_id BETWEEN @first AND @last GROUP BY team_members.ancestor_id`;
 
-/** Each customer's two team rows, from the invitations themselves. */
+/**
+ * The team rows of the customers in the range, from the invitations themselves: the people each
+ * invited (level 1) and the people those invited (level 2), numbered in the order they signed up.
+ */
 export const TEAM_MEMBERSHIPS = `
-  SELECT users.inviter_id AS ancestor_id, users.id AS member_id, 1 AS level
-  FROM users WHERE users.inviter_id IS NOT NULL AND users.id BETWEEN @first AND @last
-  UNION ALL
-  SELECT inviters.inviter_id, users.id, 2
-  FROM users JOIN users AS inviters ON inviters.id = users.inviter_id
-  WHERE inviters.inviter_id IS NOT NULL AND users.id BETWEEN @first AND @last`;
+  SELECT ancestor_id, member_id, level, ROW_NUMBER() OVER (PARTITION BY ancestor_id ORDER BY member_id) AS seq
+  FROM (
+    SELECT users.inviter_id AS ancestor_id, users.id AS member_id, 1 AS level
+    FROM users WHERE users.inviter_id BETWEEN @first AND @last
+    UNION ALL
+    SELECT inviters.inviter_id, users.id, 2
+    FROM users AS inviters JOIN users ON users.inviter_id = inviters.id
+    WHERE inviters.inviter_id BETWEEN @first AND @last
+  ) AS memberships`;
+
+/** Each ledger line's number among its customer's lines, and among those of its direction. */
+export const LEDGER_NUMBERING = `
+  SELECT id,
+         ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY id) AS seq,
+         ROW_NUMBER() OVER (PARTITION BY user_id, CASE WHEN amount > 0 THEN 1 ELSE 0 END ORDER BY id) AS direction_seq
+  FROM ledger WHERE user_id BETWEEN @first AND @last`;
 
 /** The hall's completed volume by UTC day of completion, and all time under 'all'. */
 export const SALES_VOLUME = `
@@ -70,4 +101,5 @@ export const LEDGER_TOTAL_COLUMNS = [
   'recharged',
 ] as const;
 export const SALE_TOTAL_COLUMNS = ['sales_open', 'sales_completed', 'sales_rejected', 'sold'] as const;
+export const ORDER_TOTAL_COLUMNS = ['frozen', 'wallet', 'withdrawals_count', 'interest_orders_count'] as const;
 export const TEAM_TOTAL_COLUMNS = ['direct_count', 'indirect_count', 'team_recharged'] as const;

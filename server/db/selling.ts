@@ -188,14 +188,17 @@ export function sellingQueries(db: SqlRunner) {
       ),
     countCompletedOrder: (merchantId: number) =>
       db.run('UPDATE merchants SET orders_count = orders_count + 1 WHERE id = ?', [merchantId]),
-    /** A new sale, waiting for review, counted with its customer's open sales (inside a transaction). */
+    /** A new sale, waiting for review, counted with its customer's open sales and frozen (inside a transaction). */
     insertOrder: async (order: NewSaleOrder) => {
       const id = await db.insert(
         `INSERT INTO sale_orders (order_no, user_id, offer_id, number, unit_price, amount, currency, matching_time, created_at, updated_at)
          VALUES (@order_no, @user_id, @offer_id, @number, @unit_price, @amount, @currency, @matching_time, @created_at, @created_at)`,
         { ...order },
       );
-      await db.run('UPDATE users SET sales_open = sales_open + 1 WHERE id = ?', [order.user_id]);
+      await db.run('UPDATE users SET sales_open = sales_open + 1, frozen = frozen + ? WHERE id = ?', [
+        order.number,
+        order.user_id,
+      ]);
       return id;
     },
     orderById: (id: number) => db.get<SaleOrderListRow>(SALE_BY_ID, [id]),
@@ -214,7 +217,7 @@ export function sellingQueries(db: SqlRunner) {
       )?.n ?? 0,
     /**
      * Decides a sale waiting for review, and moves the running totals with it: the customer's
-     * counts and sold amount, and for a completed sale the hall's volume of all time and of the
+     * counts, sold and frozen amounts, and for a completed sale the hall's volume of all time and of the
      * UTC day of `at` (inside a transaction). False when it was no longer waiting.
      */
     reviewOrder: async (id: number, state: Exclude<SaleOrderState, 'audit'>, remark: string, at: string) => {
@@ -227,8 +230,8 @@ export function sellingQueries(db: SqlRunner) {
       const sold = state === 'completion' ? decided.number : 0;
       await db.run(
         `UPDATE users SET sales_open = sales_open - 1, ${SALE_COUNT_COLUMN[state]} = ${SALE_COUNT_COLUMN[state]} + 1,
-           sold = sold + @sold WHERE id = @user`,
-        { user: decided.user_id, sold },
+           sold = sold + @sold, frozen = frozen - @number WHERE id = @user`,
+        { user: decided.user_id, sold, number: decided.number },
       );
       if (sold > 0) {
         for (const period of ['all', at.slice(0, 10)]) {

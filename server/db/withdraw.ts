@@ -26,12 +26,19 @@ export type NewWithdrawal = Pick<
 
 export function withdrawQueries(db: SqlRunner) {
   return {
-    insert: (row: NewWithdrawal) =>
-      db.insert(
+    /** A new withdrawal, waiting for review: counted, and its amount frozen (inside a transaction). */
+    insert: async (row: NewWithdrawal) => {
+      const id = await db.insert(
         `INSERT INTO withdrawals (order_no, user_id, type, bank_account_id, amount, fee, created_at, updated_at)
          VALUES (@order_no, @user_id, @type, @bank_account_id, @amount, @fee, @created_at, @created_at)`,
         { ...row },
-      ),
+      );
+      await db.run('UPDATE users SET withdrawals_count = withdrawals_count + 1, frozen = frozen + ? WHERE id = ?', [
+        row.amount,
+        row.user_id,
+      ]);
+      return id;
+    },
     byId: (id: number) => db.get<WithdrawalRow>('SELECT * FROM withdrawals WHERE id = ?', [id]),
     page: (userId: number, limit: number, offset: number) =>
       db.all<WithdrawalListRow>(
@@ -41,11 +48,17 @@ export function withdrawQueries(db: SqlRunner) {
         [userId, limit, offset],
       ),
     count: async (userId: number) =>
-      (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM withdrawals WHERE user_id = ?', [userId]))?.n ?? 0,
-    review: async (id: number, state: Exclude<ReviewState, 'audit'>, remark: string, at: string) =>
-      (await db.run(
-        "UPDATE withdrawals SET state = @state, remark = @remark, updated_at = @at WHERE id = @id AND state = 'audit'",
+      (await db.get<{ n: number }>('SELECT withdrawals_count AS n FROM users WHERE id = ?', [userId]))?.n ?? 0,
+    /** Decides a withdrawal in review and unfreezes its amount; false when it was not in review any more. */
+    review: async (id: number, state: Exclude<ReviewState, 'audit'>, remark: string, at: string) => {
+      const decided = await db.get<{ user_id: number; amount: number }>(
+        `UPDATE withdrawals SET state = @state, remark = @remark, updated_at = @at WHERE id = @id AND state = 'audit'
+         RETURNING user_id, amount`,
         { id, state, remark, at },
-      )) === 1,
+      );
+      if (!decided) return false;
+      await db.run('UPDATE users SET frozen = frozen - ? WHERE id = ?', [decided.amount, decided.user_id]);
+      return true;
+    },
   };
 }

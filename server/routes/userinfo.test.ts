@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MoneyInfo, UserInfo } from '../../contract/responses';
+import { fillRunningTotals } from '../db/migrations';
 import { DEMO_ACCOUNT } from '../demo';
 import { TINY_PNG, call, post, signUp, freshServerPerTest, type TestServer } from '../test-support';
 
@@ -47,6 +48,8 @@ describe('userinfo/get-money-info', () => {
       VALUES (${userId}, 1, 'p', 5005, 600, 30, 24, '${at}', '${at}', 'holding'),
              (${userId}, 1, 'p', 7000, 600, 30, 34, '${at}', '${at}', 'done');
     `);
+    // Written straight into the tables: their running totals filled as the migration fills them.
+    await server.db.transaction((tx) => fillRunningTotals(tx));
     const money = await call(server, 'userinfo/get-money-info', {}, token);
     expect(money).toEqual<MoneyInfo>({ balance: '1000.00', frozen: '32.50', wallet: '50.05', total: '1082.55' });
   });
