@@ -185,7 +185,9 @@ async function runningTotals() {
     team: await server.db.all(
       'SELECT ancestor_id, member_id, level, seq FROM team_members ORDER BY ancestor_id, member_id',
     ),
-    lines: await server.db.all('SELECT id, seq, direction_seq FROM ledger ORDER BY id'),
+    lines: await server.db.all(
+      'SELECT user_id, direction, seq, ledger_id FROM ledger_numbers ORDER BY ledger_id, direction',
+    ),
     volume: await server.db.all('SELECT period, number FROM sales_volume ORDER BY period'),
   };
 }
@@ -213,8 +215,7 @@ describe('the running totals', () => {
     );
     await server.db.run(`UPDATE users SET ${zeroes.join(', ')}`);
     await server.db.run('DELETE FROM team_members');
-    // Negated, the line numbers stay distinct (they are unique per customer) and all wrong.
-    await server.db.run('UPDATE ledger SET seq = -seq, direction_seq = -direction_seq');
+    await server.db.run('DELETE FROM ledger_numbers');
     await server.db.run('DELETE FROM sales_volume');
     expect((await checkIntegrity(server.app.wallet)).length).toBeGreaterThan(10);
 
@@ -377,8 +378,11 @@ describe('the integrity check', () => {
     [
       "a ledger line's number",
       (facts) =>
-        server.db.run("UPDATE ledger SET seq = seq + 1000 WHERE kind = 'sale' AND ref_id = ?", [facts.completedSale]),
-      () => ({ table: 'ledger', problem: expect.stringContaining("its place among its customer's lines") }),
+        server.db.run(
+          "UPDATE ledger_numbers SET seq = seq + 1000 WHERE ledger_id = (SELECT id FROM ledger WHERE kind = 'sale' AND ref_id = ?)",
+          [facts.completedSale],
+        ),
+      () => ({ table: 'ledger', problem: expect.stringContaining('ledger line numbering: line') }),
     ],
     [
       "the hall's volume of all time",

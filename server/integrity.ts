@@ -114,7 +114,7 @@ export async function checkIntegrity(domain: Domain): Promise<IntegrityProblem[]
       row: drift.row,
       problem:
         drift.table === 'ledger'
-          ? `numbered ${drift.seq}, but its place among its customer's lines (all/its direction) is ${drift.expected}`
+          ? `ledger line numbering: ${drift.expected}`
           : `numbered ${drift.seq} in its team, whose numbers must run ${drift.expected}`,
     })),
     ...volume.map((period) => ({

@@ -32,7 +32,7 @@ export function createLedger(queries: Pick<Queries, 'ledger'>) {
     if (moved === undefined) throw new InsufficientBalance();
     // A team's recharge total is its members' recharge lines: kept with them, in this transaction.
     if (movement.kind === 'recharge') await queries.ledger.addToTeams(movement.userId, movement.amount);
-    await queries.ledger.insert({
+    const ledgerId = await queries.ledger.insert({
       user_id: movement.userId,
       kind: movement.kind,
       amount: movement.amount,
@@ -41,8 +41,14 @@ export function createLedger(queries: Pick<Queries, 'ledger'>) {
       ref_id: movement.ref?.id ?? null,
       remark: movement.remark ?? '',
       created_at: movement.at,
+    });
+    // Numbered by the counts the balance's row lock gave: two movements of one customer never share one.
+    await queries.ledger.number({
+      userId: movement.userId,
+      ledgerId,
+      direction: movement.amount > 0 ? 1 : -1,
       seq: moved.ledger_lines,
-      direction_seq: movement.amount > 0 ? moved.credit_lines : moved.debit_lines,
+      directionSeq: movement.amount > 0 ? moved.credit_lines : moved.debit_lines,
     });
     return moved.balance;
   }

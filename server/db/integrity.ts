@@ -273,16 +273,26 @@ export function integrityQueries(db: SqlRunner) {
         EVERYONE,
       ),
     /**
-     * Ledger lines whose numbers are not their place among their customer's lines (and among
-     * those of their direction), in the order they were written; team rows whose numbers are not
-     * 1 to the team's size, each once.
+     * Ledger line numbers that are not each line's place among its customer's lines (and among
+     * those of its direction) in the order they were written, or that are missing; team rows
+     * whose numbers are not 1 to the team's size, each once.
      */
     numberingDrift: () =>
       db.all<NumberingDrift>(
-        `SELECT 'ledger' AS "table", CAST(numbered.id AS TEXT) AS row, ledger.seq,
-                CAST(numbered.seq AS TEXT) || '/' || CAST(numbered.direction_seq AS TEXT) AS expected
-         FROM (${LEDGER_NUMBERING}) AS numbered JOIN ledger ON ledger.id = numbered.id
-         WHERE ledger.seq <> numbered.seq OR ledger.direction_seq <> numbered.direction_seq
+        `SELECT 'ledger' AS "table", CAST(ledger_id AS TEXT) AS row, seq,
+                'line ' || CAST(seq AS TEXT) || ' of direction ' || CAST(direction AS TEXT) || ' of user '
+                  || CAST(user_id AS TEXT) || ' is ' || drift AS expected
+         FROM (
+           SELECT user_id, direction, seq, ledger_id, 'missing' AS drift FROM (
+             SELECT user_id, direction, seq, ledger_id FROM (${LEDGER_NUMBERING}) AS recomputed
+             EXCEPT SELECT user_id, direction, seq, ledger_id FROM ledger_numbers
+           ) AS missing
+           UNION ALL
+           SELECT user_id, direction, seq, ledger_id, 'not called for' FROM (
+             SELECT user_id, direction, seq, ledger_id FROM ledger_numbers
+             EXCEPT SELECT user_id, direction, seq, ledger_id FROM (${LEDGER_NUMBERING}) AS recomputed
+           ) AS extra
+         ) AS ledger_drift
          UNION ALL
          SELECT 'team_members', CAST(team_members.ancestor_id AS TEXT) || '/' || CAST(team_members.member_id AS TEXT),
                 team_members.seq, '1 to ' || CAST(teams.size AS TEXT) || ', each once'

@@ -11,10 +11,6 @@ export interface LedgerRow {
   ref_id: number | null;
   remark: string;
   created_at: string;
-  /** The line's number among its customer's lines (1 for the first). */
-  seq: number;
-  /** Its number among the customer's lines of its direction (credits, or debits). */
-  direction_seq: number;
 }
 
 export type NewLedgerRow = Omit<LedgerRow, 'id'>;
@@ -28,22 +24,18 @@ export interface MovedBalance {
 }
 
 /**
- * A page of one customer's lines, newest first: all of them, credits only or debits only. Lines
- * are numbered as they are written (all, and within their direction), so the page `offset` lines
- * below the newest is the range of numbers below the customer's count less `offset`, read from
- * an index however deep the page.
+ * A page of one customer's lines, newest first: all of them (direction 0), credits only (1) or
+ * debits only (-1). Lines are numbered as they are written, all and within their direction
+ * (`ledger_numbers`), so the page `offset` lines below the newest is the range of numbers below
+ * the customer's count less `offset`, read from the key however deep the page.
  */
-const PAGE = {
-  0: `SELECT * FROM ledger WHERE user_id = @user
-        AND seq <= (SELECT ledger_lines FROM users WHERE id = @user) - @offset
-      ORDER BY seq DESC LIMIT @limit`,
-  1: `SELECT * FROM ledger WHERE user_id = @user AND amount > 0
-        AND direction_seq <= (SELECT credit_lines FROM users WHERE id = @user) - @offset
-      ORDER BY direction_seq DESC LIMIT @limit`,
-  [-1]: `SELECT * FROM ledger WHERE user_id = @user AND amount < 0
-        AND direction_seq <= (SELECT debit_lines FROM users WHERE id = @user) - @offset
-      ORDER BY direction_seq DESC LIMIT @limit`,
-} as const;
+const PAGE = `
+  SELECT ledger.* FROM ledger_numbers JOIN ledger ON ledger.id = ledger_numbers.ledger_id
+  WHERE ledger_numbers.user_id = @user AND ledger_numbers.direction = @direction
+    AND ledger_numbers.seq <= (
+      SELECT CASE @direction WHEN 0 THEN ledger_lines WHEN 1 THEN credit_lines ELSE debit_lines END
+      FROM users WHERE id = @user) - @offset
+  ORDER BY ledger_numbers.seq DESC LIMIT @limit`;
 /** How many lines a page of each direction is out of: the running counts. */
 const COUNT = {
   0: 'SELECT ledger_lines AS n FROM users WHERE id = ?',
@@ -56,7 +48,7 @@ export function ledgerQueries(db: SqlRunner) {
   return {
     /** Newest first; `direction` 1 keeps credits, -1 debits, 0 both. */
     page: (userId: number, direction: -1 | 0 | 1, limit: number, offset: number) =>
-      db.all<LedgerRow>(PAGE[direction], { user: userId, limit, offset }),
+      db.all<LedgerRow>(PAGE, { user: userId, direction, limit, offset }),
     /** Newest first, older than the row `beforeId` (0: from the newest): an endless list's next page. */
     before: (userId: number, beforeId: number, limit: number) =>
       beforeId === 0
@@ -103,9 +95,22 @@ export function ledgerQueries(db: SqlRunner) {
       ),
     insert: (row: NewLedgerRow) =>
       db.insert(
-        `INSERT INTO ledger (user_id, kind, amount, balance_after, ref_type, ref_id, remark, created_at, seq, direction_seq)
-         VALUES (@user_id, @kind, @amount, @balance_after, @ref_type, @ref_id, @remark, @created_at, @seq, @direction_seq)`,
+        `INSERT INTO ledger (user_id, kind, amount, balance_after, ref_type, ref_id, remark, created_at)
+         VALUES (@user_id, @kind, @amount, @balance_after, @ref_type, @ref_id, @remark, @created_at)`,
         { ...row },
+      ),
+    /** A new line's numbers: among all its customer's lines, and among those of its direction. */
+    number: (line: { userId: number; ledgerId: number; direction: 1 | -1; seq: number; directionSeq: number }) =>
+      db.run(
+        `INSERT INTO ledger_numbers (user_id, direction, seq, ledger_id)
+         VALUES (@user, 0, @seq, @ledger), (@user, @direction, @direction_seq, @ledger)`,
+        {
+          user: line.userId,
+          direction: line.direction,
+          seq: line.seq,
+          direction_seq: line.directionSeq,
+          ledger: line.ledgerId,
+        },
       ),
     totalOf: async (userId: number) =>
       (

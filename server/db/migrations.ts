@@ -32,6 +32,13 @@ export interface MigrationSteps {
   rows?: (db: MigrationRunner) => Promise<void>;
   /** Statements after `rows` (indexes over what it filled), translated like `sql`. */
   after?: string;
+  /**
+   * Row work too large for one transaction, run before the steps above, each of its statements
+   * committing by itself (a range of customers at a time), so that no lock is held for the whole
+   * of it. The version is recorded only once it has finished, so it must be a refill from
+   * nothing: an interrupted run is simply run again at the next start.
+   */
+  batched?: (db: MigrationRunner) => Promise<void>;
 }
 
 export type Migration = string | MigrationSteps;
@@ -96,11 +103,18 @@ export const runningTotalsMigration: MigrationSteps = {
     ALTER TABLE users ADD COLUMN withdrawals_count INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE users ADD COLUMN interest_orders_count INTEGER NOT NULL DEFAULT 0;
 
-    -- Each ledger line's number among its customer's lines (1 for the first), and among those of
-    -- its direction (credits or debits): any page of the fund log is then a range of numbers,
-    -- read from an index without walking the pages before it.
-    ALTER TABLE ledger ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
-    ALTER TABLE ledger ADD COLUMN direction_seq INTEGER NOT NULL DEFAULT 0;
+    -- Each ledger line's number among its customer's lines (direction 0; 1 for the first) and
+    -- among those of its direction (1 credits, -1 debits): any page of the fund log is then a
+    -- range of numbers, read from the key without walking the pages before it. Kept beside the
+    -- ledger rather than in it, so numbering the lines already written rewrites none of them.
+    -- (No foreign keys: the table is derived, and ops check proves it against the ledger.)
+    CREATE TABLE ledger_numbers (
+      user_id INTEGER NOT NULL,
+      direction INTEGER NOT NULL CHECK (direction IN (-1, 0, 1)),
+      seq INTEGER NOT NULL,
+      ledger_id INTEGER NOT NULL,
+      PRIMARY KEY (user_id, direction, seq)
+    ) WITHOUT ROWID;
 
     -- Everyone in a customer's team, with the level they are at and their number in the order
     -- they joined it: one row per member and level, so any page of a team is a range of numbers.
@@ -117,9 +131,7 @@ export const runningTotalsMigration: MigrationSteps = {
       period TEXT PRIMARY KEY,
       number INTEGER NOT NULL CHECK (number >= 0)
     );
-    `,
-  rows: fillRunningTotals,
-  after: `
+
     -- A state alone says little about a row: the waiting ones have partial indexes of their own
     -- now, and an index on the state led the planner away from the one that serves the order.
     DROP INDEX sale_orders_state;
@@ -140,14 +152,15 @@ export const runningTotalsMigration: MigrationSteps = {
     CREATE INDEX withdrawals_queue ON withdrawals(created_at, id) WHERE state = 'audit';
     CREATE INDEX recharges_user_created ON recharges(user_id, created_at);
     CREATE INDEX withdrawals_user_created ON withdrawals(user_id, created_at);
-    CREATE UNIQUE INDEX ledger_user_lines ON ledger(user_id, seq);
-    CREATE UNIQUE INDEX ledger_user_credits ON ledger(user_id, direction_seq) WHERE amount > 0;
-    CREATE UNIQUE INDEX ledger_user_debits ON ledger(user_id, direction_seq) WHERE amount < 0;
     CREATE INDEX audit_log_target ON audit_log(target_type, target_id, id);
     CREATE INDEX audit_log_target_type ON audit_log(target_type, id);
     CREATE INDEX email_codes_latest ON email_codes(email_key, id);
+    CREATE INDEX merchants_ranked ON merchants(completion_rate DESC, orders_count DESC, id);
     `,
 };
+
+/** Fills the running totals of the migration before, a range of customers per statement. */
+export const fillRunningTotalsMigration: MigrationSteps = { batched: fillRunningTotals };
 
 /**
  * Schema migrations, applied in order inside one transaction each; SQLite's `PRAGMA user_version`
@@ -720,6 +733,7 @@ export const migrations: readonly Migration[] = [
   ) WITHOUT ROWID;
   `,
   runningTotalsMigration,
+  fillRunningTotalsMigration,
 ];
 
 /** Rows written at once while filling keys: few statements, well under either engine's parameter limit. */
@@ -794,6 +808,7 @@ export async function fillRunningTotals(db: MigrationRunner): Promise<void> {
   // From nothing, so that filling again (tests that write rows straight into the tables) is a refill.
   await db.run('DELETE FROM team_members');
   await db.run('DELETE FROM sales_volume');
+  await db.run('DELETE FROM ledger_numbers');
   const fill = (columns: readonly string[], totals: string) =>
     `UPDATE users SET ${columns.map((column) => `${column} = totals.${column}`).join(', ')}
      FROM (${totals}) AS totals WHERE users.id = totals.user_id`;
@@ -803,11 +818,7 @@ export async function fillRunningTotals(db: MigrationRunner): Promise<void> {
     await db.run(fill(LEDGER_TOTAL_COLUMNS, LEDGER_TOTALS), range);
     await db.run(fill(SALE_TOTAL_COLUMNS, SALE_TOTALS), range);
     await db.run(fill(ORDER_TOTAL_COLUMNS, ORDER_TOTALS), range);
-    await db.run(
-      `UPDATE ledger SET seq = numbered.seq, direction_seq = numbered.direction_seq
-       FROM (${LEDGER_NUMBERING}) AS numbered WHERE ledger.id = numbered.id`,
-      range,
-    );
+    await db.run(`INSERT INTO ledger_numbers (user_id, direction, seq, ledger_id) ${LEDGER_NUMBERING}`, range);
   }
   for (const range of ranges) await db.run(fill(TEAM_TOTAL_COLUMNS, TEAM_TOTALS), range);
   await db.run(`INSERT INTO sales_volume (period, number) ${SALES_VOLUME}`);

@@ -310,6 +310,8 @@ async function migrate(pool: pg.Pool): Promise<void> {
     for (const [index, migration] of migrations.entries()) {
       if (done.has(index + 1)) continue;
       const steps = typeof migration === 'string' ? { sql: migration } : migration;
+      // Each of its statements commits by itself: nothing holds a lock for the whole of it.
+      if (steps.batched) await steps.batched(runner);
       await client.query('BEGIN');
       try {
         if (steps.sql) await client.query(schemaForPostgres(steps.sql));

@@ -76,11 +76,17 @@ export const TEAM_MEMBERSHIPS = `
     WHERE inviters.inviter_id BETWEEN @first AND @last
   ) AS memberships`;
 
-/** Each ledger line's number among its customer's lines, and among those of its direction. */
+/**
+ * The numbers of the customers' ledger lines in the range (`ledger_numbers`): each line's place
+ * among all its customer's lines (direction 0) and among those of its direction (1 credits, -1
+ * debits), in the order they were written.
+ */
 export const LEDGER_NUMBERING = `
-  SELECT id,
-         ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY id) AS seq,
-         ROW_NUMBER() OVER (PARTITION BY user_id, CASE WHEN amount > 0 THEN 1 ELSE 0 END ORDER BY id) AS direction_seq
+  SELECT user_id, 0 AS direction, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY id) AS seq, id AS ledger_id
+  FROM ledger WHERE user_id BETWEEN @first AND @last
+  UNION ALL
+  SELECT user_id, CASE WHEN amount > 0 THEN 1 ELSE -1 END,
+         ROW_NUMBER() OVER (PARTITION BY user_id, CASE WHEN amount > 0 THEN 1 ELSE -1 END ORDER BY id), id
   FROM ledger WHERE user_id BETWEEN @first AND @last`;
 
 /** The hall's completed volume by UTC day of completion, and all time under 'all'. */

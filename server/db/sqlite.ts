@@ -161,6 +161,8 @@ async function migrate(connection: Database.Database): Promise<void> {
     const migration = migrations[version];
     if (migration === undefined) break;
     const steps = typeof migration === 'string' ? { sql: migration } : migration;
+    // Each of its statements commits by itself, so the write-ahead log stays the size of one batch.
+    if (steps.batched) await steps.batched(runner);
     connection.exec('BEGIN IMMEDIATE');
     try {
       if (steps.sql) connection.exec(steps.sql);
