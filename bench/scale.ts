@@ -269,21 +269,38 @@ async function sample(
   };
 }
 
+interface UnderLoad {
+  p99: number;
+  p50: number;
+  requestsPerSecond: number;
+  failed: number;
+}
+
 /**
  * IN_FLIGHT requests at once until P99_REQUESTS were made or P99_SECONDS passed, through
- * autocannon as bench/load.ts does: a client in this process's own fetch would be the bottleneck.
+ * autocannon as bench/load.ts does: a client on this process's own fetch would be the bottleneck.
+ * A short unmeasured round first, so the tail is the server's and not the burst of new
+ * connections' first requests.
  */
-async function p99At50(server: Served, call: Call, who: Who): Promise<{ p99: number; failed: number }> {
-  const result = await autocannon({
-    url: `${server.baseUrl}${call.url}`,
-    method: 'POST',
-    connections: IN_FLIGHT,
-    duration: P99_SECONDS,
-    maxOverallRequests: P99_REQUESTS,
-    body: new URLSearchParams({ ...call.body(who), lang: 'en' }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headersOf(who, call.console) },
-  });
-  return { p99: result.latency.p99, failed: result.errors + result.timeouts + result.non2xx };
+async function p99At50(server: Served, call: Call, who: Who): Promise<UnderLoad> {
+  const round = (maxOverallRequests: number) =>
+    autocannon({
+      url: `${server.baseUrl}${call.url}`,
+      method: 'POST',
+      connections: IN_FLIGHT,
+      duration: P99_SECONDS,
+      maxOverallRequests,
+      body: new URLSearchParams({ ...call.body(who), lang: 'en' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headersOf(who, call.console) },
+    });
+  await round(IN_FLIGHT * 2);
+  const result = await round(P99_REQUESTS);
+  return {
+    p99: result.latency.p99,
+    p50: result.latency.p50,
+    requestsPerSecond: result.requests.average,
+    failed: result.errors + result.timeouts + result.non2xx,
+  };
 }
 
 interface Served {
@@ -428,7 +445,7 @@ async function measureReads(server: Served, who: Who, rows: Map<string, Row>, wi
       } else {
         const load = await p99At50(server, call, who);
         row.p99Ms = load.p99;
-        row.p99 = `${load.p99.toFixed(1)}${load.failed ? ` (${load.failed} failed)` : ''}`;
+        row.p99 = `${load.p99.toFixed(0)} (p50 ${load.p50.toFixed(0)}, ${load.requestsPerSecond.toFixed(0)}/s)${load.failed ? `, ${load.failed} failed` : ''}`;
       }
     }
     process.stderr.write(
@@ -476,7 +493,15 @@ function verdict(row: Row, engine: Engine): string {
 }
 
 function table(rows: Row[], engine: Engine): string {
-  const header = ['call', 'demo p50', 'typical p50', 'heaviest p50', 'p99 @50 (large)', 'CPU ms/req', 'budget verdict'];
+  const header = [
+    'call',
+    'demo p50',
+    'typical p50',
+    'heaviest p50',
+    'p99 @50 (large, heaviest)',
+    'CPU ms/req',
+    'budget verdict',
+  ];
   const lines = rows.map((row) => [
     row.call,
     ms(row.demo),
