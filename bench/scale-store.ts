@@ -1,0 +1,247 @@
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import type { SqlParams, SqlValue } from '../server/db/database';
+import { POSTGRES_PRELUDE, postgresValues, schemaForPostgres, toPostgres } from '../server/db/dialect';
+import { migrations, type MigrationRunner } from '../server/db/migrations';
+import { freePort } from '../server/testing/free-port';
+import type { ScalePlan } from './scale-data';
+
+/**
+ * Writes a planned data set (bench/scale-data.ts) into a database at one schema version: the
+ * first SCHEMA_VERSION migrations, applied here the way server/db/sqlite.ts and postgres.ts apply
+ * them, then the rows. The server applies whatever came after when it first starts on a copy.
+ */
+export const SCHEMA_VERSION = 18;
+
+const SQLITE_BATCH = 100_000;
+
+function bindAll(params: SqlParams | undefined): unknown[] {
+  if (params === undefined) return [];
+  return Array.isArray(params) ? params : [params];
+}
+
+/** A SQLite file at SCHEMA_VERSION holding the plan; fast and unsafe while it is built (a failed build is thrown away). */
+export async function writeSqlite(file: string, plan: ScalePlan): Promise<void> {
+  fs.rmSync(file, { force: true });
+  const connection = new Database(file);
+  try {
+    connection.pragma('journal_mode = OFF');
+    connection.pragma('synchronous = OFF');
+    connection.pragma('foreign_keys = OFF');
+    connection.pragma('cache_size = -262144');
+    const runner: MigrationRunner = {
+      dialect: 'sqlite',
+      all: async <Row>(sql: string, params?: SqlParams) => connection.prepare(sql).all(...bindAll(params)) as Row[],
+      get: async <Row>(sql: string, params?: SqlParams) =>
+        connection.prepare(sql).get(...bindAll(params)) as Row | undefined,
+      run: async (sql: string, params?: SqlParams) => connection.prepare(sql).run(...bindAll(params)).changes,
+    };
+    for (const migration of migrations.slice(0, SCHEMA_VERSION)) {
+      const steps = typeof migration === 'string' ? { sql: migration } : migration;
+      connection.exec('BEGIN');
+      if (steps.sql) connection.exec(steps.sql);
+      if (steps.sqlite) connection.exec(steps.sqlite);
+      if (steps.rows) await steps.rows(runner);
+      if (steps.after) connection.exec(steps.after);
+      connection.exec('COMMIT');
+    }
+    connection.pragma(`user_version = ${SCHEMA_VERSION}`);
+    for (const table of plan.tables) {
+      const insert = connection.prepare(
+        `INSERT INTO ${table.table} (${table.columns.join(', ')}) VALUES (${table.columns.map(() => '?').join(', ')})`,
+      );
+      let inBatch = 0;
+      connection.exec('BEGIN');
+      for (const row of table.rows()) {
+        insert.run(...row);
+        inBatch += 1;
+        if (inBatch === SQLITE_BATCH) {
+          connection.exec('COMMIT; BEGIN');
+          inBatch = 0;
+        }
+      }
+      connection.exec('COMMIT');
+    }
+    // The server's own settings for the file; it sets them again on every open.
+    connection.pragma('journal_mode = WAL');
+  } finally {
+    connection.close();
+  }
+}
+
+/** COPY's text format: tab-separated, \N for null; none of the planned values hold a tab, newline or backslash. */
+function copyLine(row: SqlValue[]): string {
+  return `${row.map((value) => (value === null ? '\\N' : String(value))).join('\t')}\n`;
+}
+
+/** Streams rows into one table through psql's COPY FROM STDIN: PostgreSQL's fastest way in. */
+async function copyInto(bin: string, url: string, table: string, columns: string[], rows: Iterable<SqlValue[]>) {
+  const child = spawn(
+    path.join(bin, 'psql'),
+    ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', url, '-c', `COPY ${table} (${columns.join(', ')}) FROM STDIN`],
+    { stdio: ['pipe', 'inherit', 'inherit'] },
+  );
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  let chunk = '';
+  for (const row of rows) {
+    chunk += copyLine(row);
+    if (chunk.length > 1 << 20) {
+      if (!child.stdin.write(chunk)) await new Promise((resolve) => child.stdin.once('drain', resolve));
+      chunk = '';
+    }
+  }
+  child.stdin.end(chunk);
+  const code = await exited;
+  if (code !== 0) throw new Error(`psql COPY into ${table} exited with ${code}`);
+}
+
+/** The plan in a PostgreSQL database at SCHEMA_VERSION, its identity keys moved past the rows, analysed. */
+export async function writePostgres(bin: string, url: string, plan: ScalePlan): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`${POSTGRES_PRELUDE}
+      CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, applied_at TEXT NOT NULL)`);
+    const runner: MigrationRunner = {
+      dialect: 'postgres',
+      all: async <Row>(sql: string, params?: SqlParams) => {
+        const statement = toPostgres(sql);
+        return (await client.query<Row & pg.QueryResultRow>(statement.text, postgresValues(statement, params))).rows;
+      },
+      get: async <Row>(sql: string, params?: SqlParams) => {
+        const statement = toPostgres(sql);
+        return (await client.query<Row & pg.QueryResultRow>(statement.text, postgresValues(statement, params))).rows[0];
+      },
+      run: async (sql: string, params?: SqlParams) => {
+        const statement = toPostgres(sql);
+        return (await client.query(statement.text, postgresValues(statement, params))).rowCount ?? 0;
+      },
+    };
+    for (const [index, migration] of migrations.slice(0, SCHEMA_VERSION).entries()) {
+      const steps = typeof migration === 'string' ? { sql: migration } : migration;
+      await client.query('BEGIN');
+      if (steps.sql) await client.query(schemaForPostgres(steps.sql));
+      if (steps.postgres) await client.query(steps.postgres);
+      if (steps.rows) await steps.rows(runner);
+      if (steps.after) await client.query(schemaForPostgres(steps.after));
+      await client.query('INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)', [
+        index + 1,
+        new Date().toISOString(),
+      ]);
+      await client.query('COMMIT');
+    }
+    for (const table of plan.tables) await copyInto(bin, url, table.table, table.columns, table.rows());
+    const identities = await client.query<{ table_name: string }>(
+      "SELECT table_name FROM information_schema.columns WHERE is_identity = 'YES' AND column_name = 'id'",
+    );
+    for (const { table_name: table } of identities.rows) {
+      await client.query(
+        `SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM ${table}), false)`,
+      );
+    }
+    // A live database has been vacuumed and analysed by autovacuum long since.
+    await client.query('VACUUM ANALYZE');
+  } finally {
+    await client.end();
+  }
+}
+
+/** A PostgreSQL cluster the benchmark owns: its data folder is kept (cached) or copied, not thrown away. */
+export interface OwnCluster {
+  url: string;
+  dataDir: string;
+  bin: string;
+  /** A clean shutdown: the folder can be copied and started again. */
+  stop(): void;
+}
+
+export function postgresBin(): string {
+  const candidates = [process.env.PG_BIN];
+  const debian = '/usr/lib/postgresql';
+  if (fs.existsSync(debian)) {
+    const versions = fs
+      .readdirSync(debian)
+      .filter((name) => /^\d+$/.test(name))
+      .sort((a, b) => Number(b) - Number(a));
+    candidates.push(...versions.map((version) => path.join(debian, version, 'bin')));
+  }
+  const found = candidates.find((dir) => dir && fs.existsSync(path.join(dir, 'pg_ctl')));
+  if (!found) throw new Error("PostgreSQL's server binaries were not found (set PG_BIN)");
+  return found;
+}
+
+const asRoot = process.getuid?.() === 0;
+
+/** Runs a PostgreSQL tool, as the `postgres` user when this runs as root (the server refuses root). */
+function runTool(bin: string, tool: string, args: string[]): void {
+  const command = asRoot ? 'runuser' : path.join(bin, tool);
+  const fullArgs = asRoot ? ['-u', 'postgres', '--', path.join(bin, tool), ...args] : args;
+  execFileSync(command, fullArgs, { stdio: 'pipe' });
+}
+
+/** A new, empty cluster in `dataDir` (which must not exist), not started. */
+export function initCluster(bin: string, dataDir: string): void {
+  fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  if (asRoot) execFileSync('chown', ['postgres:postgres', path.dirname(dataDir)]);
+  runTool(bin, 'initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--locale=C', '-E', 'UTF8', '--no-sync']);
+}
+
+/**
+ * Starts the cluster in `dataDir`. `loading` is for the build: no WAL to speak of and no
+ * durability; otherwise as bench/run.ts runs PostgreSQL (commits return before the WAL is on disk).
+ */
+export async function startCluster(bin: string, dataDir: string, loading: boolean): Promise<OwnCluster> {
+  const port = await freePort();
+  const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-pg-socket-'));
+  if (asRoot) execFileSync('chown', ['postgres:postgres', socketDir]);
+  const options = [
+    `-p ${port}`,
+    `-k ${socketDir}`,
+    "-c listen_addresses='127.0.0.1'",
+    '-c synchronous_commit=off',
+    '-c max_connections=300',
+    '-c shared_buffers=512MB',
+    '-c maintenance_work_mem=512MB',
+    ...(loading
+      ? ['-c fsync=off', '-c full_page_writes=off', '-c wal_level=minimal', '-c max_wal_senders=0', '-c autovacuum=off']
+      : []),
+    '-c max_wal_size=4GB',
+  ].join(' ');
+  runTool(bin, 'pg_ctl', [
+    '-D',
+    dataDir,
+    '-o',
+    options,
+    '-l',
+    path.join(path.dirname(dataDir), 'log'),
+    '-w',
+    '-t',
+    '120',
+    'start',
+  ]);
+  let stopped = false;
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    dataDir,
+    bin,
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      runTool(bin, 'pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', '-t', '300', 'stop']);
+      fs.rmSync(socketDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A copy of a stopped cluster's folder, for one run to change as it likes; returns the copy's data folder. */
+export function copyCluster(cachedDataDir: string): { dataDir: string; remove: () => void } {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-pg-scale-'));
+  const dataDir = path.join(root, 'data');
+  execFileSync('cp', ['-a', cachedDataDir, dataDir]);
+  if (asRoot) execFileSync('chown', ['-R', 'postgres:postgres', root]);
+  return { dataDir, remove: () => fs.rmSync(root, { recursive: true, force: true }) };
+}
