@@ -185,6 +185,7 @@ async function runningTotals() {
     team: await server.db.all(
       'SELECT ancestor_id, member_id, level, seq FROM team_members ORDER BY ancestor_id, member_id',
     ),
+    sales: await server.db.all('SELECT user_id, seq, sale_id FROM sale_numbers ORDER BY sale_id'),
     lines: await server.db.all(
       'SELECT user_id, direction, seq, ledger_id FROM ledger_numbers ORDER BY ledger_id, direction',
     ),
@@ -216,6 +217,7 @@ describe('the running totals', () => {
     await server.db.run(`UPDATE users SET ${zeroes.join(', ')}`);
     await server.db.run('DELETE FROM team_members');
     await server.db.run('DELETE FROM ledger_numbers');
+    await server.db.run('DELETE FROM sale_numbers');
     await server.db.run('DELETE FROM sales_volume');
     expect((await checkIntegrity(server.app.wallet)).length).toBeGreaterThan(10);
 

@@ -115,7 +115,9 @@ export async function checkIntegrity(domain: Domain): Promise<IntegrityProblem[]
       problem:
         drift.table === 'ledger'
           ? `ledger line numbering: ${drift.expected}`
-          : `numbered ${drift.seq} in its team, whose numbers must run ${drift.expected}`,
+          : drift.table === 'sale_orders'
+            ? `sale numbering: ${drift.expected}`
+            : `numbered ${drift.seq} in its team, whose numbers must run ${drift.expected}`,
     })),
     ...volume.map((period) => ({
       table: 'sales_volume',

@@ -9,6 +9,7 @@ import {
   SALE_TOTALS,
   SALE_TOTAL_COLUMNS,
   SALES_VOLUME,
+  SALE_NUMBERING,
   TEAM_MEMBERSHIPS,
   TEAM_TOTALS,
   TEAM_TOTAL_COLUMNS,
@@ -113,7 +114,7 @@ export interface TeamRowDrift {
 
 /** A ledger line or team row whose number is not its place in its customer's (or team's) order. */
 export interface NumberingDrift {
-  table: 'ledger' | 'team_members';
+  table: 'ledger' | 'sale_orders' | 'team_members';
   row: string;
   seq: number;
   expected: string;
@@ -293,6 +294,20 @@ export function integrityQueries(db: SqlRunner) {
              EXCEPT SELECT user_id, direction, seq, ledger_id FROM (${LEDGER_NUMBERING}) AS recomputed
            ) AS extra
          ) AS ledger_drift
+         UNION ALL
+         SELECT 'sale_orders', CAST(sale_id AS TEXT), seq,
+                'sale ' || CAST(seq AS TEXT) || ' of user ' || CAST(user_id AS TEXT) || ' is ' || drift
+         FROM (
+           SELECT user_id, seq, sale_id, 'missing' AS drift FROM (
+             SELECT user_id, seq, sale_id FROM (${SALE_NUMBERING}) AS recomputed
+             EXCEPT SELECT user_id, seq, sale_id FROM sale_numbers
+           ) AS missing
+           UNION ALL
+           SELECT user_id, seq, sale_id, 'not called for' FROM (
+             SELECT user_id, seq, sale_id FROM sale_numbers
+             EXCEPT SELECT user_id, seq, sale_id FROM (${SALE_NUMBERING}) AS recomputed
+           ) AS extra
+         ) AS sale_drift
          UNION ALL
          SELECT 'team_members', CAST(team_members.ancestor_id AS TEXT) || '/' || CAST(team_members.member_id AS TEXT),
                 team_members.seq, '1 to ' || CAST(teams.size AS TEXT) || ', each once'

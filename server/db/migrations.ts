@@ -9,6 +9,7 @@ import {
   SALE_TOTALS,
   SALE_TOTAL_COLUMNS,
   SALES_VOLUME,
+  SALE_NUMBERING,
   TEAM_MEMBERSHIPS,
   TEAM_TOTALS,
   TEAM_TOTAL_COLUMNS,
@@ -116,6 +117,15 @@ export const runningTotalsMigration: MigrationSteps = {
       PRIMARY KEY (user_id, direction, seq)
     ) WITHOUT ROWID;
 
+    -- Each sale's number among its customer's sales, in the order they were made: any page of
+    -- their sales (all states) is then a range of numbers, like the fund log's.
+    CREATE TABLE sale_numbers (
+      user_id INTEGER NOT NULL,
+      seq INTEGER NOT NULL,
+      sale_id INTEGER NOT NULL,
+      PRIMARY KEY (user_id, seq)
+    ) WITHOUT ROWID;
+
     -- Everyone in a customer's team, with the level they are at and their number in the order
     -- they joined it: one row per member and level, so any page of a team is a range of numbers.
     CREATE TABLE team_members (
@@ -150,12 +160,16 @@ export const runningTotalsMigration: MigrationSteps = {
     CREATE INDEX sale_orders_queue ON sale_orders(created_at, id) WHERE state = 'audit';
     CREATE INDEX recharges_queue ON recharges(created_at, id) WHERE state = 'audit';
     CREATE INDEX withdrawals_queue ON withdrawals(created_at, id) WHERE state = 'audit';
-    CREATE INDEX recharges_user_created ON recharges(user_id, created_at);
-    CREATE INDEX withdrawals_user_created ON withdrawals(user_id, created_at);
+    -- A customer's orders of the last day, for the second-approval limit's rolling sum.
+    CREATE INDEX recharges_user_created ON recharges(user_id, created_at, id);
+    CREATE INDEX withdrawals_user_created ON withdrawals(user_id, created_at, id);
     CREATE INDEX audit_log_target ON audit_log(target_type, target_id, id);
     CREATE INDEX audit_log_target_type ON audit_log(target_type, id);
     CREATE INDEX email_codes_latest ON email_codes(email_key, id);
     CREATE INDEX merchants_ranked ON merchants(completion_rate DESC, orders_count DESC, id);
+    -- Each merchant's best open offer, found at once rather than by walking the hall.
+    CREATE INDEX offers_open_of_merchant ON offers(merchant_id, unit_price DESC, id)
+      WHERE paused = 0 AND remaining >= min_number;
     `,
 };
 
@@ -809,6 +823,7 @@ export async function fillRunningTotals(db: MigrationRunner): Promise<void> {
   await db.run('DELETE FROM team_members');
   await db.run('DELETE FROM sales_volume');
   await db.run('DELETE FROM ledger_numbers');
+  await db.run('DELETE FROM sale_numbers');
   const fill = (columns: readonly string[], totals: string) =>
     `UPDATE users SET ${columns.map((column) => `${column} = totals.${column}`).join(', ')}
      FROM (${totals}) AS totals WHERE users.id = totals.user_id`;
@@ -819,6 +834,7 @@ export async function fillRunningTotals(db: MigrationRunner): Promise<void> {
     await db.run(fill(SALE_TOTAL_COLUMNS, SALE_TOTALS), range);
     await db.run(fill(ORDER_TOTAL_COLUMNS, ORDER_TOTALS), range);
     await db.run(`INSERT INTO ledger_numbers (user_id, direction, seq, ledger_id) ${LEDGER_NUMBERING}`, range);
+    await db.run(`INSERT INTO sale_numbers (user_id, seq, sale_id) ${SALE_NUMBERING}`, range);
   }
   for (const range of ranges) await db.run(fill(TEAM_TOTAL_COLUMNS, TEAM_TOTALS), range);
   await db.run(`INSERT INTO sales_volume (period, number) ${SALES_VOLUME}`);

@@ -89,6 +89,11 @@ export const LEDGER_NUMBERING = `
          ROW_NUMBER() OVER (PARTITION BY user_id, CASE WHEN amount > 0 THEN 1 ELSE -1 END ORDER BY id), id
   FROM ledger WHERE user_id BETWEEN @first AND @last`;
 
+/** The numbers of the customers' sales in the range (`sale_numbers`), in the order they were made. */
+export const SALE_NUMBERING = `
+  SELECT user_id, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY id) AS seq, id AS sale_id
+  FROM sale_orders WHERE user_id BETWEEN @first AND @last`;
+
 /** The hall's completed volume by UTC day of completion, and all time under 'all'. */
 export const SALES_VOLUME = `
   SELECT substr(updated_at, 1, 10) AS period, SUM(number) AS number

@@ -101,12 +101,24 @@ const BEST_OFFER_OF_MERCHANT = `${OFFER_WITH_MERCHANT} WHERE offers.merchant_id 
   ORDER BY offers.unit_price DESC, offers.id LIMIT 1`;
 const ALL_OFFERS = `${OFFER_WITH_MERCHANT} ORDER BY offers.id`;
 const SALE_BY_ID = `${SALE_WITH_MERCHANT} WHERE sale_orders.id = ?`;
-/** A customer's sales, newest first: all of them, or those in one state, each from its index. */
-const SALES_OF_USER = `${SALE_WITH_MERCHANT}
-  WHERE sale_orders.user_id = @user ORDER BY sale_orders.id DESC LIMIT @limit OFFSET @offset`;
+/**
+ * A customer's sales, newest first: all of them, or those in one state. All of them are numbered
+ * as they are made (`sale_numbers`), so any page of those is a range of numbers; a state's page
+ * walks that state's index from the newest.
+ */
+const SALES_OF_USER = `
+  SELECT sale_orders.*, merchants.name AS merchant_name FROM sale_numbers
+  JOIN sale_orders ON sale_orders.id = sale_numbers.sale_id
+  JOIN offers ON offers.id = sale_orders.offer_id JOIN merchants ON merchants.id = offers.merchant_id
+  WHERE sale_numbers.user_id = @user
+    AND sale_numbers.seq <= (SELECT sales_open + sales_completed + sales_rejected FROM users WHERE id = @user) - @offset
+  ORDER BY sale_numbers.seq DESC LIMIT @limit`;
+// The page's ids first, from the index alone, so the rows skipped are never joined.
 const SALES_OF_USER_IN_STATE = `${SALE_WITH_MERCHANT}
-  WHERE sale_orders.user_id = @user AND sale_orders.state = @state
-  ORDER BY sale_orders.id DESC LIMIT @limit OFFSET @offset`;
+  WHERE sale_orders.id IN (
+    SELECT id FROM sale_orders WHERE user_id = @user AND state = @state ORDER BY id DESC LIMIT @limit OFFSET @offset
+  )
+  ORDER BY sale_orders.id DESC`;
 /** The running count of a customer's sales in each state (server/db/running-totals.ts). */
 const SALE_COUNT_COLUMN: Record<SaleOrderState, string> = {
   audit: 'sales_open',
@@ -188,16 +200,26 @@ export function sellingQueries(db: SqlRunner) {
       ),
     countCompletedOrder: (merchantId: number) =>
       db.run('UPDATE merchants SET orders_count = orders_count + 1 WHERE id = ?', [merchantId]),
-    /** A new sale, waiting for review, counted with its customer's open sales and frozen (inside a transaction). */
+    /**
+     * A new sale, waiting for review: counted with its customer's open sales and frozen, and
+     * numbered by that count, taken under the customer's row lock (inside a transaction).
+     */
     insertOrder: async (order: NewSaleOrder) => {
+      const counted = await db.get<{ seq: number }>(
+        `UPDATE users SET sales_open = sales_open + 1, frozen = frozen + ? WHERE id = ?
+         RETURNING sales_open + sales_completed + sales_rejected AS seq`,
+        [order.number, order.user_id],
+      );
+      if (!counted) throw new Error(`the seller ${order.user_id} vanished`);
       const id = await db.insert(
         `INSERT INTO sale_orders (order_no, user_id, offer_id, number, unit_price, amount, currency, matching_time, created_at, updated_at)
          VALUES (@order_no, @user_id, @offer_id, @number, @unit_price, @amount, @currency, @matching_time, @created_at, @created_at)`,
         { ...order },
       );
-      await db.run('UPDATE users SET sales_open = sales_open + 1, frozen = frozen + ? WHERE id = ?', [
-        order.number,
+      await db.run('INSERT INTO sale_numbers (user_id, seq, sale_id) VALUES (?, ?, ?)', [
         order.user_id,
+        counted.seq,
+        id,
       ]);
       return id;
     },
