@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { LEDGER_KINDS } from '../contract/rules';
 import type { SqlValue } from '../server/db/database';
 
 /**
@@ -25,17 +26,7 @@ const END_MS = Date.parse('2026-11-01T00:00:00.000Z');
 const SPAN_SECONDS = (END_MS - START_MS) / 1000;
 const DAY = 86_400;
 
-const KINDS = [
-  'recharge',
-  'sale',
-  'sale_refund',
-  'lixibao_buy',
-  'lixibao_return',
-  'interest',
-  'withdraw',
-  'withdraw_refund',
-  'adjust',
-] as const;
+const KINDS = LEDGER_KINDS;
 const Kind = {
   recharge: 0,
   sale: 1,

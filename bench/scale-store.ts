@@ -4,25 +4,21 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import type { SqlParams, SqlValue } from '../server/db/database';
-import { POSTGRES_PRELUDE, postgresValues, schemaForPostgres, toPostgres } from '../server/db/dialect';
-import { migrations, type MigrationRunner } from '../server/db/migrations';
+import type { SqlValue } from '../server/db/database';
+import { migrate as migratePostgres } from '../server/db/postgres';
+import { migrate as migrateSqlite } from '../server/db/sqlite';
+import { findPostgresBin } from '../server/testing/postgres-cluster';
 import { freePort } from '../server/testing/free-port';
 import type { ScalePlan } from './scale-data';
 
 /**
  * Writes a planned data set (bench/scale-data.ts) into a database at one schema version: the
- * first SCHEMA_VERSION migrations, applied here the way server/db/sqlite.ts and postgres.ts apply
- * them, then the rows. The server applies whatever came after when it first starts on a copy.
+ * first SCHEMA_VERSION migrations, applied by the server's own migrate (server/db/sqlite.ts and
+ * postgres.ts), then the rows. The server applies whatever came after when it first starts on a copy.
  */
 export const SCHEMA_VERSION = 18;
 
 const SQLITE_BATCH = 100_000;
-
-function bindAll(params: SqlParams | undefined): unknown[] {
-  if (params === undefined) return [];
-  return Array.isArray(params) ? params : [params];
-}
 
 /** A SQLite file at SCHEMA_VERSION holding the plan; fast and unsafe while it is built (a failed build is thrown away). */
 export async function writeSqlite(file: string, plan: ScalePlan): Promise<void> {
@@ -33,23 +29,7 @@ export async function writeSqlite(file: string, plan: ScalePlan): Promise<void> 
     connection.pragma('synchronous = OFF');
     connection.pragma('foreign_keys = OFF');
     connection.pragma('cache_size = -262144');
-    const runner: MigrationRunner = {
-      dialect: 'sqlite',
-      all: async <Row>(sql: string, params?: SqlParams) => connection.prepare(sql).all(...bindAll(params)) as Row[],
-      get: async <Row>(sql: string, params?: SqlParams) =>
-        connection.prepare(sql).get(...bindAll(params)) as Row | undefined,
-      run: async (sql: string, params?: SqlParams) => connection.prepare(sql).run(...bindAll(params)).changes,
-    };
-    for (const migration of migrations.slice(0, SCHEMA_VERSION)) {
-      const steps = typeof migration === 'string' ? { sql: migration } : migration;
-      connection.exec('BEGIN');
-      if (steps.sql) connection.exec(steps.sql);
-      if (steps.sqlite) connection.exec(steps.sqlite);
-      if (steps.rows) await steps.rows(runner);
-      if (steps.after) connection.exec(steps.after);
-      connection.exec('COMMIT');
-    }
-    connection.pragma(`user_version = ${SCHEMA_VERSION}`);
+    await migrateSqlite(connection, SCHEMA_VERSION);
     for (const table of plan.tables) {
       const insert = connection.prepare(
         `INSERT INTO ${table.table} (${table.columns.join(', ')}) VALUES (${table.columns.map(() => '?').join(', ')})`,
@@ -104,35 +84,11 @@ export async function writePostgres(bin: string, url: string, plan: ScalePlan): 
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(`${POSTGRES_PRELUDE}
-      CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, applied_at TEXT NOT NULL)`);
-    const runner: MigrationRunner = {
-      dialect: 'postgres',
-      all: async <Row>(sql: string, params?: SqlParams) => {
-        const statement = toPostgres(sql);
-        return (await client.query<Row & pg.QueryResultRow>(statement.text, postgresValues(statement, params))).rows;
-      },
-      get: async <Row>(sql: string, params?: SqlParams) => {
-        const statement = toPostgres(sql);
-        return (await client.query<Row & pg.QueryResultRow>(statement.text, postgresValues(statement, params))).rows[0];
-      },
-      run: async (sql: string, params?: SqlParams) => {
-        const statement = toPostgres(sql);
-        return (await client.query(statement.text, postgresValues(statement, params))).rowCount ?? 0;
-      },
-    };
-    for (const [index, migration] of migrations.slice(0, SCHEMA_VERSION).entries()) {
-      const steps = typeof migration === 'string' ? { sql: migration } : migration;
-      await client.query('BEGIN');
-      if (steps.sql) await client.query(schemaForPostgres(steps.sql));
-      if (steps.postgres) await client.query(steps.postgres);
-      if (steps.rows) await steps.rows(runner);
-      if (steps.after) await client.query(schemaForPostgres(steps.after));
-      await client.query('INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)', [
-        index + 1,
-        new Date().toISOString(),
-      ]);
-      await client.query('COMMIT');
+    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    try {
+      await migratePostgres(pool, SCHEMA_VERSION);
+    } finally {
+      await pool.end();
     }
     for (const table of plan.tables) await copyInto(bin, url, table.table, table.columns, table.rows());
     const identities = await client.query<{ table_name: string }>(
@@ -160,16 +116,7 @@ export interface OwnCluster {
 }
 
 export function postgresBin(): string {
-  const candidates = [process.env.PG_BIN];
-  const debian = '/usr/lib/postgresql';
-  if (fs.existsSync(debian)) {
-    const versions = fs
-      .readdirSync(debian)
-      .filter((name) => /^\d+$/.test(name))
-      .sort((a, b) => Number(b) - Number(a));
-    candidates.push(...versions.map((version) => path.join(debian, version, 'bin')));
-  }
-  const found = candidates.find((dir) => dir && fs.existsSync(path.join(dir, 'pg_ctl')));
+  const found = findPostgresBin();
   if (!found) throw new Error("PostgreSQL's server binaries were not found (set PG_BIN)");
   return found;
 }

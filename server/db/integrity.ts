@@ -129,6 +129,23 @@ export interface VolumeDrift {
 
 const EVERYONE = { first: 0, last: Number.MAX_SAFE_INTEGER };
 
+/**
+ * The rows (of `columns`) that the recomputation yields and the kept table lacks, marked
+ * 'missing', and those the table holds that the recomputation does not, marked 'extra'.
+ */
+function differences(columns: string, recomputed: string, kept: string): string {
+  return `SELECT ${columns}, 'missing' AS drift FROM (
+      SELECT ${columns} FROM (${recomputed}) AS recomputed EXCEPT SELECT ${columns} FROM ${kept}
+    ) AS missing
+    UNION ALL
+    SELECT ${columns}, 'extra' FROM (
+      SELECT ${columns} FROM ${kept} EXCEPT SELECT ${columns} FROM (${recomputed}) AS recomputed
+    ) AS extra`;
+}
+
+/** A numbering difference in words. */
+const DRIFT_WORDS = "CASE drift WHEN 'extra' THEN 'not called for' ELSE drift END";
+
 /** Every kept total beside its recomputation, one row per customer and total. */
 const TOTALS_BESIDE_ROWS = [
   ...LEDGER_TOTAL_COLUMNS.map((column) => ({ column, source: 'ledger_totals' })),
@@ -261,53 +278,25 @@ export function integrityQueries(db: SqlRunner) {
     /** Team rows that differ from what the invitations call for. */
     teamDrift: () =>
       db.all<TeamRowDrift>(
-        `SELECT ancestor_id, member_id, level, 'missing' AS drift FROM (
-           SELECT ancestor_id, member_id, level FROM (${TEAM_MEMBERSHIPS}) AS expected
-           EXCEPT SELECT ancestor_id, member_id, level FROM team_members
-         ) AS missing
-         UNION ALL
-         SELECT ancestor_id, member_id, level, 'extra' FROM (
-           SELECT ancestor_id, member_id, level FROM team_members
-           EXCEPT SELECT ancestor_id, member_id, level FROM (${TEAM_MEMBERSHIPS}) AS expected
-         ) AS extra
+        `SELECT * FROM (${differences('ancestor_id, member_id, level', TEAM_MEMBERSHIPS, 'team_members')}) AS drift
          ORDER BY ancestor_id, member_id`,
         EVERYONE,
       ),
     /**
-     * Ledger line numbers that are not each line's place among its customer's lines (and among
-     * those of its direction) in the order they were written, or that are missing; team rows
-     * whose numbers are not 1 to the team's size, each once.
+     * Ledger line and sale numbers that are not each row's place among its customer's (for a
+     * line, also among those of its direction) in the order they were written, or that are
+     * missing; team rows whose numbers are not 1 to the team's size, each once.
      */
     numberingDrift: () =>
       db.all<NumberingDrift>(
         `SELECT 'ledger' AS "table", CAST(ledger_id AS TEXT) AS row, seq,
                 'line ' || CAST(seq AS TEXT) || ' of direction ' || CAST(direction AS TEXT) || ' of user '
-                  || CAST(user_id AS TEXT) || ' is ' || drift AS expected
-         FROM (
-           SELECT user_id, direction, seq, ledger_id, 'missing' AS drift FROM (
-             SELECT user_id, direction, seq, ledger_id FROM (${LEDGER_NUMBERING}) AS recomputed
-             EXCEPT SELECT user_id, direction, seq, ledger_id FROM ledger_numbers
-           ) AS missing
-           UNION ALL
-           SELECT user_id, direction, seq, ledger_id, 'not called for' FROM (
-             SELECT user_id, direction, seq, ledger_id FROM ledger_numbers
-             EXCEPT SELECT user_id, direction, seq, ledger_id FROM (${LEDGER_NUMBERING}) AS recomputed
-           ) AS extra
-         ) AS ledger_drift
+                  || CAST(user_id AS TEXT) || ' is ' || ${DRIFT_WORDS} AS expected
+         FROM (${differences('user_id, direction, seq, ledger_id', LEDGER_NUMBERING, 'ledger_numbers')}) AS ledger_drift
          UNION ALL
          SELECT 'sale_orders', CAST(sale_id AS TEXT), seq,
-                'sale ' || CAST(seq AS TEXT) || ' of user ' || CAST(user_id AS TEXT) || ' is ' || drift
-         FROM (
-           SELECT user_id, seq, sale_id, 'missing' AS drift FROM (
-             SELECT user_id, seq, sale_id FROM (${SALE_NUMBERING}) AS recomputed
-             EXCEPT SELECT user_id, seq, sale_id FROM sale_numbers
-           ) AS missing
-           UNION ALL
-           SELECT user_id, seq, sale_id, 'not called for' FROM (
-             SELECT user_id, seq, sale_id FROM sale_numbers
-             EXCEPT SELECT user_id, seq, sale_id FROM (${SALE_NUMBERING}) AS recomputed
-           ) AS extra
-         ) AS sale_drift
+                'sale ' || CAST(seq AS TEXT) || ' of user ' || CAST(user_id AS TEXT) || ' is ' || ${DRIFT_WORDS}
+         FROM (${differences('user_id, seq, sale_id', SALE_NUMBERING, 'sale_numbers')}) AS sale_drift
          UNION ALL
          SELECT 'team_members', CAST(team_members.ancestor_id AS TEXT) || '/' || CAST(team_members.member_id AS TEXT),
                 team_members.seq, '1 to ' || CAST(teams.size AS TEXT) || ', each once'

@@ -292,8 +292,11 @@ function isDeadlock(error: unknown): boolean {
   return error instanceof Error && 'code' in error && error.code === '40P01';
 }
 
-/** Applies what is missing, one transaction each; nodes starting together take turns. */
-async function migrate(pool: pg.Pool): Promise<void> {
+/**
+ * Applies what is missing up to version `upTo` (all of them unless told), one transaction each;
+ * nodes starting together take turns.
+ */
+export async function migrate(pool: pg.Pool, upTo = migrations.length): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [MIGRATION_LOCK]);
@@ -307,7 +310,7 @@ async function migrate(pool: pg.Pool): Promise<void> {
       get: async <Row>(sql: string, params?: SqlParams) => (await rewritten<Row>(client, sql, params)).rows[0],
       run: async (sql: string, params?: SqlParams) => (await rewritten(client, sql, params)).rowCount ?? 0,
     };
-    for (const [index, migration] of migrations.entries()) {
+    for (const [index, migration] of migrations.slice(0, upTo).entries()) {
       if (done.has(index + 1)) continue;
       const steps = typeof migration === 'string' ? { sql: migration } : migration;
       // Each of its statements commits by itself: nothing holds a lock for the whole of it.

@@ -144,11 +144,11 @@ export async function openSqlite(file: string): Promise<Db> {
 }
 
 /**
- * Applies what is missing, one transaction each. A migration's row work is async (it is written
+ * Applies what is missing up to version `upTo` (all of them unless told), one transaction each. A migration's row work is async (it is written
  * once for both engines), but every statement here runs at once: nothing else uses the connection
  * while the database opens.
  */
-async function migrate(connection: Database.Database): Promise<void> {
+export async function migrate(connection: Database.Database, upTo = migrations.length): Promise<void> {
   const runner: MigrationRunner = {
     dialect: 'sqlite',
     all: async <Row>(sql: string, params?: SqlParams) => connection.prepare(sql).all(...bindAll(params)) as Row[],
@@ -157,7 +157,7 @@ async function migrate(connection: Database.Database): Promise<void> {
     run: async (sql: string, params?: SqlParams) => connection.prepare(sql).run(...bindAll(params)).changes,
   };
   const current = connection.pragma('user_version', { simple: true }) as number;
-  for (let version = current; version < migrations.length; version += 1) {
+  for (let version = current; version < upTo; version += 1) {
     const migration = migrations[version];
     if (migration === undefined) break;
     const steps = typeof migration === 'string' ? { sql: migration } : migration;

@@ -23,7 +23,8 @@ Install them (Debian/Ubuntu: apt-get install postgresql; .ci/run does this), or 
 folder holding initdb and pg_ctl, or set TEST_DATABASE_URL to a PostgreSQL server you may create
 databases on.`;
 
-function findPostgresBin(): string | undefined {
+/** The folder of PostgreSQL's server binaries: PG_BIN, else Debian's newest; undefined when none. */
+export function findPostgresBin(): string | undefined {
   const candidates = [process.env.PG_BIN];
   const debian = '/usr/lib/postgresql';
   if (fs.existsSync(debian)) {
