@@ -3,8 +3,9 @@ import { cents, formatMoney, type Cents } from '../contract/money';
 import type { LiveEvent } from '../contract/live';
 import type { ReviewState, SaleOrderState } from '../contract/rules';
 import { inTransaction, isoNow, type Domain, type InTransaction } from './context';
-import type { TwoApprovalKind } from './db/operators';
+import type { TwoApprovalKind } from './db/review';
 import { publish, publishQueueChange } from './events';
+import { identityKey } from './security/identity-keys';
 
 export type { Decision, ReviewKind };
 
@@ -68,34 +69,75 @@ export interface TwoApprovalOrder {
   created_at: string;
 }
 
+export interface Approval {
+  actor: string;
+  created_at: string;
+}
+
 /**
- * Whether an order needs two operators: it, with the same customer's other orders of its kind
- * created in the 24 hours before it and not refused, comes to more than the limit. Orders only
- * leave that sum (when refused) and none enters it later, so the answer can only turn from yes
- * to no while the order waits.
+ * Which of these orders (of one kind, up to ORDERS_PER_STATEMENT) need two operators: an order
+ * does when it, with the same customer's other orders of its kind created in the 24 hours before
+ * it and not refused, comes to more than the limit. Orders only leave that sum (when refused) and
+ * none enters it later, so the answer can only turn from yes to no while the order waits.
  */
+export async function needingTwoApprovals(
+  domain: Pick<Domain, 'queries'>,
+  kind: TwoApprovalKind,
+  orders: readonly TwoApprovalOrder[],
+  limit: Cents,
+): Promise<Set<number>> {
+  const needing = new Set(orders.filter((order) => order.amount > limit).map((order) => order.id));
+  const undecided = orders.filter((order) => !needing.has(order.id));
+  if (undecided.length === 0) return needing;
+  const earlier = await domain.queries.review.earlierTotals(
+    kind,
+    undecided.map((order) => ({
+      id: order.id,
+      since: new Date(Date.parse(order.created_at) - ROLLING_WINDOW_MS).toISOString(),
+    })),
+  );
+  for (const order of undecided) if (order.amount + (earlier.get(order.id) ?? 0) > limit) needing.add(order.id);
+  return needing;
+}
+
 export async function needsTwoApprovals(
   domain: Pick<Domain, 'queries'>,
   kind: TwoApprovalKind,
   order: TwoApprovalOrder,
   limit: Cents,
 ): Promise<boolean> {
-  if (order.amount > limit) return true;
-  const since = new Date(Date.parse(order.created_at) - ROLLING_WINDOW_MS).toISOString();
-  return order.amount + (await domain.queries.review.earlierTotal(kind, order.user_id, order.id, since)) > limit;
+  return (await needingTwoApprovals(domain, kind, [order], limit)).has(order.id);
 }
 
-/** The approvals of an order that count: those by operators whose accounts are still open. */
+/**
+ * The approvals of these orders (up to ORDERS_PER_STATEMENT) that count, by order, oldest first:
+ * those by operators whose accounts are still open.
+ */
+export async function countingApprovalsOf(
+  domain: Pick<Domain, 'queries'>,
+  kind: TwoApprovalKind,
+  orderIds: readonly number[],
+): Promise<Map<number, Approval[]>> {
+  const byOrder = new Map<number, Approval[]>(orderIds.map((id) => [id, []]));
+  if (orderIds.length === 0) return byOrder;
+  const [approvals, open] = await Promise.all([
+    domain.queries.review.approvalsOf(kind, orderIds),
+    domain.queries.operators.activeNames(),
+  ]);
+  const oldestFirst = (a: Approval, b: Approval) =>
+    a.created_at === b.created_at ? (a.actor < b.actor ? -1 : 1) : a.created_at < b.created_at ? -1 : 1;
+  for (const { order_id: orderId, actor, created_at: createdAt } of approvals.sort(oldestFirst)) {
+    if (open.has(identityKey(actor))) byOrder.get(orderId)?.push({ actor, created_at: createdAt });
+  }
+  return byOrder;
+}
+
 export async function countingApprovals(
   domain: Pick<Domain, 'queries'>,
   kind: TwoApprovalKind,
   id: number,
-): Promise<{ actor: string; created_at: string }[]> {
-  const approvals = await domain.queries.operators.approvalsOf(kind, id);
-  const open = await Promise.all(
-    approvals.map(async (approval) => (await domain.queries.operators.byName(approval.actor))?.status === 'active'),
-  );
-  return approvals.filter((_approval, index) => open[index]);
+): Promise<Approval[]> {
+  return (await countingApprovalsOf(domain, kind, [id])).get(id) ?? [];
 }
 
 interface Decided {
@@ -181,7 +223,7 @@ async function firstOfTwoApprovals(
       'needs_proven_operator',
     );
   }
-  if (!(await tx.queries.operators.addApproval(kind, id, reviewer.name, at))) {
+  if (!(await tx.queries.review.addApproval(kind, id, reviewer.name, at))) {
     throw new ReviewError(
       `${kind} ${id}: ${reviewer.name} approved it already; another operator must give the second approval`,
       'approved_already_by_you',

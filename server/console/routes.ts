@@ -12,12 +12,13 @@ import { formatRate, type Cents } from '../../contract/money';
 import { inTransaction, isoNow, type ServerContext } from '../context';
 import type { RechargeRow } from '../db/recharge';
 import { ApiError, conflict, notFound } from '../errors';
-import type { TwoApprovalKind } from '../db/operators';
-import type { QueuePosition } from '../db/review';
+import type { PendingItem, QueuePosition, TwoApprovalKind } from '../db/review';
 import {
   ReviewError,
   countingApprovals,
+  countingApprovalsOf,
   decide,
+  needingTwoApprovals,
   needsTwoApprovals,
   secondApprovalAbove,
   type TwoApprovalOrder,
@@ -85,7 +86,7 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
   async function customerOf(userId: number): Promise<CustomerSummary> {
     const user = await queries.users.byId(userId);
     if (!user) throw notFound();
-    return customerSummary(context, user);
+    return customerSummary(user);
   }
 
   /** Whether an order needs two approvals under the limit in force, and those that count so far. */
@@ -96,6 +97,24 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
       needs: await needsTwoApprovals(context, twoKind, order, limit),
       approvals: await countingApprovals(context, twoKind, order.id),
     };
+  }
+
+  /** The same for a page of the queue: a few statements per kind, whatever the page's length. */
+  async function approvalStates(page: readonly PendingItem[], limit: Cents) {
+    const ofKind = async (kind: TwoApprovalKind) => {
+      const orders = page.filter((row) => row.kind === kind);
+      const [needing, approvals] = await Promise.all([
+        needingTwoApprovals(context, kind, orders, limit),
+        countingApprovalsOf(
+          context,
+          kind,
+          orders.map((order) => order.id),
+        ),
+      ]);
+      return { needing, approvals };
+    };
+    const [recharge, withdraw] = await Promise.all([ofKind('recharge'), ofKind('withdraw')]);
+    return { recharge, withdraw };
   }
 
   /**
@@ -260,19 +279,19 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
     const limit = await secondApprovalAbove(context, context.reviewRules);
     const rows = await queries.review.pendingPage(kind, position, QUEUE_PAGE_SIZE + 1);
     const page = rows.slice(0, QUEUE_PAGE_SIZE);
-    const items: QueueItem[] = [];
-    for (const row of page) {
-      const state = await approvalState(row.kind, row, limit);
-      items.push({
+    const states = await approvalStates(page, limit);
+    const items: QueueItem[] = page.map((row) => {
+      const state = row.kind === 'sale' ? undefined : states[row.kind];
+      return {
         kind: row.kind,
         id: row.id,
         account: row.account,
         amount: money(row.amount),
         created_at: row.created_at,
-        approvals: state.approvals.map((approval) => approval.actor),
-        needs_second_approval: state.needs,
-      });
-    }
+        approvals: (state?.approvals.get(row.id) ?? []).map((approval) => approval.actor),
+        needs_second_approval: state?.needing.has(row.id) ?? false,
+      };
+    });
     const counts = { recharge: 0, withdraw: 0, sale: 0 };
     for (const { kind: counted, n } of await queries.review.pendingCounts()) counts[counted] = n;
     const last = items.at(-1);

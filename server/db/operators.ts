@@ -1,9 +1,6 @@
-import type { OperatorRole, ReviewKind } from '../../contract/console';
+import type { OperatorRole } from '../../contract/console';
 import { identityKey } from '../security/identity-keys';
 import type { SqlRunner } from './database';
-
-/** The orders that may need two operators' approvals. */
-export type TwoApprovalKind = Extract<ReviewKind, 'recharge' | 'withdraw'>;
 
 export interface OperatorRow {
   id: number;
@@ -63,6 +60,11 @@ export function operatorsQueries(db: SqlRunner) {
     /** Names are stored in their identity key's form (lower case), so the key finds them byte by byte. */
     byName: (name: string) => db.get<OperatorRow>('SELECT * FROM operators WHERE name = ?', [identityKey(name)]),
     byId: (id: number) => db.get<OperatorRow>('SELECT * FROM operators WHERE id = ?', [id]),
+    /** The names of the accounts still open: whose approvals count. */
+    activeNames: async () =>
+      new Set(
+        (await db.all<{ name: string }>("SELECT name FROM operators WHERE status = 'active'")).map((row) => row.name),
+      ),
     all: () =>
       db.all<OperatorListRow>(
         `SELECT operators.*,
@@ -190,19 +192,5 @@ export function operatorsQueries(db: SqlRunner) {
         operatorId,
       ]),
     purgeExpiredSessions: (now: string) => db.run('DELETE FROM operator_sessions WHERE expires_at <= ?', [now]),
-
-    /** Records an operator's approval of an order that needs two; false if they gave one already. */
-    addApproval: async (kind: TwoApprovalKind, orderId: number, actor: string, at: string) =>
-      (await db.run(
-        `INSERT INTO review_approvals (kind, order_id, actor, created_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT (kind, order_id, actor) DO NOTHING`,
-        [kind, orderId, actor, at],
-      )) === 1,
-    approvalsOf: (kind: TwoApprovalKind, orderId: number) =>
-      db.all<{ actor: string; created_at: string }>(
-        `SELECT actor, created_at FROM review_approvals WHERE kind = ? AND order_id = ?
-         ORDER BY created_at, actor`,
-        [kind, orderId],
-      ),
   };
 }

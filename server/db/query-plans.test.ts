@@ -64,7 +64,6 @@ const BOUNDED: Record<string, string> = {
   'selling.history': 'walks the partial index of completed sales from the newest and stops after its LIMIT',
   'review.pendingCounts': 'counts only the orders waiting for review, in partial indexes that hold nothing else',
   'bank.allOf': 'a customer binds at most one account of each of two types (unique user_id, type)',
-  'operators.approvalsOf': 'an order gets at most one approval from each operator, and staff are few',
   'sessions.activeOf':
     "sorts one customer's open sessions, which sign-in limits keep few and which expire (the sweep removes them)",
 };
@@ -76,7 +75,10 @@ const auditFilter = (filter: Partial<Record<'actor' | 'account' | 'action', stri
 const ARGUMENT_CHOICES: Record<string, unknown[][]> = {
   'push.amountOf': [['sale_order'], ['recharge'], ['withdraw'], ['lixibao']],
   'review.createdAt': [['recharge'], ['withdraw'], ['sale']],
-  'review.earlierTotal': [['recharge'], ['withdraw']],
+  'review.earlierTotals': [
+    ['recharge', [{ id: 1, since: '' }]],
+    ['withdraw', [{ id: 1, since: '' }]],
+  ],
   'review.pendingPage': [
     ['', null, 10],
     ['sale', { created_at: '', kind: 'recharge', id: 1 }, 10],

@@ -1,6 +1,8 @@
-import type { ReviewKind } from '../../contract/console';
+import { QUEUE_PAGE_SIZE, type ReviewKind } from '../../contract/console';
 import type { SqlRunner } from './database';
-import type { TwoApprovalKind } from './operators';
+
+/** The orders that may need two operators' approvals. */
+export type TwoApprovalKind = Extract<ReviewKind, 'recharge' | 'withdraw'>;
 
 export interface PendingItem {
   kind: ReviewKind;
@@ -44,6 +46,41 @@ const WAITING: Record<ReviewKind, string> = {
     WHERE sale_orders.state = 'audit' AND (sale_orders.created_at, sale_orders.id) > (@after_at, @after_id)
     ORDER BY sale_orders.created_at, sale_orders.id LIMIT @limit`,
 };
+
+/**
+ * Statements about a page of orders name a fixed number of them, so each is one text, prepared
+ * once, whatever the page's length; the places left over name order 0, which does not exist.
+ */
+export const ORDERS_PER_STATEMENT = QUEUE_PAGE_SIZE;
+
+function padded<T>(values: readonly T[], filler: T): T[] {
+  if (values.length > ORDERS_PER_STATEMENT) {
+    throw new Error(`at most ${ORDERS_PER_STATEMENT} orders per statement, not ${values.length}`);
+  }
+  return [...values, ...Array<T>(ORDERS_PER_STATEMENT - values.length).fill(filler)];
+}
+
+const ORDER_PLACES = Array.from({ length: ORDERS_PER_STATEMENT }, () => '(CAST(? AS BIGINT), CAST(? AS TEXT))');
+
+/** Each order's earlier total, from the rolling-sum index (user_id, created_at) of its kind. */
+const EARLIER_TOTALS: Record<TwoApprovalKind, string> = {
+  recharge: earlierTotalsOf('recharges'),
+  withdraw: earlierTotalsOf('withdrawals'),
+};
+
+function earlierTotalsOf(table: 'recharges' | 'withdrawals'): string {
+  return `
+    WITH page(id, since) AS (VALUES ${ORDER_PLACES.join(', ')})
+    SELECT page.id,
+           (SELECT COALESCE(SUM(earlier.amount), 0) FROM ${table} AS earlier
+            WHERE earlier.user_id = waiting.user_id AND earlier.id < waiting.id
+              AND earlier.created_at >= page.since AND earlier.state <> 'failure') AS total
+    FROM page JOIN ${table} AS waiting ON waiting.id = page.id`;
+}
+
+const APPROVALS_OF = `
+  SELECT order_id, actor, created_at FROM review_approvals
+  WHERE kind = ? AND order_id IN (${Array<string>(ORDERS_PER_STATEMENT).fill('?').join(', ')})`;
 
 const KINDS: readonly ReviewKind[] = ['recharge', 'withdraw', 'sale'];
 
@@ -98,18 +135,30 @@ export function reviewQueries(db: SqlRunner) {
     },
 
     /**
-     * What a customer's other recharges (or withdrawals) created since `since` and before this
-     * one add up to, refused ones left out: the rest of the amount the second-approval limit is
-     * held against, so that splitting one payout into several does not slip under it.
+     * For each order given (up to ORDERS_PER_STATEMENT), what the same customer's other recharges
+     * (or withdrawals) created since its `since` and before it add up to, refused ones left out:
+     * the rest of the amount the second-approval limit is held against, so that splitting one
+     * payout into several does not slip under it. Keyed by the order's id.
      */
-    earlierTotal: async (kind: TwoApprovalKind, userId: number, orderId: number, since: string) => {
-      const sql =
-        kind === 'recharge'
-          ? `SELECT COALESCE(SUM(amount), 0) AS total FROM recharges
-             WHERE user_id = ? AND id < ? AND created_at >= ? AND state <> 'failure'`
-          : `SELECT COALESCE(SUM(amount), 0) AS total FROM withdrawals
-             WHERE user_id = ? AND id < ? AND created_at >= ? AND state <> 'failure'`;
-      return (await db.get<{ total: number }>(sql, [userId, orderId, since]))?.total ?? 0;
+    earlierTotals: async (kind: TwoApprovalKind, orders: readonly { id: number; since: string }[]) => {
+      const places = padded(
+        orders.map((order) => [order.id, order.since]),
+        [0, ''],
+      );
+      const rows = await db.all<{ id: number; total: number }>(EARLIER_TOTALS[kind], places.flat());
+      return new Map(rows.map((row) => [row.id, row.total]));
     },
+
+    /** Records an operator's approval of an order that needs two; false if they gave one already. */
+    addApproval: async (kind: TwoApprovalKind, orderId: number, actor: string, at: string) =>
+      (await db.run(
+        `INSERT INTO review_approvals (kind, order_id, actor, created_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (kind, order_id, actor) DO NOTHING`,
+        [kind, orderId, actor, at],
+      )) === 1,
+
+    /** The approvals given to these orders (up to ORDERS_PER_STATEMENT), in no order. */
+    approvalsOf: (kind: TwoApprovalKind, orderIds: readonly number[]) =>
+      db.all<{ order_id: number; actor: string; created_at: string }>(APPROVALS_OF, [kind, ...padded(orderIds, 0)]),
   };
 }
