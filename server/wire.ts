@@ -48,7 +48,7 @@ export function maskAccount(account: string): string {
   return `${account.slice(0, 2)}***${account.slice(-1)}`;
 }
 
-export function toMerchantSummary(merchant: {
+function toMerchantSummary(merchant: {
   id: number;
   name: string;
   avatar: string;
@@ -64,17 +64,27 @@ export function toMerchantSummary(merchant: {
   };
 }
 
+/** The merchant of a row that carries its public figures beside an offer's columns. */
+export function merchantOf(
+  row: Pick<
+    OfferWithMerchantRow,
+    'merchant_id' | 'merchant_name' | 'merchant_avatar' | 'merchant_completion_rate' | 'merchant_orders_count'
+  >,
+): MerchantSummary {
+  return toMerchantSummary({
+    id: row.merchant_id,
+    name: row.merchant_name,
+    avatar: row.merchant_avatar,
+    completion_rate: row.merchant_completion_rate,
+    orders_count: row.merchant_orders_count,
+  });
+}
+
 export function toOffer(row: OfferWithMerchantRow): Offer {
   return {
     id: row.id,
     order_no: row.order_no,
-    merchant: toMerchantSummary({
-      id: row.merchant_id,
-      name: row.merchant_name,
-      avatar: row.merchant_avatar,
-      completion_rate: row.merchant_completion_rate,
-      orders_count: row.merchant_orders_count,
-    }),
+    merchant: merchantOf(row),
     unit_price: money(row.unit_price),
     currency: row.currency,
     quantity: money(row.quantity),

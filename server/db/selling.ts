@@ -52,6 +52,16 @@ export interface OfferWithMerchantRow extends OfferRow {
   merchant_orders_count: number;
 }
 
+/** A merchant's public figures, and its best open offer's columns: all null when it has none. */
+export type MerchantWithBestOfferRow = Pick<
+  OfferWithMerchantRow,
+  'merchant_id' | 'merchant_name' | 'merchant_avatar' | 'merchant_completion_rate' | 'merchant_orders_count'
+> &
+  (
+    | { [Column in Exclude<keyof OfferRow, 'merchant_id'>]: OfferRow[Column] }
+    | { [Column in Exclude<keyof OfferRow, 'merchant_id'>]: null }
+  );
+
 export interface SaleOrderRow {
   id: number;
   order_no: string;
@@ -97,9 +107,24 @@ const IS_OPEN = 'offers.paused = 0 AND offers.remaining >= offers.min_number';
 export const OPEN_OFFERS = `${OFFER_WITH_MERCHANT} WHERE ${IS_OPEN}
   ORDER BY offers.unit_price DESC, offers.id LIMIT ? OFFSET ?`;
 const OPEN_OFFER_COUNT = `SELECT COUNT(*) AS n FROM offers WHERE ${IS_OPEN}`;
-const BEST_OFFER_OF_MERCHANT = `${OFFER_WITH_MERCHANT} WHERE offers.merchant_id = ? AND ${IS_OPEN}
-  ORDER BY offers.unit_price DESC, offers.id LIMIT 1`;
-const ALL_OFFERS = `${OFFER_WITH_MERCHANT} ORDER BY offers.id`;
+/**
+ * A page of merchants, best rated first, each with its best open offer (the highest price) or
+ * nulls where it has none: one statement, each offer found in `offers_open_of_merchant`.
+ */
+const MERCHANTS_WITH_BEST_OFFER = `
+  SELECT ranked.id AS merchant_id, ranked.name AS merchant_name, ranked.avatar AS merchant_avatar,
+         ranked.completion_rate AS merchant_completion_rate, ranked.orders_count AS merchant_orders_count,
+         offers.id, offers.order_no, offers.unit_price, offers.currency, offers.quantity, offers.remaining,
+         offers.min_number, offers.max_number, offers.paused, offers.created_at
+  FROM (
+    SELECT merchants.*,
+           (SELECT offers.id FROM offers WHERE offers.merchant_id = merchants.id AND ${IS_OPEN}
+            ORDER BY offers.unit_price DESC, offers.id LIMIT 1) AS best_offer_id
+    FROM merchants ORDER BY completion_rate DESC, orders_count DESC, id LIMIT ? OFFSET ?
+  ) AS ranked
+  LEFT JOIN offers ON offers.id = ranked.best_offer_id
+  ORDER BY ranked.completion_rate DESC, ranked.orders_count DESC, ranked.id`;
+const OFFERS_BEFORE = `${OFFER_WITH_MERCHANT} WHERE offers.id < ? ORDER BY offers.id DESC LIMIT ?`;
 const SALE_BY_ID = `${SALE_WITH_MERCHANT} WHERE sale_orders.id = ?`;
 /**
  * A customer's sales, newest first: all of them, or those in one state. All of them are numbered
@@ -143,15 +168,11 @@ export function sellingQueries(db: SqlRunner) {
     merchantById: (id: number) => db.get<MerchantRow>('SELECT * FROM merchants WHERE id = ?', [id]),
     merchantCount: async () => (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM merchants'))?.n ?? 0,
     merchantsPage: (limit: number, offset: number) =>
-      db.all<MerchantRow>(
-        'SELECT * FROM merchants ORDER BY completion_rate DESC, orders_count DESC, id LIMIT ? OFFSET ?',
-        [limit, offset],
-      ),
+      db.all<MerchantWithBestOfferRow>(MERCHANTS_WITH_BEST_OFFER, [limit, offset]),
     offerById: (id: number) => db.get<OfferWithMerchantRow>(OFFER_BY_ID, [id]),
     /** Open offers, best (highest) price first. */
     openOffers: (limit: number, offset: number) => db.all<OfferWithMerchantRow>(OPEN_OFFERS, [limit, offset]),
     openOfferCount: async () => (await db.get<{ n: number }>(OPEN_OFFER_COUNT))?.n ?? 0,
-    bestOfferOf: (merchantId: number) => db.get<OfferWithMerchantRow>(BEST_OFFER_OF_MERCHANT, [merchantId]),
     /**
      * Takes `number` from an open offer's remaining quantity at the price and currency the seller
      * was shown; false when it is paused, not that much is left, or its price or currency is no
@@ -163,8 +184,8 @@ export function sellingQueries(db: SqlRunner) {
          WHERE id = @id AND remaining >= @number AND paused = 0 AND unit_price = @unit_price AND currency = @currency`,
         { id: offerId, number, unit_price: shown.unit_price, currency: shown.currency },
       )) === 1,
-    /** Every offer, paused and sold out too, for the console. */
-    allOffers: () => db.all<OfferWithMerchantRow>(ALL_OFFERS),
+    /** Offers with ids below `beforeId`, paused and sold out too, newest first: the console's pages. */
+    offersBefore: (beforeId: number, limit: number) => db.all<OfferWithMerchantRow>(OFFERS_BEFORE, [beforeId, limit]),
     allMerchants: () => db.all<MerchantRow>('SELECT * FROM merchants ORDER BY id'),
     updateMerchant: async (id: number, merchant: Pick<MerchantRow, 'name' | 'avatar' | 'completion_rate'>) =>
       (await db.run(

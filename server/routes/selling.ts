@@ -7,7 +7,7 @@ import { publish, publishQueueChange } from '../events';
 import { once } from '../idempotency';
 import { pageOf } from '../paging';
 import { newPublicCode } from '../security/tokens';
-import { maskAccount, money, toMerchantSummary, toOffer, toSaleOrder } from '../wire';
+import { maskAccount, merchantOf, money, toOffer, toSaleOrder } from '../wire';
 import type { OfferRow, OfferWithMerchantRow } from '../db/selling';
 import type { Offer, Page, SalePriceChangedData } from '../../contract/responses';
 
@@ -95,20 +95,10 @@ export function sellingRoutes(calls: CallRegistry, context: ServerContext): void
   });
 
   calls.user('selling/merchant', (input) =>
-    pageOf(
-      input,
-      {
-        rows: async (limit, offset) =>
-          Promise.all(
-            (await queries.selling.merchantsPage(limit, offset)).map(async (merchant) => ({
-              merchant,
-              best: await queries.selling.bestOfferOf(merchant.id),
-            })),
-          ),
-        total: queries.selling.merchantCount,
-      },
-      ({ merchant, best }) => ({ ...toMerchantSummary(merchant), best_offer: best ? toOffer(best) : null }),
-    ),
+    pageOf(input, { rows: queries.selling.merchantsPage, total: queries.selling.merchantCount }, (row) => ({
+      ...merchantOf(row),
+      best_offer: row.id === null ? null : toOffer(row),
+    })),
   );
 
   /**
