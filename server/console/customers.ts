@@ -46,16 +46,15 @@ export function toLedgerLine(row: LedgerRow): LedgerLine {
 }
 
 /** A customer's figures as a reviewer sees them beside an order. */
-export async function customerSummary(context: ServerContext, user: UserRow): Promise<CustomerSummary> {
-  const totals = await context.queries.money.totals(user.id);
+export function customerSummary(user: UserRow): CustomerSummary {
   return {
     id: user.id,
     account: user.account,
     email: user.email,
     vip: user.vip,
     status: user.status,
-    balance: money(totals?.balance ?? user.balance),
-    frozen: money(totals?.frozen ?? 0),
+    balance: money(user.balance),
+    frozen: money(user.frozen),
     created_at: user.created_at,
   };
 }
@@ -72,7 +71,7 @@ export function customerRoutes(calls: ConsoleCallRegistry, context: ServerContex
 
   calls.operator('customers/search', async ({ query }) => {
     const users = await queries.users.search(query.toLowerCase(), SEARCH_LIMIT);
-    return { customers: await Promise.all(users.map((user) => customerSummary(context, user))) };
+    return { customers: users.map(customerSummary) };
   });
 
   calls.operator('customers/detail', async ({ id }) => {
@@ -103,7 +102,7 @@ export function customerRoutes(calls: ConsoleCallRegistry, context: ServerContex
       }));
     return {
       customer: {
-        ...(await customerSummary(context, user)),
+        ...customerSummary(user),
         nickname: user.nickname,
         invite_code: user.invite_code,
         inviter: inviter?.account ?? null,

@@ -16,6 +16,8 @@ export interface UserRow {
   inviter_id: number | null;
   vip: number;
   balance: number;
+  /** Held while the customer's sales and withdrawals wait for review (a running total). */
+  frozen: number;
   status: UserStatus;
   created_at: string;
   /** The phrase at the top of every e-mail to this customer; shown to nobody else. */
