@@ -172,7 +172,8 @@ export const consoleCallSchemas = {
       })
       .default(''),
   }),
-  'hall/offers': empty,
+  /** The hall's offers, newest first, a page at a time: `before` is the last id of the page before. */
+  'hall/offers': z.object({ before: z.union([z.literal(''), id]).default('') }),
   'hall/offer-save': z
     .object({
       id: optionalId,
@@ -483,6 +484,15 @@ export interface OfferInfo {
   paused: boolean;
 }
 
+/** At most OFFER_PAGE_SIZE offers, newest first. */
+export interface OfferPage {
+  offers: OfferInfo[];
+  /** Pass as `before` for the next page; null at the end. */
+  next: number | null;
+}
+
+export const OFFER_PAGE_SIZE = 50;
+
 export interface ProductInfo {
   id: number;
   name: string;
@@ -529,7 +539,7 @@ export interface ConsoleCallResponses {
   'customers/vip': { vip: number };
   'hall/merchants': { merchants: MerchantInfo[] };
   'hall/merchant-save': { id: number };
-  'hall/offers': { offers: OfferInfo[] };
+  'hall/offers': OfferPage;
   'hall/offer-save': { id: number };
   'hall/offer-pause': { paused: boolean };
   'settings/products': { products: ProductInfo[] };

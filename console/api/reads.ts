@@ -1,10 +1,8 @@
 import { useEffect, useRef } from 'react';
 import useSWR, { useSWRConfig, type SWRConfiguration, type SWRResponse } from 'swr';
-import useSWRInfinite from 'swr/infinite';
+import useSWRInfinite, { type SWRInfiniteConfiguration } from 'swr/infinite';
 import type {
-  AuditPage,
   ConsoleCallPath,
-  ConsoleCallResponses,
   ConsoleCallRequest,
   ConsoleCallResponse,
   ReviewKind,
@@ -30,6 +28,25 @@ function fetcher<P extends ConsoleCallPath>([path, fields]: Key<P>): Promise<Con
 
 function useRead<P extends ConsoleCallPath>(key: Key<P> | null): SWRResponse<ConsoleCallResponse<P>, Error> {
   return useSWR<ConsoleCallResponse<P>, Error, Key<P> | null>(key, fetcher);
+}
+
+/** The console's endless lists: newest first, each page's `next` the `before` of the page after it. */
+type PagedPath = 'audit/list' | 'customers/ledger' | 'hall/offers';
+
+function usePagesBefore<P extends PagedPath>(
+  path: P,
+  fields: Omit<ConsoleCallRequest<P>, 'before'>,
+  options?: SWRInfiniteConfiguration,
+) {
+  return useSWRInfinite<ConsoleCallResponse<P>, Error>(
+    (index, previous: ConsoleCallResponse<P> | null) => {
+      if (index > 0 && previous?.next == null) return null;
+      const before = index === 0 ? '' : String(previous?.next);
+      return [path, { ...fields, before } as ConsoleCallRequest<P>] as const;
+    },
+    ([callPath, callFields]: Key<P>) => call(callPath, callFields),
+    options,
+  );
 }
 
 /** The queue's first page of every kind: its counts and the orders waiting longest. */
@@ -62,16 +79,9 @@ export interface AuditFilters {
   kind: string;
 }
 
-/** The audit log, newest first, one page after another: each page's `next` asks for the one after. */
+/** The audit log, newest first, one page after another. */
 export function useAuditLog(filters: AuditFilters) {
-  return useSWRInfinite<AuditPage, Error>(
-    (index, previous: AuditPage | null) => {
-      if (index > 0 && previous?.next == null) return null;
-      return ['audit/list', { ...filters, before: index === 0 ? '' : String(previous?.next) }] as const;
-    },
-    ([path, fields]: Key<'audit/list'>) => call(path, fields),
-    { revalidateFirstPage: false, revalidateOnFocus: false },
-  );
+  return usePagesBefore('audit/list', filters, { revalidateFirstPage: false, revalidateOnFocus: false });
 }
 
 /** Customers whose account or e-mail starts with `query`; nothing is read for an empty query. */
@@ -83,28 +93,19 @@ export function useCustomer(id: string | null) {
   return useRead(id === null ? null : ['customers/detail', { id }]);
 }
 
-type LedgerPage = ConsoleCallResponses['customers/ledger'];
-
 /** A customer's ledger, newest first, one page after another, like the audit log. */
 export function useCustomerLedger(id: string) {
-  return useSWRInfinite<LedgerPage, Error>(
-    (index, previous: LedgerPage | null) => {
-      if (index > 0 && previous?.next == null) return null;
-      return ['customers/ledger', { id, before: index === 0 ? '' : String(previous?.next) }] as const;
-    },
-    ([path, fields]: Key<'customers/ledger'>) => call(path, fields),
-    { revalidateFirstPage: false, revalidateOnFocus: false },
-  );
+  return usePagesBefore('customers/ledger', { id }, { revalidateFirstPage: false, revalidateOnFocus: false });
+}
+
+/** Every offer of the hall, newest first, one page after another. */
+export function useOfferPages() {
+  return usePagesBefore('hall/offers', {});
 }
 
 /** The lists an administrator keeps: the hall, the settings and the operators. */
 export type ListPath =
-  | 'hall/merchants'
-  | 'hall/offers'
-  | 'settings/products'
-  | 'settings/contacts'
-  | 'settings/addresses'
-  | 'operators/list';
+  'hall/merchants' | 'settings/products' | 'settings/contacts' | 'settings/addresses' | 'operators/list';
 
 export function useList<P extends ListPath>(path: P) {
   return useRead<P>([path, {} as ConsoleCallRequest<P>]);

@@ -3,9 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { AuditItem } from '../../contract/console';
 import { useAuditLog, type AuditFilters } from '../api/reads';
-import { BusyButton } from '../ui/busy-button';
-import { ErrorNote } from '../ui/failure';
 import { TextField } from '../ui/field';
+import { MoreOrEnd, usePages } from '../ui/more';
 import { Empty, LoadFailed, Loading } from '../ui/states';
 import { DateTime } from '../ui/values';
 import { useTitle } from './use-title';
@@ -142,17 +141,9 @@ export function AuditPage() {
   useTitle(t`Audit log`);
   const search = useSearch();
   const filters = readFilters(search);
-  const { data, error, size, setSize, isLoading, mutate } = useAuditLog(filters);
-  const pages = data ?? [];
-  const items = pages.flatMap((page) => page.items);
-  const hasMore = pages.length > 0 && pages[pages.length - 1]?.next != null;
-  const loadingMore = pages.length > 0 && size > pages.length && !error;
-
-  const loadMore = () => {
-    // After a failed page, ask for the same page again rather than the one after it.
-    if (size > pages.length) void mutate();
-    else void setSize(size + 1);
-  };
+  const read = useAuditLog(filters);
+  const pages = usePages(read);
+  const items = pages.pages.flatMap((page) => page.items);
 
   return (
     <>
@@ -160,30 +151,21 @@ export function AuditPage() {
         <Trans>Audit log</Trans>
       </h1>
       <FilterForm key={search} applied={filters} />
-      {pages.length === 0 && isLoading ? (
+      {pages.pages.length === 0 && read.isLoading ? (
         <Loading>
           <Trans>Loading the audit log…</Trans>
         </Loading>
       ) : null}
-      {pages.length === 0 && error ? <LoadFailed error={error} onRetry={() => void mutate()} /> : null}
-      {data && items.length === 0 ? (
+      {pages.pages.length === 0 && read.error ? (
+        <LoadFailed error={read.error} onRetry={() => void read.mutate()} />
+      ) : null}
+      {read.data && items.length === 0 ? (
         <Empty>
           <Trans>No audit entries match.</Trans>
         </Empty>
       ) : null}
       {items.length > 0 ? <AuditTable items={items} /> : null}
-      {pages.length > 0 && error ? <ErrorNote error={error} /> : null}
-      {hasMore ? (
-        <p className="more">
-          <BusyButton busy={loadingMore} onClick={loadMore}>
-            {t`Load more`}
-          </BusyButton>
-        </p>
-      ) : items.length > 0 ? (
-        <p className="muted more">
-          <Trans>End of the log.</Trans>
-        </p>
-      ) : null}
+      <MoreOrEnd pages={pages} shown={items.length > 0} end={<Trans>End of the log.</Trans>} />
     </>
   );
 }

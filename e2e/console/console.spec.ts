@@ -1,4 +1,5 @@
 import { devices, type Browser, type Page } from '@playwright/test';
+import { OFFER_PAGE_SIZE } from '../../contract/console';
 import { totpCode } from '../../server/console/totp';
 import {
   api,
@@ -148,9 +149,42 @@ test('an admin disables a customer with a reason, enrols an operator, and every 
   await expect(page.getByText('The account is disabled; its sessions have ended.')).toBeVisible();
   expect((await api('userinfo/get-info', {}, customer.token)).code).toBe(-1);
 
+  // More offers than one page holds, none of which a customer's sale can fill (less left than
+  // the smallest sale), so the customers' hall in other tests never lists them.
+  const merchantName = `Paging ${uniqueAccount('m')}`;
+  const merchant = (await ops('merchant', 'add', '--name', merchantName)).trim();
+  for (let index = 0; index <= OFFER_PAGE_SIZE; index += 1) {
+    await ops(
+      'offer',
+      'add',
+      '--merchant',
+      merchant,
+      '--price',
+      '0.5',
+      '--currency',
+      'EUR',
+      '--quantity',
+      '1',
+      '--min',
+      '5',
+      '--max',
+      '10',
+    );
+  }
   await page.getByRole('link', { name: 'Hall' }).click();
   await expect(page.getByRole('button', { name: 'Add offer' })).toBeVisible();
+  const offers = page.getByRole('region', { name: 'Offers' });
+  await expect(offers.getByRole('row')).toHaveCount(OFFER_PAGE_SIZE + 1);
   await expectAccessible(page);
+  const end = offers.getByText('End of the offers.');
+  await expect(async () => {
+    const loadMore = offers.getByRole('button', { name: 'Load more' });
+    if (await loadMore.isVisible()) await loadMore.click({ timeout: 1000 });
+    await expect(end).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(offers.getByRole('row').filter({ hasText: merchantName })).toHaveCount(OFFER_PAGE_SIZE + 1);
+  // Less left than the smallest sale: customers no longer see it, and the console says so.
+  await expect(offers.getByRole('row').filter({ hasText: merchantName }).first()).toContainText('Sold out');
   await page.getByRole('link', { name: 'Settings' }).click();
   await expect(page.getByRole('button', { name: 'Add contact' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Change the limit' })).toBeVisible();

@@ -4,10 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { QUEUE_PAGE_SIZE, type ConsoleLiveEvent, type ConsoleSession } from '../../contract/console';
+import { OFFER_PAGE_SIZE, QUEUE_PAGE_SIZE, type ConsoleLiveEvent, type ConsoleSession } from '../../contract/console';
 import { cents } from '../../contract/money';
 import {
   addTestOperator,
+  approveOrder,
   bindPayout,
   call,
   consoleCall,
@@ -622,6 +623,38 @@ describe('four eyes on large withdrawals', () => {
   });
 });
 
+describe('four eyes on a page of the queue', () => {
+  it('marks each order by its own customer’s last 24 hours and its own approvals, all kinds on one page', async () => {
+    const [splitter, small, large] = [await signUp(server), await signUp(server), await signUp(server)];
+    await fund(server, splitter, '2000');
+    await fund(server, small, '500');
+    const first = await signInOperator(server, 'page');
+    await approveOrder(server, 'withdraw', await pendingWithdrawal(splitter, '600'));
+    server.clock.advance(60);
+    const split = await pendingWithdrawal(splitter, '600');
+    const modest = await pendingWithdrawal(small, '300');
+    const smallRecharge = await pendingRecharge(server, small, '200');
+    const largeRecharge = await pendingRecharge(server, large, '1500');
+    const approveLarge = await consoleCall(
+      server,
+      'review/decide',
+      { kind: 'recharge', id: String(largeRecharge), decision: 'approve' },
+      first,
+    );
+    expect(approveLarge.outcome).toBe('awaiting_second_approval');
+
+    const queue = await consoleCall(server, 'review/queue', {}, first);
+    const line = (kind: string, id: number) => {
+      const item = queue.items.find((entry) => entry.kind === kind && entry.id === id);
+      return item && { needs: item.needs_second_approval, approvals: item.approvals };
+    };
+    expect(line('withdraw', split)).toEqual({ needs: true, approvals: [] });
+    expect(line('withdraw', modest)).toEqual({ needs: false, approvals: [] });
+    expect(line('recharge', smallRecharge)).toEqual({ needs: false, approvals: [] });
+    expect(line('recharge', largeRecharge)).toEqual({ needs: true, approvals: [first.name] });
+  });
+});
+
 describe('four eyes on large recharges', () => {
   it('takes two operators to credit a recharge that, with the customer’s others of the last 24 hours, is above the limit', async () => {
     const customer = await signUp(server);
@@ -1073,6 +1106,30 @@ describe('hall and settings', () => {
       before: '100.00 USDT at 9.99 EUR, 10.00–50.00',
       after: '200.00 USDT at 9.99 EUR, 10.00–50.00',
     });
+  });
+
+  it('lists the offers newest first, a page at a time, each once', async () => {
+    const admin = await signInOperator(server, 'pages', 'admin');
+    const merchant = (await consoleCall(server, 'hall/merchants', {}, admin)).merchants[0]?.id;
+    const terms = { merchant_id: String(merchant), unit_price: '1', currency: 'EUR', min_number: '1', max_number: '5' };
+    const added: number[] = [];
+    for (let index = 0; index <= OFFER_PAGE_SIZE; index += 1) {
+      added.push((await consoleCall(server, 'hall/offer-save', { ...terms, quantity: String(index + 10) }, admin)).id);
+    }
+    const first = await consoleCall(server, 'hall/offers', {}, admin);
+    expect(first.offers).toHaveLength(OFFER_PAGE_SIZE);
+    expect(first.offers.slice(0, 2).map((row) => [row.id, row.quantity])).toEqual([
+      [added.at(-1), `${OFFER_PAGE_SIZE + 10}.00`],
+      [added.at(-2), `${OFFER_PAGE_SIZE + 9}.00`],
+    ]);
+    expect(first.next).toBe(first.offers.at(-1)?.id);
+    const rest = await consoleCall(server, 'hall/offers', { before: String(first.next) }, admin);
+    expect(rest.next).toBeNull();
+    const ids = [...first.offers, ...rest.offers].map((row) => row.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(ids).toEqual(expect.arrayContaining(added));
+    expect((await consolePost(server, 'hall/offers', { before: 'x' }, admin)).envelope.code).toBe(400);
   });
 
   it('changes products, contact channels and receiving addresses that customers then see', async () => {

@@ -1,3 +1,4 @@
+import { OFFER_PAGE_SIZE } from '../../contract/console';
 import { ResultCode } from '../../contract/envelope';
 import { formatRate } from '../../contract/money';
 import type { ServerContext } from '../context';
@@ -68,8 +69,12 @@ export function settingsRoutes(calls: ConsoleCallRegistry, context: ServerContex
 
   calls.operator(
     'hall/offers',
-    async () => ({
-      offers: (await queries.selling.allOffers()).map((row) => ({
+    async ({ before }) => {
+      const rows = await queries.selling.offersBefore(
+        before === '' ? Number.MAX_SAFE_INTEGER : before,
+        OFFER_PAGE_SIZE + 1,
+      );
+      const offers = rows.slice(0, OFFER_PAGE_SIZE).map((row) => ({
         id: row.id,
         order_no: row.order_no,
         merchant_id: row.merchant_id,
@@ -81,8 +86,9 @@ export function settingsRoutes(calls: ConsoleCallRegistry, context: ServerContex
         min_number: money(row.min_number),
         max_number: money(row.max_number),
         paused: row.paused === 1,
-      })),
-    }),
+      }));
+      return { offers, next: rows.length > OFFER_PAGE_SIZE ? (offers.at(-1)?.id ?? null) : null };
+    },
     admin,
   );
 

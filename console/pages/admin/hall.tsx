@@ -1,12 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { MerchantInfo, OfferInfo } from '../../../contract/console';
+import { compareMoney, parseWireMoney } from '../../../contract/money';
 import { call } from '../../api/client';
-import { useList, useRevalidate } from '../../api/reads';
+import { useList, useOfferPages, useRevalidate } from '../../api/reads';
 import { Badge } from '../../ui/badge';
 import { BusyButton } from '../../ui/busy-button';
 import { ErrorNote } from '../../ui/failure';
 import { MerchantAvatar } from '../../ui/merchant-avatar';
+import { MoreOrEnd, usePages } from '../../ui/more';
 import { Fiat, Usdt } from '../../ui/values';
 import { useAction } from '../use-action';
 import { useTitle } from '../use-title';
@@ -17,7 +19,8 @@ import { RecordForm } from './record-form';
 /** What is being edited: nothing, a new record, or an existing one. */
 type Editing<T> = null | 'new' | T;
 
-function MerchantsSection() {
+/** `onSaved` reads the offers again: they show their merchant's name. */
+function MerchantsSection({ onSaved }: { onSaved: () => void }) {
   const { t } = useLingui();
   const { data, error, mutate } = useList('hall/merchants');
   const revalidate = useRevalidate();
@@ -61,6 +64,7 @@ function MerchantsSection() {
             onSaved={() => {
               setEditing(null);
               revalidate('hall/');
+              onSaved();
             }}
             onCancel={() => setEditing(null)}
           />
@@ -112,14 +116,26 @@ function MerchantsSection() {
   );
 }
 
-/** Takes an offer out of the hall, or puts it back. */
-function PauseButton({ offer }: { offer: OfferInfo }) {
+/**
+ * Whether customers see the offer: not while paused, nor once less is left than its smallest
+ * sale (no sale can fill it, so the hall leaves it out).
+ */
+function OfferStatus({ offer }: { offer: OfferInfo }) {
   const { t } = useLingui();
-  const revalidate = useRevalidate();
+  if (offer.paused) return <Badge tone="warning">{t`Paused`}</Badge>;
+  if (compareMoney(parseWireMoney(offer.remaining), parseWireMoney(offer.min_number)) < 0) {
+    return <Badge>{t`Sold out`}</Badge>;
+  }
+  return <Badge tone="good">{t`Listed`}</Badge>;
+}
+
+/** Takes an offer out of the hall, or puts it back. */
+function PauseButton({ offer, onChanged }: { offer: OfferInfo; onChanged: () => void }) {
+  const { t } = useLingui();
   const { busy, failure, run } = useAction();
   const toggle = async () => {
     if (await run(() => call('hall/offer-pause', { id: String(offer.id), paused: offer.paused ? 'false' : 'true' }))) {
-      revalidate('hall/offers');
+      onChanged();
     }
   };
   return (
@@ -132,11 +148,13 @@ function PauseButton({ offer }: { offer: OfferInfo }) {
   );
 }
 
-function OffersSection() {
+/** The offers, newest first, a page at a time. */
+function OffersSection({ read }: { read: ReturnType<typeof useOfferPages> }) {
   const { t } = useLingui();
-  const { data, error, mutate } = useList('hall/offers');
+  const pages = usePages(read);
+  const offers = read.data ? pages.pages.flatMap((page) => page.offers) : undefined;
+  const reread = () => void read.mutate();
   const merchants = useList('hall/merchants').data?.merchants ?? [];
-  const revalidate = useRevalidate();
   const [editing, setEditing] = useState<Editing<OfferInfo>>(null);
   const current = editing === 'new' ? null : editing;
   return (
@@ -175,73 +193,86 @@ function OffersSection() {
             save={(values) => call('hall/offer-save', { id: current ? String(current.id) : '', ...values })}
             onSaved={() => {
               setEditing(null);
-              revalidate('hall/');
+              reread();
             }}
             onCancel={() => setEditing(null)}
           />
         ) : null
       }
-      read={{ data, error, retry: () => void mutate() }}
+      read={{ data: offers, error: offers ? undefined : read.error, retry: reread }}
       loading={t`Loading the offers…`}
       empty={t`No offers yet.`}
-      isEmpty={(read) => read.offers.length === 0}
+      isEmpty={(shown) => shown.length === 0}
     >
-      {(read) => (
-        <div className="table-frame">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{t`Offer`}</th>
-                <th scope="col">{t`Merchant`}</th>
-                <th scope="col" className="cell-figure">
-                  {t`Unit price`}
-                </th>
-                <th scope="col" className="cell-figure">
-                  {t`Quantity`}
-                </th>
-                <th scope="col" className="cell-figure">
-                  {t`Remaining`}
-                </th>
-                <th scope="col" className="cell-figure">
-                  {t`Limits per sale`}
-                </th>
-                <th scope="col">{t`In the hall`}</th>
-                <th scope="col">{t`Actions`}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {read.offers.map((offer) => (
-                <tr key={offer.id}>
-                  <td className="code">{offer.order_no}</td>
-                  <td>{offer.merchant_name}</td>
-                  <td className="cell-figure">
-                    <Fiat value={offer.unit_price} currency={offer.currency} />
-                  </td>
-                  <td className="cell-figure">
-                    <Usdt value={offer.quantity} />
-                  </td>
-                  <td className="cell-figure">
-                    <Usdt value={offer.remaining} />
-                  </td>
-                  <td className="cell-figure cell-wrap">{t`${offer.min_number} to ${offer.max_number} USDT`}</td>
-                  <td>
-                    {offer.paused ? <Badge tone="warning">{t`Paused`}</Badge> : <Badge tone="good">{t`Listed`}</Badge>}
-                  </td>
-                  <td>
-                    <div className="row-actions">
-                      <button type="button" className="button" onClick={() => setEditing(offer)}>
-                        {t`Edit`}
-                      </button>
-                      <PauseButton offer={offer} />
-                    </div>
-                  </td>
+      {(shown) => (
+        <>
+          <div className="table-frame">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">{t`Offer`}</th>
+                  <th scope="col">{t`Merchant`}</th>
+                  <th scope="col" className="cell-figure">
+                    {t`Unit price`}
+                  </th>
+                  <th scope="col" className="cell-figure">
+                    {t`Quantity`}
+                  </th>
+                  <th scope="col" className="cell-figure">
+                    {t`Remaining`}
+                  </th>
+                  <th scope="col" className="cell-figure">
+                    {t`Limits per sale`}
+                  </th>
+                  <th scope="col">{t`In the hall`}</th>
+                  <th scope="col">{t`Actions`}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {shown.map((offer) => (
+                  <tr key={offer.id}>
+                    <td className="code">{offer.order_no}</td>
+                    <td>{offer.merchant_name}</td>
+                    <td className="cell-figure">
+                      <Fiat value={offer.unit_price} currency={offer.currency} />
+                    </td>
+                    <td className="cell-figure">
+                      <Usdt value={offer.quantity} />
+                    </td>
+                    <td className="cell-figure">
+                      <Usdt value={offer.remaining} />
+                    </td>
+                    <td className="cell-figure cell-wrap">{t`${offer.min_number} to ${offer.max_number} USDT`}</td>
+                    <td>
+                      <OfferStatus offer={offer} />
+                    </td>
+                    <td>
+                      <div className="row-actions">
+                        <button type="button" className="button" onClick={() => setEditing(offer)}>
+                          {t`Edit`}
+                        </button>
+                        <PauseButton offer={offer} onChanged={reread} />
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <MoreOrEnd pages={pages} shown end={<Trans>End of the offers.</Trans>} />
+        </>
       )}
     </ListSection>
+  );
+}
+
+function HallLists() {
+  const offers = useOfferPages();
+  return (
+    <div className="admin-page">
+      <MerchantsSection onSaved={() => void offers.mutate()} />
+      <OffersSection read={offers} />
+    </div>
   );
 }
 
@@ -255,10 +286,7 @@ export function HallPage() {
         <Trans>Hall</Trans>
       </h1>
       <AdminOnly>
-        <div className="admin-page">
-          <MerchantsSection />
-          <OffersSection />
-        </div>
+        <HallLists />
       </AdminOnly>
     </>
   );
