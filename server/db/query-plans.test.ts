@@ -62,6 +62,8 @@ const BOUNDED: Record<string, string> = {
   'integrity.numberingDrift': INTEGRITY,
   'users.any': 'stops at the first row it finds',
   'selling.history': 'walks the partial index of completed sales from the newest and stops after its LIMIT',
+  'review.pendingPage':
+    'each kind is read in order from its index and stops at its LIMIT; the sort merges at most three such pages',
   'review.pendingCounts': 'counts only the orders waiting for review, in partial indexes that hold nothing else',
   'bank.allOf': 'a customer binds at most one account of each of two types (unique user_id, type)',
   'sessions.activeOf':

@@ -22,30 +22,53 @@ export interface QueuePosition {
 }
 
 /**
- * What waits of each kind, oldest first, after a position in that kind's own order
- * (created_at, id): each read in order from the kind's partial index of waiting orders.
+ * What waits of one kind after a position in that kind's own order (created_at, id), read in
+ * order from the kind's partial index of waiting orders; `afterId` names the parameter holding
+ * the position's id.
  */
+function waitingOf(kind: ReviewKind, afterId: string): string {
+  const { table, amount, detail } = {
+    recharge: {
+      table: 'recharges',
+      amount: 'recharges.amount',
+      detail: "recharges.type || ' ' || recharges.credentials",
+    },
+    withdraw: {
+      table: 'withdrawals',
+      amount: 'withdrawals.amount',
+      detail: "withdrawals.type || ' ' || withdrawals.order_no",
+    },
+    sale: {
+      table: 'sale_orders',
+      amount: 'sale_orders.number',
+      detail: "sale_orders.order_no || ' @ ' || sale_orders.unit_price || ' ' || sale_orders.currency",
+    },
+  }[kind];
+  return `
+    SELECT '${kind}' AS kind, ${table}.id AS id, ${table}.user_id AS user_id, users.account AS account,
+           ${amount} AS amount, ${detail} AS detail, ${table}.created_at AS created_at
+    FROM ${table} JOIN users ON users.id = ${table}.user_id
+    WHERE ${table}.state = 'audit' AND (${table}.created_at, ${table}.id) > (@after_at, @${afterId})`;
+}
+
+const KINDS: readonly ReviewKind[] = ['recharge', 'withdraw', 'sale'];
+
+/** One kind's page, oldest first. */
 const WAITING: Record<ReviewKind, string> = {
-  recharge: `
-    SELECT 'recharge' AS kind, recharges.id, recharges.user_id, users.account, recharges.amount,
-           recharges.type || ' ' || recharges.credentials AS detail, recharges.created_at
-    FROM recharges JOIN users ON users.id = recharges.user_id
-    WHERE recharges.state = 'audit' AND (recharges.created_at, recharges.id) > (@after_at, @after_id)
-    ORDER BY recharges.created_at, recharges.id LIMIT @limit`,
-  withdraw: `
-    SELECT 'withdraw' AS kind, withdrawals.id, withdrawals.user_id, users.account, withdrawals.amount,
-           withdrawals.type || ' ' || withdrawals.order_no AS detail, withdrawals.created_at
-    FROM withdrawals JOIN users ON users.id = withdrawals.user_id
-    WHERE withdrawals.state = 'audit' AND (withdrawals.created_at, withdrawals.id) > (@after_at, @after_id)
-    ORDER BY withdrawals.created_at, withdrawals.id LIMIT @limit`,
-  sale: `
-    SELECT 'sale' AS kind, sale_orders.id, sale_orders.user_id, users.account, sale_orders.number AS amount,
-           sale_orders.order_no || ' @ ' || sale_orders.unit_price || ' ' || sale_orders.currency AS detail,
-           sale_orders.created_at
-    FROM sale_orders JOIN users ON users.id = sale_orders.user_id
-    WHERE sale_orders.state = 'audit' AND (sale_orders.created_at, sale_orders.id) > (@after_at, @after_id)
-    ORDER BY sale_orders.created_at, sale_orders.id LIMIT @limit`,
+  recharge: `${waitingOf('recharge', 'after_id')} ORDER BY created_at, id LIMIT @limit`,
+  withdraw: `${waitingOf('withdraw', 'after_id')} ORDER BY created_at, id LIMIT @limit`,
+  sale: `${waitingOf('sale', 'after_id')} ORDER BY created_at, id LIMIT @limit`,
 };
+
+/**
+ * A page of every kind: each kind's page read in order from its index, the three merged in the
+ * queue's order (created_at, kind, id). The sort is of those pages alone, at most three of them.
+ */
+const WAITING_ALL = `${KINDS.map(
+  (kind) =>
+    `SELECT * FROM (${waitingOf(kind, `${kind}_after_id`)} ORDER BY created_at, id LIMIT @limit) AS ${kind}_page`,
+).join(' UNION ALL ')}
+  ORDER BY created_at, kind, id LIMIT @limit`;
 
 /**
  * Statements about a page of orders name a fixed number of them, so each is one text, prepared
@@ -82,15 +105,6 @@ const APPROVALS_OF = `
   SELECT order_id, actor, created_at FROM review_approvals
   WHERE kind = ? AND order_id IN (${Array<string>(ORDERS_PER_STATEMENT).fill('?').join(', ')})`;
 
-const KINDS: readonly ReviewKind[] = ['recharge', 'withdraw', 'sale'];
-
-/** The queue's order: oldest first, then by kind, then by id. */
-function queueOrder(a: PendingItem, b: PendingItem): number {
-  if (a.created_at !== b.created_at) return a.created_at < b.created_at ? -1 : 1;
-  if (a.kind !== b.kind) return a.kind < b.kind ? -1 : 1;
-  return a.id - b.id;
-}
-
 /**
  * Where a kind's own order resumes after a position in the queue's: past the position's id in
  * its own kind, from the position's time in a kind sorted after it, past its time in one before.
@@ -105,11 +119,10 @@ function resumeAt(kind: ReviewKind, after: QueuePosition | null): { after_at: st
 export function reviewQueries(db: SqlRunner) {
   /** Up to `limit` of what waits (of one kind, or '' for all), after `after` when given. */
   async function waiting(kind: ReviewKind | '', after: QueuePosition | null, limit: number): Promise<PendingItem[]> {
-    const kinds = kind === '' ? KINDS : [kind];
-    const found = await Promise.all(
-      kinds.map((each) => db.all<PendingItem>(WAITING[each], { ...resumeAt(each, after), limit })),
-    );
-    return found.flat().sort(queueOrder).slice(0, limit);
+    if (kind !== '') return db.all<PendingItem>(WAITING[kind], { ...resumeAt(kind, after), limit });
+    const positions: Record<string, string | number> = { after_at: resumeAt('sale', after).after_at, limit };
+    for (const each of KINDS) positions[`${each}_after_id`] = resumeAt(each, after).after_id;
+    return db.all<PendingItem>(WAITING_ALL, positions);
   }
 
   return {
