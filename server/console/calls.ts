@@ -12,7 +12,7 @@ import {
 import { ResultCode } from '../../contract/envelope';
 import type { WireLanguage } from '../../contract/rules';
 import { bodyOf, envelope, validationError, type RouteLimit } from '../calls';
-import { isoNow, type ServerContext } from '../context';
+import { isoNow, secondsAgo, type ServerContext } from '../context';
 import type { OperatorSessionRow } from '../db/operators';
 import { ApiError, signedOut } from '../errors';
 import { isMessageKey, languageOf, translate } from '../i18n';
@@ -39,6 +39,12 @@ const BEFORE_NEW_PASSWORD: readonly ConsoleCallPath[] = ['auth/session', 'auth/p
  * the operator being there, so an unattended console still signs out.
  */
 const UNATTENDED_READS: readonly ConsoleCallPath[] = ['auth/session', 'review/queue'];
+
+/**
+ * An operator's activity is written at most this often: the idle sign-out is exact to within it,
+ * and a console busy reading does not write on every read.
+ */
+const ACTIVITY_RECORDED_EVERY_SECONDS = 30;
 
 export interface ConsoleCallRegistry {
   open<P extends ConsoleCallPath>(
@@ -120,8 +126,10 @@ export function createConsoleCalls(app: FastifyInstance, context: ServerContext)
       throw new ApiError(ResultCode.forbidden, 'console.password_change');
     }
     if (admin && operator.role !== 'admin') throw new ApiError(ResultCode.forbidden, 'console.admin_only');
-    if (!UNATTENDED_READS.includes(path))
+    const recentlySeen = operator.last_seen_at > secondsAgo(context, ACTIVITY_RECORDED_EVERY_SECONDS);
+    if (!UNATTENDED_READS.includes(path) && !recentlySeen) {
       await context.queries.operators.touchSession(operator.token_hash, isoNow(context));
+    }
     return { ...base, operator };
   }
 

@@ -236,6 +236,15 @@ describe('signing in', () => {
     expect((await consolePost(server, 'review/queue', {}, operator)).envelope.code).toBe(-1);
   });
 
+  it('records activity at most every 30 seconds, so a console busy reading does not write on each read', async () => {
+    const operator = await signInOperator(server, 'busy');
+    server.clock.advance(20);
+    await consoleCall(server, 'audit/list', {}, operator);
+    // Counted from the sign-in: the read 20 s after it was not written.
+    server.clock.advance(CONSOLE_IDLE_MINUTES * 60 - 20 + 1);
+    expect((await consolePost(server, 'audit/list', {}, operator)).envelope.code).toBe(-1);
+  });
+
   it('ends every session of an account that `ops operator disable` closes, and a signed-out one', async () => {
     const operator = await signInOperator(server, 'gone');
     const other = await signInOperator(server, 'stays');
