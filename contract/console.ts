@@ -43,8 +43,11 @@ export const TOTP_CODE_PATTERN = /^\d{6}$/;
 
 export const REVIEW_KINDS = ['recharge', 'withdraw', 'sale'] as const;
 export type ReviewKind = (typeof REVIEW_KINDS)[number];
-/** The most orders one read of the review queue answers; `next` asks for the ones after. */
-export const QUEUE_PAGE_SIZE = 50;
+/**
+ * The most orders one read of the review queue answers; `next` asks for the ones after. A
+ * screenful: every open console reads the first page again on each change to the queue.
+ */
+export const QUEUE_PAGE_SIZE = 20;
 /** An enrolment link's secret part: 32 random bytes, base64url. */
 export const ENROLMENT_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export const DECISIONS = ['approve', 'reject'] as const;

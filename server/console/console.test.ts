@@ -431,7 +431,10 @@ describe('the review queue', () => {
     const last = first.items.at(-1);
     expect(first.next).toBe(`recharge:${last?.id}`);
     const second = await consoleCall(server, 'review/queue', { after: first.next ?? '' }, operator);
-    expect(second.items.map((item) => item.amount)).toEqual(['149.00', '150.00']);
+    expect(second.items.map((item) => item.amount)).toEqual([
+      `${100 + QUEUE_PAGE_SIZE - 1}.00`,
+      `${100 + QUEUE_PAGE_SIZE}.00`,
+    ]);
     expect(second.next).toBeNull();
     const ids = new Set([...first.items, ...second.items].map((item) => item.id));
     expect(ids.size).toBe(QUEUE_PAGE_SIZE + 2);
