@@ -54,8 +54,14 @@ export default defineConfig({
           name: 'postgres',
           include: ['server/**/*.test.ts'],
           // The crash test kills a server on its SQLite files (the cluster test does that on
-          // PostgreSQL); the SQLite engine's and the dialect's own tests need no second run.
-          exclude: ['server/crash.test.ts', 'server/db/sqlite.test.ts', 'server/db/dialect.test.ts'],
+          // PostgreSQL); the SQLite engine's, the dialect's and the chain addresses' own tests need no
+          // second run.
+          exclude: [
+            'server/crash.test.ts',
+            'server/db/sqlite.test.ts',
+            'server/db/dialect.test.ts',
+            'server/chain/addresses.test.ts',
+          ],
           env: { TEST_ENGINE: 'postgres' },
           isolate: false,
           globalSetup: ['server/testing/postgres-global-setup.ts'],
