@@ -1,7 +1,7 @@
 import { cents, formatMoney, formatRate, minMoney } from '../contract/money';
 import type { BankInfo, MerchantSummary, Offer, SaleOrder, UserInfo } from '../contract/responses';
 import type { BankAccountRow } from './db/bank';
-import type { OfferWithMerchantRow, SaleOrderListRow } from './db/selling';
+import type { MerchantColumns, OfferWithMerchantRow, SaleOrderListRow } from './db/selling';
 import type { UserRow } from './db/users';
 
 /** Integer cents from the database → the wire's two-decimal string. */
@@ -48,36 +48,15 @@ export function maskAccount(account: string): string {
   return `${account.slice(0, 2)}***${account.slice(-1)}`;
 }
 
-function toMerchantSummary(merchant: {
-  id: number;
-  name: string;
-  avatar: string;
-  completion_rate: number;
-  orders_count: number;
-}): MerchantSummary {
-  return {
-    id: merchant.id,
-    name: merchant.name,
-    avatar: merchant.avatar,
-    completion_rate: formatRate(merchant.completion_rate),
-    orders_count: merchant.orders_count,
-  };
-}
-
 /** The merchant of a row that carries its public figures beside an offer's columns. */
-export function merchantOf(
-  row: Pick<
-    OfferWithMerchantRow,
-    'merchant_id' | 'merchant_name' | 'merchant_avatar' | 'merchant_completion_rate' | 'merchant_orders_count'
-  >,
-): MerchantSummary {
-  return toMerchantSummary({
+export function merchantOf(row: MerchantColumns): MerchantSummary {
+  return {
     id: row.merchant_id,
     name: row.merchant_name,
     avatar: row.merchant_avatar,
-    completion_rate: row.merchant_completion_rate,
+    completion_rate: formatRate(row.merchant_completion_rate),
     orders_count: row.merchant_orders_count,
-  });
+  };
 }
 
 export function toOffer(row: OfferWithMerchantRow): Offer {

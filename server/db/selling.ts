@@ -44,19 +44,20 @@ export interface OfferRow {
   created_at: string;
 }
 
-/** An offer with its merchant's public figures. */
-export interface OfferWithMerchantRow extends OfferRow {
+/** A merchant's public figures, as they sit beside an offer's columns. */
+export interface MerchantColumns {
+  merchant_id: number;
   merchant_name: string;
   merchant_avatar: string;
   merchant_completion_rate: number;
   merchant_orders_count: number;
 }
 
+/** An offer with its merchant's public figures. */
+export interface OfferWithMerchantRow extends OfferRow, MerchantColumns {}
+
 /** A merchant's public figures, and its best open offer's columns: all null when it has none. */
-export type MerchantWithBestOfferRow = Pick<
-  OfferWithMerchantRow,
-  'merchant_id' | 'merchant_name' | 'merchant_avatar' | 'merchant_completion_rate' | 'merchant_orders_count'
-> &
+export type MerchantWithBestOfferRow = MerchantColumns &
   (
     | { [Column in Exclude<keyof OfferRow, 'merchant_id'>]: OfferRow[Column] }
     | { [Column in Exclude<keyof OfferRow, 'merchant_id'>]: null }

@@ -63,7 +63,7 @@ function MerchantsSection({ onSaved }: { onSaved: () => void }) {
             save={(values) => call('hall/merchant-save', { id: current ? String(current.id) : '', ...values })}
             onSaved={() => {
               setEditing(null);
-              revalidate('hall/');
+              revalidate('hall/merchants');
               onSaved();
             }}
             onCancel={() => setEditing(null)}
@@ -148,6 +148,73 @@ function PauseButton({ offer, onChanged }: { offer: OfferInfo; onChanged: () => 
   );
 }
 
+function OffersTable({
+  offers,
+  onEdit,
+  onChanged,
+}: {
+  offers: readonly OfferInfo[];
+  onEdit: (offer: OfferInfo) => void;
+  onChanged: () => void;
+}) {
+  const { t } = useLingui();
+  return (
+    <div className="table-frame">
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col">{t`Offer`}</th>
+            <th scope="col">{t`Merchant`}</th>
+            <th scope="col" className="cell-figure">
+              {t`Unit price`}
+            </th>
+            <th scope="col" className="cell-figure">
+              {t`Quantity`}
+            </th>
+            <th scope="col" className="cell-figure">
+              {t`Remaining`}
+            </th>
+            <th scope="col" className="cell-figure">
+              {t`Limits per sale`}
+            </th>
+            <th scope="col">{t`In the hall`}</th>
+            <th scope="col">{t`Actions`}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {offers.map((offer) => (
+            <tr key={offer.id}>
+              <td className="code">{offer.order_no}</td>
+              <td>{offer.merchant_name}</td>
+              <td className="cell-figure">
+                <Fiat value={offer.unit_price} currency={offer.currency} />
+              </td>
+              <td className="cell-figure">
+                <Usdt value={offer.quantity} />
+              </td>
+              <td className="cell-figure">
+                <Usdt value={offer.remaining} />
+              </td>
+              <td className="cell-figure cell-wrap">{t`${offer.min_number} to ${offer.max_number} USDT`}</td>
+              <td>
+                <OfferStatus offer={offer} />
+              </td>
+              <td>
+                <div className="row-actions">
+                  <button type="button" className="button" onClick={() => onEdit(offer)}>
+                    {t`Edit`}
+                  </button>
+                  <PauseButton offer={offer} onChanged={onChanged} />
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /** The offers, newest first, a page at a time. */
 function OffersSection({ read }: { read: ReturnType<typeof useOfferPages> }) {
   const { t } = useLingui();
@@ -206,59 +273,7 @@ function OffersSection({ read }: { read: ReturnType<typeof useOfferPages> }) {
     >
       {(shown) => (
         <>
-          <div className="table-frame">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">{t`Offer`}</th>
-                  <th scope="col">{t`Merchant`}</th>
-                  <th scope="col" className="cell-figure">
-                    {t`Unit price`}
-                  </th>
-                  <th scope="col" className="cell-figure">
-                    {t`Quantity`}
-                  </th>
-                  <th scope="col" className="cell-figure">
-                    {t`Remaining`}
-                  </th>
-                  <th scope="col" className="cell-figure">
-                    {t`Limits per sale`}
-                  </th>
-                  <th scope="col">{t`In the hall`}</th>
-                  <th scope="col">{t`Actions`}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((offer) => (
-                  <tr key={offer.id}>
-                    <td className="code">{offer.order_no}</td>
-                    <td>{offer.merchant_name}</td>
-                    <td className="cell-figure">
-                      <Fiat value={offer.unit_price} currency={offer.currency} />
-                    </td>
-                    <td className="cell-figure">
-                      <Usdt value={offer.quantity} />
-                    </td>
-                    <td className="cell-figure">
-                      <Usdt value={offer.remaining} />
-                    </td>
-                    <td className="cell-figure cell-wrap">{t`${offer.min_number} to ${offer.max_number} USDT`}</td>
-                    <td>
-                      <OfferStatus offer={offer} />
-                    </td>
-                    <td>
-                      <div className="row-actions">
-                        <button type="button" className="button" onClick={() => setEditing(offer)}>
-                          {t`Edit`}
-                        </button>
-                        <PauseButton offer={offer} onChanged={reread} />
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <OffersTable offers={shown} onEdit={setEditing} onChanged={reread} />
           <MoreOrEnd pages={pages} shown end={<Trans>End of the offers.</Trans>} />
         </>
       )}
