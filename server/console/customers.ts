@@ -77,29 +77,13 @@ export function customerRoutes(calls: ConsoleCallRegistry, context: ServerContex
   calls.operator('customers/detail', async ({ id }) => {
     const user = await customer(id);
     const inviter = user.inviter_id === null ? undefined : await queries.users.byId(user.inviter_id);
-    const [recharges, withdrawals, sales, bindings, figures, members] = await Promise.all([
-      queries.recharge.recentOf(user.id, RECENT_ORDERS),
-      queries.withdraw.page(user.id, RECENT_ORDERS, 0),
-      queries.selling.ordersPage(user.id, '', RECENT_ORDERS, 0),
+    const [latest, bindings, figures, members] = await Promise.all([
+      queries.review.latestOf(user.id, RECENT_ORDERS),
       queries.bank.allOf(user.id),
       queries.team.figures(user.id),
       queries.team.members(user.id, TEAM_SHOWN, 0),
     ]);
-    const orders: CustomerOrder[] = [
-      ...recharges.map((row) => ({ kind: 'recharge' as const, ...row })),
-      ...withdrawals.map((row) => ({ kind: 'withdraw' as const, ...row })),
-      ...sales.map((row) => ({ kind: 'sale' as const, ...row, amount: row.number })),
-    ]
-      .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id)
-      .slice(0, RECENT_ORDERS)
-      .map((row) => ({
-        kind: row.kind,
-        id: row.id,
-        amount: money(row.amount),
-        state: row.state,
-        remark: row.remark,
-        created_at: row.created_at,
-      }));
+    const orders: CustomerOrder[] = latest.map((row) => ({ ...row, amount: money(row.amount) }));
     return {
       customer: {
         ...customerSummary(user),

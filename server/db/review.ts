@@ -1,4 +1,5 @@
 import { QUEUE_PAGE_SIZE, type ReviewKind } from '../../contract/console';
+import type { ReviewState, SaleOrderState } from '../../contract/rules';
 import type { SqlRunner } from './database';
 
 /** The orders that may need two operators' approvals. */
@@ -13,6 +14,26 @@ export interface PendingItem {
   detail: string;
   created_at: string;
 }
+
+/** An order of any kind as a customer's page lists it. */
+export interface CustomerOrderRow {
+  kind: ReviewKind;
+  id: number;
+  amount: number;
+  state: ReviewState | SaleOrderState;
+  remark: string;
+  created_at: string;
+}
+
+/** A customer's latest orders of one kind, newest first: the columns the list shows, nothing more. */
+const LATEST_OF: Record<ReviewKind, string> = {
+  recharge: `SELECT 'recharge' AS kind, id, amount, state, remark, created_at FROM recharges
+             WHERE user_id = ? ORDER BY id DESC LIMIT ?`,
+  withdraw: `SELECT 'withdraw' AS kind, id, amount, state, remark, created_at FROM withdrawals
+             WHERE user_id = ? ORDER BY id DESC LIMIT ?`,
+  sale: `SELECT 'sale' AS kind, id, number AS amount, state, remark, created_at FROM sale_orders
+         WHERE user_id = ? ORDER BY id DESC LIMIT ?`,
+};
 
 /** The queue's order is (created_at, kind, id); a page starts after the item it names. */
 export interface QueuePosition {
@@ -128,6 +149,19 @@ export function reviewQueries(db: SqlRunner) {
   return {
     /** One page of the queue (of one kind, or '' for all), after `after` when given. */
     pendingPage: waiting,
+
+    /**
+     * A customer's latest `limit` orders of every kind, newest first. Each kind's page is read
+     * from its (user_id, id) index and the three merged here: one sorted statement over the three
+     * costs more than the merge.
+     */
+    latestOf: async (userId: number, limit: number): Promise<CustomerOrderRow[]> => {
+      const pages = await Promise.all(KINDS.map((kind) => db.all<CustomerOrderRow>(LATEST_OF[kind], [userId, limit])));
+      return pages
+        .flat()
+        .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id)
+        .slice(0, limit);
+    },
 
     /** How many orders of each kind wait. */
     pendingCounts: () =>
