@@ -308,6 +308,7 @@ export const callSchemas = {
   'userinfo/get-money-info': empty,
   'userinfo/save': saveUserInfo,
   'recharge/shoukuan-address': receivingAddressRequest,
+  'recharge/deposits': empty,
   'recharge/create': createRecharge,
   'asset-log/list': assetLogList,
   'asset-log/tongji': empty,

@@ -1,4 +1,4 @@
-import type { InterestOrderState, ReviewState, SaleOrderState } from './rules';
+import type { DepositState, InterestOrderState, ReviewState, SaleOrderState } from './rules';
 
 /** The path of the live-update socket. */
 export const LIVE_PATH = '/ws1';
@@ -10,6 +10,8 @@ export type LiveEvent =
   | { type: 'withdraw'; id: number; state: ReviewState }
   | { type: 'sale_order'; id: number; state: SaleOrderState }
   | { type: 'lixibao'; id: number; state: InterestOrderState }
+  /** A transfer to the customer's own address: its confirmations as they come, then its outcome. */
+  | { type: 'deposit'; id: number; state: DepositState; confirmations: number; needed: number }
   | { type: 'ping' };
 
 /** What the client sends: its token first, then answers to pings. */

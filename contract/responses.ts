@@ -7,6 +7,7 @@ import type {
   BankType,
   InterestOrderState,
   ContactChannelType,
+  DepositState,
   LedgerKind,
   ReviewState,
   SaleOrderState,
@@ -50,6 +51,23 @@ export interface ReceivingAddress {
   types: string[];
   address: string;
   min_amount: MoneyString;
+  /**
+   * Only on a watched network, where the address is the caller's own and a transfer to it is
+   * credited by itself: the confirmations it needs. Absent where a transfer is proved by upload.
+   */
+  confirmations?: number;
+}
+
+/** A transfer to the caller's own address on a watched network, as the chain shows it. */
+export interface Deposit {
+  id: number;
+  type: string;
+  tx_hash: string;
+  amount: MoneyString;
+  state: DepositState;
+  confirmations: number;
+  needed: number;
+  created_at: IsoTime;
 }
 
 export interface ReviewCreated {
@@ -319,6 +337,7 @@ export interface CallResponses {
   'userinfo/get-money-info': MoneyInfo;
   'userinfo/save': UserInfo;
   'recharge/shoukuan-address': ReceivingAddress;
+  'recharge/deposits': { deposits: Deposit[] };
   'recharge/create': ReviewCreated;
   'asset-log/list': Page<AssetLogEntry>;
   'asset-log/tongji': FundLogTotals;

@@ -28,6 +28,7 @@ import { createPushSender, defaultPushSubject, ensureVapidKeys } from './push/se
 import { DEFAULT_SECOND_APPROVAL_ABOVE } from './review';
 import { createSessionCache } from './session-cache';
 import { startMaintenance } from './maintenance';
+import { DEFAULT_CHAIN_POLL_MS, nodeName, startChainWatchers } from './chain/runner';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer';
 import { assetsRoutes } from './routes/assets';
 import { attachRoutes } from './routes/attach';
@@ -84,6 +85,11 @@ export interface AppOptions {
    * otherwise. Never read from the environment, so no setting can open it in production.
    */
   pushEndpoints?: PushEndpointPolicy;
+  /**
+   * How often the chain watchers look at their networks (CHAIN_POLL_MS), or false for no
+   * watchers on this node (tests drive them themselves).
+   */
+  chainPollMs?: number | false;
 }
 
 declare module 'fastify' {
@@ -320,8 +326,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const stopMaintenance = await startMaintenance(context);
   const stopPush = push.start();
+  const stopChainWatchers =
+    options.chainPollMs === false
+      ? async () => undefined
+      : startChainWatchers(context, { holder: nodeName(), pollMs: options.chainPollMs ?? DEFAULT_CHAIN_POLL_MS });
   app.addHook('onClose', async () => {
     stopMaintenance();
+    await stopChainWatchers();
     await stopPush();
     await context.live.close();
   });

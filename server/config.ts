@@ -1,3 +1,4 @@
+import { DEFAULT_CHAIN_POLL_MS } from './chain/runner';
 import path from 'node:path';
 import { parseMoney, type Cents } from '../contract/money';
 import type { DatabaseConfig } from './db/database';
@@ -60,6 +61,8 @@ export interface Config {
   withdrawHoldHours: number;
   /** The contact push services may reach the sender at (PUSH_SUBJECT): `mailto:` or `https:`. */
   pushSubject: string | undefined;
+  /** Milliseconds between two looks of the chain watchers at their networks (CHAIN_POLL_MS). */
+  chainPollMs: number;
 }
 
 /** A payout account bound or changed minutes ago is the usual sign of a taken-over account. */
@@ -184,6 +187,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     withdrawHoldHours: integer(env.WITHDRAW_HOLD_HOURS, DEFAULT_WITHDRAW_HOLD_HOURS, 'WITHDRAW_HOLD_HOURS'),
     pushSubject: pushSubject(env.PUSH_SUBJECT),
+    chainPollMs: integer(env.CHAIN_POLL_MS, DEFAULT_CHAIN_POLL_MS, 'CHAIN_POLL_MS'),
     limits: {
       requestsPerMinute: integer(
         env.LIMIT_REQUESTS_PER_MINUTE,

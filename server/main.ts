@@ -19,6 +19,7 @@ const app = await buildApp({
   secondApprovalAbove: config.secondApprovalAbove,
   withdrawHoldHours: config.withdrawHoldHours,
   pushSubject: config.pushSubject,
+  chainPollMs: config.chainPollMs,
 });
 const facts = await prepareDatabase(app.wallet, config.demo);
 

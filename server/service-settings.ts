@@ -30,7 +30,7 @@ type Tx = Domain & InTransaction;
  * One change and its audit row, in one transaction, under a lock on what it changes (`subject`),
  * so that two operators editing one thing at once each record the value they really replaced.
  */
-async function audited<T extends number | null>(
+export async function audited<T extends number | null>(
   domain: Domain,
   actor: string,
   subject: string,

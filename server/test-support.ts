@@ -248,6 +248,8 @@ export async function startTestServer(
     pushEndpoints?: PushEndpointPolicy;
     publicUrl?: string;
     consoleHost?: string;
+    /** Chain watchers on this server, looking this often; none unless asked. */
+    chainPollMs?: number;
   } = {},
 ): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-test-'));
@@ -266,6 +268,7 @@ export async function startTestServer(
     ...(options.staticDir ? { staticDir: options.staticDir } : {}),
     ...(options.connectionTimeouts ? { connectionTimeouts: options.connectionTimeouts } : {}),
     ...(options.pushEndpoints ? { pushEndpoints: options.pushEndpoints } : {}),
+    chainPollMs: options.chainPollMs ?? false,
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     ...(options.consoleHost ? { consoleHost: options.consoleHost } : {}),
   });

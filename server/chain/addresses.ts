@@ -4,9 +4,7 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { HDKey } from '@scure/bip32';
 import { createBase58check } from '@scure/base';
-
-/** The two address formats a watched network can have: TRON's `T…` and EVM's `0x…`. */
-export type ChainKind = 'tron' | 'evm';
+import type { ChainKind } from '../../contract/rules';
 
 /** The account-level path each kind's extended public key must be exported at. */
 export const ACCOUNT_PATH: Record<ChainKind, string> = {
@@ -67,9 +65,14 @@ export class AccountKey {
     }
     const publicKey = this.receiving.deriveChild(index).publicKey;
     if (!publicKey) throw new ExtendedKeyError('the key has no public key');
-    const body = accountBytes(publicKey);
-    return kind === 'evm' ? checksummed(body) : tronAddress(body);
+    return formatAddress(kind, bytesToHex(accountBytes(publicKey)));
   }
+}
+
+/** An address's 20 bytes (lower-case hex, as stored and as logs carry them) in the format of `kind`. */
+export function formatAddress(kind: ChainKind, body: string): string {
+  const bytes = hexToBytes(body);
+  return kind === 'evm' ? checksummed(bytes) : tronAddress(bytes);
 }
 
 /** The 20 bytes an account is known by on both kinds: keccak-256 of the uncompressed key, last 20. */

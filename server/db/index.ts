@@ -1,5 +1,6 @@
 import { auditQueries } from './audit';
 import { bankQueries } from './bank';
+import { chainQueries } from './chain';
 import { codesQueries } from './codes';
 import type { SqlRunner } from './database';
 import { eventsQueries } from './events';
@@ -34,6 +35,7 @@ export function createQueries(db: SqlRunner) {
   return {
     audit: auditQueries(db),
     bank: bankQueries(db),
+    chain: chainQueries(db),
     codes: codesQueries(db),
     events: eventsQueries(db),
     idempotency: idempotencyQueries(db),

@@ -16,17 +16,21 @@ import {
 } from './running-totals';
 
 /** The tables of orders a ledger row may refer to, by the `ref_type` the row carries. */
-export type OrderTable = 'recharges' | 'withdrawals' | 'sale_orders' | 'interest_orders';
+export type OrderTable = 'recharges' | 'chain_deposits' | 'withdrawals' | 'sale_orders' | 'interest_orders';
 
 /**
  * Every ledger row an order's state calls for: `kind` and signed `amount`, for the order's user.
- * Read from server/review.ts, server/maturity.ts and the create routes: a recharge is credited
+ * Read from server/review.ts, server/maturity.ts, server/chain/watcher.ts and the create routes: a
+ * deposit read from the chain is credited once final and above the minimum; a recharge is credited
  * once approved; a withdrawal, a sale and an interest deposit are debited when made, and given
  * back when refused or, for a deposit, when its term ends (interest only when there is some).
  */
 const EXPECTED_LEDGER = `
   expected (order_table, ref_type, ref_id, user_id, state, kind, amount) AS (
     SELECT 'recharges', 'recharge', id, user_id, state, 'recharge', amount FROM recharges WHERE state = 'success'
+    UNION ALL
+    SELECT 'chain_deposits', 'deposit', id, user_id, state, 'recharge', amount FROM chain_deposits
+    WHERE state = 'credited'
     UNION ALL
     SELECT 'withdrawals', 'withdraw', id, user_id, state, 'withdraw', -amount FROM withdrawals
     UNION ALL
@@ -218,6 +222,7 @@ export function integrityQueries(db: SqlRunner) {
         SELECT ledger.id, ledger.user_id, ledger.kind, ledger.amount, ledger.ref_type, ledger.ref_id,
                CASE ledger.ref_type
                  WHEN 'recharge' THEN (SELECT state FROM recharges WHERE id = ledger.ref_id)
+                 WHEN 'deposit' THEN (SELECT state FROM chain_deposits WHERE id = ledger.ref_id)
                  WHEN 'withdraw' THEN (SELECT state FROM withdrawals WHERE id = ledger.ref_id)
                  WHEN 'sale' THEN (SELECT state FROM sale_orders WHERE id = ledger.ref_id)
                  WHEN 'lixibao' THEN (SELECT state FROM interest_orders WHERE id = ledger.ref_id)

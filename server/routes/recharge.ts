@@ -3,11 +3,15 @@ import { ResultCode } from '../../contract/envelope';
 import { cents } from '../../contract/money';
 import { publishQueueChange } from '../events';
 import type { CallRegistry } from '../calls';
+import { customerAddress } from '../chain/networks';
 import { isoNow, type ServerContext } from '../context';
 import { isUniqueViolation } from '../db/database';
 import { ApiError, conflict, invalidField, notFound, outOfRange } from '../errors';
 import { once } from '../idempotency';
 import { money } from '../wire';
+
+/** Deposits the recharge screen lists: the latest, under way or settled. */
+const RECENT_DEPOSITS = 20;
 
 /** Recharges one customer may have waiting for review at once. */
 export const MAX_OPEN_RECHARGES = 5;
@@ -15,15 +19,49 @@ export const MAX_OPEN_RECHARGES = 5;
 export function rechargeRoutes(calls: CallRegistry, context: ServerContext): void {
   const { queries } = context;
 
-  calls.user('recharge/shoukuan-address', async ({ type }) => {
-    const addresses = await queries.recharge.addresses();
-    const current = type === '' ? addresses[0] : addresses.find((address) => address.type === type);
+  /**
+   * The address to pay to: on a watched network the caller's own (given on first ask), on any
+   * other the shared one, whose transfers are proved by upload. Watched networks come first.
+   */
+  calls.user('recharge/shoukuan-address', async ({ type }, { user }) => {
+    const [networks, addresses] = await Promise.all([queries.chain.networks(), queries.recharge.addresses()]);
+    const types = [...networks.map((network) => network.type), ...addresses.map((address) => address.type)];
+    const chosen = type === '' ? types[0] : type;
+    const watched = networks.find((network) => network.type === chosen);
+    if (watched) {
+      return {
+        type: watched.type,
+        types,
+        address: await customerAddress(context, watched, user.id),
+        min_amount: money(watched.min_amount),
+        confirmations: watched.confirmations,
+      };
+    }
+    const current = addresses.find((address) => address.type === chosen);
     if (!current) throw notFound();
+    return { type: current.type, types, address: current.address, min_amount: money(current.min_amount) };
+  });
+
+  calls.user('recharge/deposits', async (_input, { user }) => {
+    const [rows, networks] = await Promise.all([
+      queries.chain.depositsOf(user.id, RECENT_DEPOSITS),
+      queries.chain.networks(),
+    ]);
+    const needed = new Map(networks.map((network) => [network.type, network.confirmations]));
     return {
-      type: current.type,
-      types: addresses.map((address) => address.type),
-      address: current.address,
-      min_amount: money(current.min_amount),
+      deposits: rows.map((row) => {
+        const confirmations = needed.get(row.network) ?? row.confirmations;
+        return {
+          id: row.id,
+          type: row.network,
+          tx_hash: row.tx_hash,
+          amount: money(row.amount),
+          state: row.state,
+          confirmations: Math.min(row.confirmations, confirmations),
+          needed: confirmations,
+          created_at: row.seen_at,
+        };
+      }),
     };
   });
 

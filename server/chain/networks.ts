@@ -1,0 +1,209 @@
+import { formatMoney, type Cents } from '../../contract/money';
+import type { ChainKind } from '../../contract/rules';
+import { inTransaction, isoNow, type Domain } from '../context';
+import type { ChainNetworkRow } from '../db/chain';
+import { audited } from '../service-settings';
+import { AccountKey, addressBody, ExtendedKeyError, formatAddress } from './addresses';
+import { chainReader, shownUrl, type ChainReader } from './rpc';
+import { chainEdges } from './watcher';
+
+/** Why a network could not be watched or changed; `message` is for the admin who tried. */
+export type NetworkRefusal =
+  'exists' | 'not_found' | 'bad_key' | 'key_kind' | 'bad_contract' | 'bad_url' | 'decimals' | 'unreachable';
+
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError';
+  constructor(
+    message: string,
+    readonly reason: NetworkRefusal,
+  ) {
+    super(message);
+  }
+}
+
+/** What an admin gives to watch a network. */
+export interface WatchedNetworkInput {
+  /** The recharge type customers choose, such as TRC20. */
+  type: string;
+  kind: ChainKind;
+  rpcUrls: readonly string[];
+  /** The USDT contract, in the kind's own address format. */
+  contract: string;
+  decimals: number;
+  minAmount: Cents;
+  /** How deep a block must be to count as final (and shown to customers as N). */
+  confirmations: number;
+  /** Whether a block must also be at or below the node's `finalized` block. */
+  finalizedTag: boolean;
+  /** The account-level extended public key customers' addresses are derived from. */
+  xpub: string;
+  /** The first block to read; by default the final edge at the time the network is added. */
+  fromBlock?: number;
+}
+
+const keys = new Map<string, AccountKey>();
+
+/** A key parsed once per process: parsing and the first derivation cost a few milliseconds. */
+function accountKey(xpub: string): AccountKey {
+  let key = keys.get(xpub);
+  if (!key) {
+    key = AccountKey.parse(xpub);
+    keys.set(xpub, key);
+  }
+  return key;
+}
+
+function checkedUrls(urls: readonly string[]): string[] {
+  if (urls.length === 0 || urls.length > 5) throw new NetworkError('give one to five node URLs', 'bad_url');
+  return urls.map((url) => {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new NetworkError(`not a URL: ${shownUrl(url)}`, 'bad_url');
+    }
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+      throw new NetworkError(`a node URL is http(s): ${shownUrl(url)}`, 'bad_url');
+    }
+    return parsed.toString();
+  });
+}
+
+/** The node URLs of a network as stored. */
+export function urlsOf(network: Pick<ChainNetworkRow, 'rpc_urls'>): string[] {
+  return JSON.parse(network.rpc_urls) as string[];
+}
+
+/** How a network is described in the audit log and the CLI: never its URLs' secrets. */
+export function describeNetwork(network: ChainNetworkRow): string {
+  const finality = `${network.confirmations} confirmations${network.finalized_tag === 1 ? ' and finalized' : ''}`;
+  return [
+    `${network.type} (${network.kind})`,
+    `USDT ${formatAddress(network.kind, network.contract)} (${network.decimals} decimals)`,
+    `min ${formatMoney(network.min_amount as Cents)}`,
+    finality,
+    `nodes ${urlsOf(network).map(shownUrl).join(', ')}`,
+  ].join(', ');
+}
+
+/**
+ * Starts watching a network: the key and contract checked, the contract's decimals read from the
+ * chain and compared with what the admin said (USDT has 18 on BNB Smart Chain), the scan begun at
+ * the chain's final edge (or `fromBlock`). Returns the address at index 0, for the admin to
+ * compare with their wallet before any customer is given one.
+ */
+export async function watchNetwork(
+  domain: Domain,
+  input: WatchedNetworkInput,
+  actor: string,
+  reader: ChainReader = chainReader({ urls: input.rpcUrls }),
+): Promise<{ network: ChainNetworkRow; firstAddress: string }> {
+  let key: AccountKey;
+  try {
+    key = accountKey(input.xpub);
+  } catch (error) {
+    throw new NetworkError(
+      error instanceof ExtendedKeyError ? error.message : 'not a valid extended public key',
+      'bad_key',
+    );
+  }
+  const contract = addressBody(input.contract);
+  const format = input.kind === 'tron' ? /^T/ : /^0x/;
+  if (!contract || !format.test(input.contract.trim())) {
+    throw new NetworkError(
+      `not a ${input.kind === 'tron' ? 'TRON (T…)' : 'EVM (0x…)'} contract address`,
+      'bad_contract',
+    );
+  }
+  const urls = checkedUrls(input.rpcUrls);
+  let decimals: number;
+  let start: number;
+  try {
+    decimals = await reader.decimals(contract);
+    const edges = await chainEdges(
+      { confirmations: input.confirmations, finalized_tag: input.finalizedTag ? 1 : 0 },
+      reader,
+    );
+    start = input.fromBlock === undefined ? Math.max(0, edges.final) : Math.max(0, input.fromBlock - 1);
+  } catch (error) {
+    throw new NetworkError(
+      `could not read the contract through the nodes: ${error instanceof Error ? error.message : String(error)}`,
+      'unreachable',
+    );
+  }
+  if (decimals !== input.decimals) {
+    throw new NetworkError(`the contract has ${decimals} decimals, not ${input.decimals}`, 'decimals');
+  }
+  await audited(domain, actor, 'chain networks', async (tx, at) => {
+    if ((await tx.queries.chain.network(input.type)) !== undefined) {
+      throw new NetworkError(`${input.type} is watched already`, 'exists');
+    }
+    if ((await tx.queries.recharge.addresses()).some((address) => address.type === input.type)) {
+      throw new NetworkError(`${input.type} has a shared receiving address; watch it under another type`, 'exists');
+    }
+    const xpub = input.xpub.trim();
+    let stored = await tx.queries.chain.keyByXpub(xpub);
+    if (stored && stored.kind !== input.kind) {
+      throw new NetworkError(`this key gives ${stored.kind} addresses already`, 'key_kind');
+    }
+    const keyId = stored?.id ?? (await tx.queries.chain.insertKey(input.kind, xpub, at));
+    stored = await tx.queries.chain.keyById(keyId);
+    await tx.queries.chain.insertNetwork(
+      {
+        type: input.type,
+        kind: input.kind,
+        key_id: keyId,
+        rpc_urls: JSON.stringify(urls),
+        contract,
+        decimals,
+        min_amount: input.minAmount,
+        confirmations: input.confirmations,
+        finalized_tag: input.finalizedTag ? 1 : 0,
+        scanned_block: start,
+      },
+      at,
+    );
+    const network = await tx.queries.chain.network(input.type);
+    if (!network) throw new Error(`network ${input.type} vanished`);
+    return {
+      id: null,
+      entry: {
+        action: 'network watch',
+        target_type: 'network',
+        after_value: describeNetwork(network),
+        detail: input.type,
+      },
+    };
+  });
+  const network = await domain.queries.chain.network(input.type);
+  if (!network) throw new Error(`network ${input.type} vanished`);
+  return { network, firstAddress: key.address(input.kind, 0) };
+}
+
+/**
+ * The customer's own address on a network, given on first ask: the key's next index, taken under
+ * its lock (on both engines), stored with the customer and never given to anyone else.
+ */
+export async function customerAddress(domain: Domain, network: ChainNetworkRow, userId: number): Promise<string> {
+  const existing = await domain.queries.chain.addressOf(network.key_id, userId);
+  if (existing) return formatAddress(network.kind, existing.body);
+  return inTransaction(domain, async (tx) => {
+    await tx.lock(`chain key ${network.key_id}`);
+    const again = await tx.queries.chain.addressOf(network.key_id, userId);
+    if (again) return formatAddress(network.kind, again.body);
+    const key = await tx.queries.chain.keyById(network.key_id);
+    if (!key) throw new Error(`no chain key ${network.key_id}`);
+    const index = await tx.queries.chain.takeIndex(key.id);
+    const address = accountKey(key.xpub).address(network.kind, index);
+    const body = addressBody(address);
+    if (!body) throw new Error(`derived an unreadable address at index ${index}`);
+    await tx.queries.chain.insertAddress({
+      key_id: key.id,
+      user_id: userId,
+      address_index: index,
+      body,
+      created_at: isoNow(tx),
+    });
+    return address;
+  });
+}

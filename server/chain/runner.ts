@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Domain } from '../context';
+import type { ChainNetworkRow } from '../db/chain';
+import { urlsOf } from './networks';
+import { chainReader, type ChainReader } from './rpc';
+import { watchOnce } from './watcher';
+
+/** Between two looks at a network by default: TRON makes a block every 3 s. */
+export const DEFAULT_CHAIN_POLL_MS = 3000;
+
+/** This process's name on the leases it takes: host, process and a random part, never reused. */
+export function nodeName(): string {
+  return `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+}
+
+/** How long a node's hold on a network lasts unless renewed: a node that dies frees it after this. */
+const LEASE_MS = 30_000;
+
+export interface WatcherOptions {
+  /** This node's name on the leases. */
+  holder: string;
+  /** Between two passes over the networks. */
+  pollMs: number;
+  /** How a network's nodes are read (tests may hand in their own). */
+  readerFor?: (network: ChainNetworkRow) => ChainReader;
+}
+
+/**
+ * Watches every configured network, each on one node at a time: a pass takes (or renews) the
+ * network's lease and runs watchOnce; a pass that did not catch up is followed by the next at
+ * once. Returns the stop, which ends the pass under way and frees this node's leases, so another
+ * node takes over at once rather than when they run out.
+ */
+export function startChainWatchers(
+  domain: Domain & { log: FastifyBaseLogger },
+  options: WatcherOptions,
+): () => Promise<void> {
+  const readers = new Map<string, { urls: string; reader: ChainReader }>();
+  const lastErrors = new Map<string, string>();
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let pass: Promise<void> = Promise.resolve();
+
+  function readerOf(network: ChainNetworkRow): ChainReader {
+    const cached = readers.get(network.type);
+    if (cached && cached.urls === network.rpc_urls) return cached.reader;
+    const reader = options.readerFor?.(network) ?? chainReader({ urls: urlsOf(network) });
+    readers.set(network.type, { urls: network.rpc_urls, reader });
+    return reader;
+  }
+
+  async function watch(network: ChainNetworkRow): Promise<boolean> {
+    const now = domain.now();
+    const until = new Date(now.getTime() + LEASE_MS).toISOString();
+    if (!(await domain.queries.chain.takeLease(network.type, options.holder, now.toISOString(), until))) return true;
+    const reader = readerOf(network);
+    try {
+      const seen = await watchOnce(domain, { network, reader, holder: options.holder });
+      await domain.queries.chain.recordCheck(
+        network.type,
+        { head_block: seen.head, final_block: seen.final, rpc_in_use: reader.inUse, last_error: '' },
+        domain.now().toISOString(),
+      );
+      if (lastErrors.delete(network.type)) domain.log.info({ network: network.type }, 'chain watcher reading again');
+      return seen.caughtUp;
+    } catch (error) {
+      const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+      await domain.queries.chain.recordCheck(
+        network.type,
+        { head_block: null, final_block: null, rpc_in_use: reader.inUse, last_error: message },
+        domain.now().toISOString(),
+      );
+      if (lastErrors.get(network.type) !== message) {
+        domain.log.warn({ network: network.type, reason: message }, 'chain watcher could not read');
+        lastErrors.set(network.type, message);
+      }
+      return true;
+    }
+  }
+
+  async function runPass(): Promise<void> {
+    let behind = false;
+    try {
+      for (const network of await domain.queries.chain.networks()) {
+        if (stopped) return;
+        if (!(await watch(network))) behind = true;
+      }
+    } catch (error) {
+      domain.log.error({ err: error }, 'chain watchers stopped a pass');
+    }
+    if (!stopped) timer = setTimeout(schedule, behind ? 0 : options.pollMs);
+  }
+
+  function schedule(): void {
+    pass = runPass();
+  }
+
+  schedule();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await pass;
+    for (const network of await domain.queries.chain.networks()) {
+      await domain.queries.chain.releaseLease(network.type, options.holder);
+    }
+  };
+}

@@ -1,0 +1,302 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cents } from '../../contract/money';
+import { checkIntegrity } from '../integrity';
+import { call, freshServerPerTest, signUp, type TestServer, type TestUser } from '../test-support';
+import { addressBody } from './addresses';
+import { watchNetwork } from './networks';
+import { chainReader } from './rpc';
+import { startLocalChain, units, type LocalChain } from './testing/local-chain';
+import { toCents, watchOnce } from './watcher';
+
+/** BIP-39's test phrase at m/44'/60'/0': a public key only, as an admin would paste it. */
+const EVM_XPUB =
+  'xpub6DCoCpSuQZB2jawqnGMEPS63ePKWkwWPH4TU45Q7LPXWuNd8TMtVxRrgjtEshuqpK3mdhaWHPFsBngh5GFZaM6si3yZdUsT8ddYM3PwnATt';
+const HOLDER = 'test-node';
+const CONFIRMATIONS = 3;
+
+let chain: LocalChain;
+let server: TestServer;
+freshServerPerTest((started) => (server = started), { checkLedger: true });
+
+beforeAll(async () => {
+  chain = await startLocalChain();
+}, 60_000);
+afterAll(async () => {
+  await chain.close();
+});
+
+let networkCounter = 0;
+
+/** A watched network on its own fresh token, so no test sees another's transfers. */
+async function watched(options: { decimals?: number; min?: number; fromBlock?: number } = {}) {
+  networkCounter += 1;
+  const decimals = options.decimals ?? 6;
+  const token = await chain.deployToken(decimals);
+  const type = `LOCAL${networkCounter}`;
+  const { network, firstAddress } = await watchNetwork(
+    server.app.wallet,
+    {
+      type,
+      kind: 'evm',
+      rpcUrls: [chain.url],
+      contract: `0x${token.slice(2)}`,
+      decimals,
+      minAmount: cents(options.min ?? 1000),
+      confirmations: CONFIRMATIONS,
+      finalizedTag: true,
+      xpub: EVM_XPUB,
+      ...(options.fromBlock === undefined ? {} : { fromBlock: options.fromBlock }),
+    },
+    'admin',
+  );
+  return { type, token, network, firstAddress, decimals };
+}
+
+/** One watcher pass over a network, as the node holding its lease runs it. */
+async function pass(type: string, holder = HOLDER) {
+  const domain = server.app.wallet;
+  const now = domain.now();
+  await domain.queries.chain.takeLease(type, holder, now.toISOString(), new Date(now.getTime() + 30_000).toISOString());
+  const network = await domain.queries.chain.network(type);
+  if (!network) throw new Error(`no network ${type}`);
+  return watchOnce(domain, {
+    network,
+    reader: chainReader({ urls: [chain.url], pause: async () => undefined }),
+    holder,
+  });
+}
+
+async function addressOf(user: TestUser, type: string): Promise<string> {
+  return (await call(server, 'recharge/shoukuan-address', { type }, user.token)).address;
+}
+
+async function balanceOf(user: TestUser): Promise<string> {
+  return (await call(server, 'userinfo/get-money-info', {}, user.token)).balance;
+}
+
+async function depositsOf(user: TestUser) {
+  return (await call(server, 'recharge/deposits', {}, user.token)).deposits;
+}
+
+describe('deposits read from the chain', () => {
+  it('gives each customer an address of their own, the same on every EVM network, never reused', async () => {
+    const first = await watched();
+    const second = await watched();
+    expect(first.firstAddress).toBe('0x9858EfFD232B4033E47d90003D41EC34EcaEda94');
+    const [alice, bob] = [await signUp(server), await signUp(server)];
+    const [aliceAddress, bobAddress] = await Promise.all([addressOf(alice, first.type), addressOf(bob, first.type)]);
+    expect(aliceAddress).not.toBe(bobAddress);
+    expect(await addressOf(alice, first.type)).toBe(aliceAddress);
+    expect(await addressOf(alice, second.type)).toBe(aliceAddress);
+    const reply = await call(server, 'recharge/shoukuan-address', { type: first.type }, alice.token);
+    expect(reply).toMatchObject({ type: first.type, min_amount: '10.00', confirmations: CONFIRMATIONS });
+    expect(reply.types).toEqual(expect.arrayContaining([first.type, second.type]));
+    const indexes = await server.db.all<{ address_index: number }>(
+      'SELECT address_index FROM chain_addresses ORDER BY address_index',
+    );
+    expect(indexes.map((row) => row.address_index)).toEqual([0, 1]);
+  });
+
+  it('credits a transfer once, at finality, with its confirmations counted on the way', async () => {
+    const { type, token } = await watched();
+    const user = await signUp(server);
+    const address = await addressOf(user, type);
+    const tx = await chain.transfer(token, address, units('25.5', 6));
+    await pass(type);
+    expect(await depositsOf(user)).toEqual([
+      expect.objectContaining({ type, tx_hash: tx, amount: '25.50', state: 'confirming', confirmations: 1, needed: 3 }),
+    ]);
+    expect(await balanceOf(user)).toBe('0.00');
+    await chain.mine(1);
+    await pass(type);
+    expect((await depositsOf(user))[0]).toMatchObject({ state: 'confirming', confirmations: 2 });
+    await chain.mine(1);
+    await pass(type);
+    expect((await depositsOf(user))[0]).toMatchObject({ state: 'credited', confirmations: 3 });
+    expect(await balanceOf(user)).toBe('25.50');
+    await chain.mine(5);
+    await pass(type);
+    await pass(type);
+    expect(await balanceOf(user)).toBe('25.50');
+    const lines = await server.db.all<{ kind: string; amount: number; ref_type: string }>(
+      'SELECT kind, amount, ref_type FROM ledger WHERE user_id = ?',
+      [user.user.id],
+    );
+    expect(lines).toEqual([{ kind: 'recharge', amount: 2550, ref_type: 'deposit' }]);
+    const events = await server.db.all<{ payload: string }>(
+      'SELECT payload FROM events WHERE user_id = ? ORDER BY id',
+      [user.user.id],
+    );
+    expect(events.map((event) => JSON.parse(event.payload) as { state: string; confirmations: number })).toEqual([
+      expect.objectContaining({ type: 'deposit', state: 'confirming', confirmations: 1 }),
+      expect.objectContaining({ type: 'deposit', state: 'confirming', confirmations: 2 }),
+      expect.objectContaining({ type: 'deposit', state: 'credited', confirmations: 3 }),
+    ]);
+    expect(await checkIntegrity(server.app.wallet)).toEqual([]);
+    // The integrity check holds every credited deposit to exactly one ledger line of its amount.
+    const { id } = (await server.db.get<{ id: number }>('SELECT id FROM chain_deposits WHERE tx_hash = ?', [tx])) ?? {};
+    await server.db.run('UPDATE chain_deposits SET amount = 2551 WHERE id = ?', [id]);
+    expect(await checkIntegrity(server.app.wallet)).toEqual([
+      {
+        table: 'chain_deposits',
+        row: String(id),
+        problem: `credited needs one recharge ledger row of +25.51 for user ${user.user.id}, but it is of +25.50`,
+      },
+    ]);
+  });
+
+  it('credits two transfers in one transaction, sent through another contract, each once', async () => {
+    const { type, token } = await watched();
+    const [alice, bob] = [await signUp(server), await signUp(server)];
+    const [aliceAddress, bobAddress] = [await addressOf(alice, type), await addressOf(bob, type)];
+    await chain.batchTransfer(token, [
+      { to: aliceAddress, amount: units('11', 6) },
+      { to: bobAddress, amount: units('12', 6) },
+      { to: aliceAddress, amount: units('13', 6) },
+    ]);
+    await chain.mine(CONFIRMATIONS);
+    await pass(type);
+    expect(await balanceOf(alice)).toBe('24.00');
+    expect(await balanceOf(bob)).toBe('12.00');
+    const positions = await server.db.all<{ log_position: number }>(
+      'SELECT log_position FROM chain_deposits WHERE network = ? ORDER BY log_position',
+      [type],
+    );
+    expect(positions.map((row) => row.log_position)).toEqual([0, 1, 2]);
+  });
+
+  it('ignores a look-alike token, an address nobody was given, and records one below the minimum', async () => {
+    const { type, token } = await watched({ min: 1000 });
+    const user = await signUp(server);
+    const address = await addressOf(user, type);
+    const lookAlike = await chain.deployToken(6);
+    await chain.transfer(lookAlike, address, units('50', 6));
+    await chain.transfer(token, '0x000000000000000000000000000000000000dEaD', units('50', 6));
+    await chain.transfer(token, address, units('9.99', 6));
+    await chain.mine(CONFIRMATIONS);
+    await pass(type);
+    expect(await balanceOf(user)).toBe('0.00');
+    expect(await depositsOf(user)).toEqual([expect.objectContaining({ amount: '9.99', state: 'below_minimum' })]);
+    expect(await server.db.all('SELECT id FROM chain_deposits WHERE network = ?', [type])).toHaveLength(1);
+  });
+
+  it('converts an 18-decimal token exactly into cents and keeps what lies below a cent', async () => {
+    const { type, token } = await watched({ decimals: 18 });
+    const user = await signUp(server);
+    const amount = units('123.456789012345678901', 18);
+    await chain.transfer(token, await addressOf(user, type), amount);
+    await chain.mine(CONFIRMATIONS);
+    await pass(type);
+    expect(await balanceOf(user)).toBe('123.45');
+    const row = await server.db.get<{ amount_units: string; remainder_units: string }>(
+      'SELECT amount_units, remainder_units FROM chain_deposits WHERE network = ?',
+      [type],
+    );
+    expect(row).toEqual({ amount_units: amount.toString(), remainder_units: '6789012345678901' });
+    expect(toCents(amount, 18)).toEqual({ amount: 12345, remainder: 6789012345678901n });
+  });
+
+  it('orphans a deposit whose block a reorganisation replaced, and finds it again in its new block', async () => {
+    const { type, token } = await watched();
+    const user = await signUp(server);
+    const address = await addressOf(user, type);
+    const before = await chain.snapshot();
+    const height = await chain.blockNumber();
+    const tx = await chain.transfer(token, address, units('40', 6));
+    await pass(type);
+    const seen = await server.db.get<{ block_hash: string }>(
+      'SELECT block_hash FROM chain_deposits WHERE tx_hash = ?',
+      [tx],
+    );
+    // The same height, other contents: the transfer is gone.
+    await chain.revert(before);
+    await chain.mine(2);
+    expect(await chain.blockNumber()).toBe(height + 2);
+    await pass(type);
+    expect(await depositsOf(user)).toEqual([expect.objectContaining({ state: 'orphaned' })]);
+    // Sent again, it lands in another block; the deposit is the same one, confirming again.
+    const again = await chain.transfer(token, address, units('40', 6));
+    await pass(type);
+    const moved = await server.db.get<{ block_hash: string; state: string }>(
+      'SELECT block_hash, state FROM chain_deposits WHERE tx_hash = ?',
+      [again],
+    );
+    expect(moved?.state).toBe('confirming');
+    if (again === tx) expect(moved?.block_hash).not.toBe(seen?.block_hash);
+    await chain.mine(CONFIRMATIONS);
+    await pass(type);
+    expect(await balanceOf(user)).toBe('40.00');
+    expect((await depositsOf(user)).filter((deposit) => deposit.state === 'credited')).toHaveLength(1);
+  });
+
+  it('catches up without a gap after the node was down, and splits a range the node finds too large', async () => {
+    const { type, token } = await watched();
+    const user = await signUp(server);
+    const address = await addressOf(user, type);
+    // Transfers keep coming while the watcher's node is down, then answers nonsense.
+    chain.faults.down = true;
+    await chain.transfer(token, address, units('10', 6));
+    await chain.mine(7);
+    await expect(pass(type)).rejects.toThrow(/no node answered/);
+    chain.faults.down = false;
+    chain.faults.garbage = true;
+    await chain.transfer(token, address, units('11', 6));
+    await chain.mine(7);
+    await expect(pass(type)).rejects.toThrow(/not JSON-RPC/);
+    chain.faults.garbage = false;
+    await chain.transfer(token, address, units('12', 6));
+    await chain.mine(CONFIRMATIONS);
+    // Back, it refuses log queries over more than 4 blocks: each range is halved until it passes.
+    chain.faults.maxLogRange = 4;
+    try {
+      await pass(type);
+    } finally {
+      chain.faults.maxLogRange = Number.POSITIVE_INFINITY;
+    }
+    expect(await balanceOf(user)).toBe('33.00');
+  });
+
+  it('refuses a contract whose decimals differ from what the admin said, and a private key', async () => {
+    const token = await chain.deployToken(18);
+    const input = {
+      type: 'WRONG',
+      kind: 'evm' as const,
+      rpcUrls: [chain.url],
+      contract: `0x${token.slice(2)}`,
+      decimals: 6,
+      minAmount: cents(1000),
+      confirmations: 3,
+      finalizedTag: true,
+      xpub: EVM_XPUB,
+    };
+    await expect(watchNetwork(server.app.wallet, input, 'admin')).rejects.toThrow(
+      'the contract has 18 decimals, not 6',
+    );
+    await expect(
+      watchNetwork(server.app.wallet, { ...input, xpub: `xprv${EVM_XPUB.slice(4)}` }, 'admin'),
+    ).rejects.toThrow(/private key/);
+    expect(await server.app.wallet.queries.chain.networks()).toEqual([]);
+    expect(addressBody(input.contract)).toBe(token.slice(2));
+  });
+
+  it('lets one node at a time scan a network, so two nodes credit once', async () => {
+    const { type, token } = await watched();
+    const user = await signUp(server);
+    await chain.transfer(token, await addressOf(user, type), units('30', 6));
+    await chain.mine(CONFIRMATIONS);
+    // The second node's lease is refused while the first holds it; its pass moves nothing.
+    await pass(type, 'node-a');
+    await pass(type, 'node-b');
+    const domain = server.app.wallet;
+    const network = await domain.queries.chain.network(type);
+    expect(network?.lease_holder).toBe('node-a');
+    // Even run regardless of the lease, from where it stood, it cannot credit the range again.
+    if (!network) throw new Error('no network');
+    await watchOnce(domain, {
+      network: { ...network, scanned_block: network.scanned_block - 5 },
+      reader: chainReader({ urls: [chain.url] }),
+      holder: 'node-b',
+    });
+    expect(await balanceOf(user)).toBe('30.00');
+  });
+});

@@ -1,0 +1,269 @@
+import type { ChainKind, DepositState } from '../../contract/rules';
+import type { SqlRunner } from './database';
+
+export interface ChainKeyRow {
+  id: number;
+  kind: ChainKind;
+  xpub: string;
+  next_index: number;
+  created_at: string;
+}
+
+export interface ChainNetworkRow {
+  type: string;
+  kind: ChainKind;
+  key_id: number;
+  /** JSON array of the node URLs, tried in turn. */
+  rpc_urls: string;
+  /** The USDT contract's 20 bytes, lower-case hex. */
+  contract: string;
+  decimals: number;
+  min_amount: number;
+  confirmations: number;
+  finalized_tag: 0 | 1;
+  position: number;
+  scanned_block: number;
+  head_block: number | null;
+  final_block: number | null;
+  checked_at: string | null;
+  advanced_at: string | null;
+  rpc_in_use: string;
+  last_error: string;
+  lease_holder: string | null;
+  lease_until: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type NewChainNetwork = Pick<
+  ChainNetworkRow,
+  | 'type'
+  | 'kind'
+  | 'key_id'
+  | 'rpc_urls'
+  | 'contract'
+  | 'decimals'
+  | 'min_amount'
+  | 'confirmations'
+  | 'finalized_tag'
+  | 'scanned_block'
+>;
+
+/** What an admin may change on a network once it is watched (its key and contract stay). */
+export type ChainNetworkChange = Pick<
+  ChainNetworkRow,
+  'type' | 'rpc_urls' | 'min_amount' | 'confirmations' | 'finalized_tag'
+>;
+
+export interface ChainBlockRow {
+  number: number;
+  hash: string;
+  parent_hash: string;
+}
+
+export interface ChainDepositRow {
+  id: number;
+  network: string;
+  tx_hash: string;
+  log_position: number;
+  block_number: number;
+  block_hash: string;
+  from_body: string;
+  to_body: string;
+  user_id: number;
+  amount_units: string;
+  amount: number;
+  remainder_units: string;
+  state: DepositState;
+  confirmations: number;
+  seen_at: string;
+  credited_at: string | null;
+}
+
+export type NewChainDeposit = Omit<ChainDepositRow, 'id' | 'credited_at'>;
+
+/** Addresses looked up per statement: one prepared text whatever a batch of logs holds. */
+export const BODIES_PER_STATEMENT = 200;
+
+const OWNERS_OF = `
+  SELECT body, user_id FROM chain_addresses
+  WHERE key_id = ? AND body IN (${Array<string>(BODIES_PER_STATEMENT).fill('?').join(', ')})`;
+
+/** Watched networks, their keys, customers' addresses, the blocks above finality and the deposits found. */
+export function chainQueries(db: SqlRunner) {
+  return {
+    keyByXpub: (xpub: string) => db.get<ChainKeyRow>('SELECT * FROM chain_keys WHERE xpub = ?', [xpub]),
+    keyById: (id: number) => db.get<ChainKeyRow>('SELECT * FROM chain_keys WHERE id = ?', [id]),
+    insertKey: (kind: ChainKind, xpub: string, at: string) =>
+      db.insert('INSERT INTO chain_keys (kind, xpub, created_at) VALUES (?, ?, ?)', [kind, xpub, at]),
+
+    /** The customer's address under a key, if they were given one. */
+    addressOf: (keyId: number, userId: number) =>
+      db.get<{ address_index: number; body: string }>(
+        'SELECT address_index, body FROM chain_addresses WHERE key_id = ? AND user_id = ?',
+        [keyId, userId],
+      ),
+    /**
+     * The key's next unused index, taken: under the key row's write lock, so two customers never
+     * get one index, and an index once taken is never given again (even if its transaction fails
+     * later, the worst is a gap).
+     */
+    takeIndex: async (keyId: number) => {
+      const row = await db.get<{ taken: number }>(
+        'UPDATE chain_keys SET next_index = next_index + 1 WHERE id = ? RETURNING next_index - 1 AS taken',
+        [keyId],
+      );
+      if (!row) throw new Error(`no chain key ${keyId}`);
+      return row.taken;
+    },
+    insertAddress: (row: {
+      key_id: number;
+      user_id: number;
+      address_index: number;
+      body: string;
+      created_at: string;
+    }) =>
+      db.run(
+        `INSERT INTO chain_addresses (key_id, user_id, address_index, body, created_at)
+         VALUES (@key_id, @user_id, @address_index, @body, @created_at)`,
+        row,
+      ),
+    /** Which of these address bodies (up to BODIES_PER_STATEMENT) are customers' under the key. */
+    ownersOf: async (keyId: number, bodies: readonly string[]) => {
+      if (bodies.length > BODIES_PER_STATEMENT)
+        throw new Error(`at most ${BODIES_PER_STATEMENT} addresses per statement`);
+      const padded = [...bodies, ...Array<string>(BODIES_PER_STATEMENT - bodies.length).fill('')];
+      const rows = await db.all<{ body: string; user_id: number }>(OWNERS_OF, [keyId, ...padded]);
+      return new Map(rows.map((row) => [row.body, row.user_id]));
+    },
+
+    networks: () => db.all<ChainNetworkRow>('SELECT * FROM chain_networks ORDER BY position, type'),
+    network: (type: string) => db.get<ChainNetworkRow>('SELECT * FROM chain_networks WHERE type = ?', [type]),
+    insertNetwork: (row: NewChainNetwork, at: string) =>
+      db.run(
+        `INSERT INTO chain_networks (type, kind, key_id, rpc_urls, contract, decimals, min_amount, confirmations,
+                                     finalized_tag, position, scanned_block, created_at, updated_at)
+         VALUES (@type, @kind, @key_id, @rpc_urls, @contract, @decimals, @min_amount, @confirmations, @finalized_tag,
+                 (SELECT COALESCE(MAX(position), 0) + 1 FROM chain_networks), @scanned_block, @at, @at)`,
+        { ...row, at },
+      ),
+    changeNetwork: async (change: ChainNetworkChange, at: string) =>
+      (await db.run(
+        `UPDATE chain_networks SET rpc_urls = @rpc_urls, min_amount = @min_amount, confirmations = @confirmations,
+                finalized_tag = @finalized_tag, updated_at = @at
+         WHERE type = @type`,
+        { ...change, at },
+      )) === 1,
+
+    /** The watcher's lease on a network: taken when free, expired, or already this holder's. */
+    takeLease: async (type: string, holder: string, now: string, until: string) =>
+      (await db.run(
+        `UPDATE chain_networks SET lease_holder = @holder, lease_until = @until
+         WHERE type = @type AND (lease_holder IS NULL OR lease_holder = @holder OR lease_until <= @now)`,
+        { type, holder, now, until },
+      )) === 1,
+    /** Whether this holder has the network's lease (read inside the transaction that relies on it). */
+    holdsLease: async (type: string, holder: string) =>
+      (await db.get('SELECT 1 AS held FROM chain_networks WHERE type = ? AND lease_holder = ?', [type, holder])) !==
+      undefined,
+    releaseLease: (type: string, holder: string) =>
+      db.run('UPDATE chain_networks SET lease_holder = NULL, lease_until = NULL WHERE type = ? AND lease_holder = ?', [
+        type,
+        holder,
+      ]),
+    /**
+     * Moves the scan's mark from `from` to `to`, only if it still stands at `from` and this holder
+     * still has the lease: a node that lost its lease, or raced another, moves nothing, and the
+     * transaction it is part of rolls back with what it credited.
+     */
+    advance: async (type: string, holder: string, from: number, to: number, at: string) =>
+      (await db.run(
+        `UPDATE chain_networks SET scanned_block = @to, advanced_at = @at
+         WHERE type = @type AND scanned_block = @from AND lease_holder = @holder`,
+        { type, holder, from, to, at },
+      )) === 1,
+    /** What the watcher last saw of the chain, for the console. */
+    recordCheck: (
+      type: string,
+      seen: { head_block: number | null; final_block: number | null; rpc_in_use: string; last_error: string },
+      at: string,
+    ) =>
+      db.run(
+        `UPDATE chain_networks SET head_block = COALESCE(@head_block, head_block),
+                final_block = COALESCE(@final_block, final_block), rpc_in_use = @rpc_in_use,
+                last_error = @last_error, checked_at = @at
+         WHERE type = @type`,
+        { type, ...seen, at },
+      ),
+
+    /** The blocks kept above the final edge, lowest first. */
+    blocks: (network: string) =>
+      db.all<ChainBlockRow>('SELECT number, hash, parent_hash FROM chain_blocks WHERE network = ? ORDER BY number', [
+        network,
+      ]),
+    insertBlock: (network: string, block: ChainBlockRow) =>
+      db.run(
+        `INSERT INTO chain_blocks (network, number, hash, parent_hash) VALUES (@network, @number, @hash, @parent_hash)
+         ON CONFLICT (network, number) DO UPDATE SET hash = excluded.hash, parent_hash = excluded.parent_hash`,
+        { network, ...block },
+      ),
+    forgetBlocksAbove: (network: string, number: number) =>
+      db.run('DELETE FROM chain_blocks WHERE network = ? AND number > ?', [network, number]),
+    forgetBlocksUpTo: (network: string, number: number) =>
+      db.run('DELETE FROM chain_blocks WHERE network = ? AND number <= ?', [network, number]),
+
+    depositAt: (network: string, txHash: string, logPosition: number) =>
+      db.get<ChainDepositRow>('SELECT * FROM chain_deposits WHERE network = ? AND tx_hash = ? AND log_position = ?', [
+        network,
+        txHash,
+        logPosition,
+      ]),
+    insertDeposit: (row: NewChainDeposit) =>
+      db.insert(
+        `INSERT INTO chain_deposits (network, tx_hash, log_position, block_number, block_hash, from_body, to_body,
+                                     user_id, amount_units, amount, remainder_units, state, confirmations, seen_at)
+         VALUES (@network, @tx_hash, @log_position, @block_number, @block_hash, @from_body, @to_body, @user_id,
+                 @amount_units, @amount, @remainder_units, @state, @confirmations, @seen_at)`,
+        row,
+      ),
+    /** A deposit seen (again) in a block not yet final: where it is now and how deep. */
+    placeDeposit: (id: number, block: { number: number; hash: string }, confirmations: number) =>
+      db.run(
+        `UPDATE chain_deposits SET block_number = ?, block_hash = ?, confirmations = ?, state = 'confirming'
+         WHERE id = ? AND state IN ('confirming', 'orphaned')`,
+        [block.number, block.hash, confirmations, id],
+      ),
+    /** Marks a deposit credited; false if it was credited (or settled) already. */
+    creditDeposit: async (id: number, block: { number: number; hash: string }, confirmations: number, at: string) =>
+      (await db.run(
+        `UPDATE chain_deposits SET state = 'credited', credited_at = ?, block_number = ?, block_hash = ?, confirmations = ?
+         WHERE id = ? AND state IN ('confirming', 'orphaned')`,
+        [at, block.number, block.hash, confirmations, id],
+      )) === 1,
+    /** A deposit that reached finality below the network's minimum: recorded, never credited. */
+    markBelowMinimum: async (id: number) =>
+      (await db.run(
+        "UPDATE chain_deposits SET state = 'below_minimum' WHERE id = ? AND state IN ('confirming', 'orphaned')",
+        [id],
+      )) === 1,
+    /** The deposits still confirming on a network, lowest block first. */
+    confirming: (network: string) =>
+      db.all<ChainDepositRow>(
+        "SELECT * FROM chain_deposits WHERE network = ? AND state = 'confirming' ORDER BY block_number, id",
+        [network],
+      ),
+    setConfirmations: (id: number, confirmations: number) =>
+      db.run("UPDATE chain_deposits SET confirmations = ? WHERE id = ? AND state = 'confirming'", [confirmations, id]),
+    /** A deposit still confirming in a block the chain no longer has; false if it was not confirming. */
+    orphan: async (id: number) =>
+      (await db.run("UPDATE chain_deposits SET state = 'orphaned' WHERE id = ? AND state = 'confirming'", [id])) === 1,
+
+    /** A customer's latest deposits, newest first. */
+    depositsOf: (userId: number, limit: number) =>
+      db.all<ChainDepositRow>('SELECT * FROM chain_deposits WHERE user_id = ? ORDER BY id DESC LIMIT ?', [
+        userId,
+        limit,
+      ]),
+    depositById: (id: number) => db.get<ChainDepositRow>('SELECT * FROM chain_deposits WHERE id = ?', [id]),
+  };
+}
