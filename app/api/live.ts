@@ -23,6 +23,13 @@ function react(event: LiveEvent): void {
     case 'lixibao':
       if (event.state === 'done') showNotify({ message: 'interest-paid' });
       break;
+    case 'deposit':
+      void revalidateCalls('recharge/deposits');
+      if (event.state === 'credited') {
+        void revalidateCalls('userinfo/get-money-info', 'asset-log/tongji', 'property/tongji');
+        showNotify({ message: 'deposit-credited' });
+      }
+      break;
     case 'sale_order':
       void revalidateCalls('selling/tongji', 'selling/history');
       if (event.state !== 'audit')

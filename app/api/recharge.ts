@@ -9,6 +9,11 @@ export function useReceivingAddress(type: string) {
   return useCall(callKey('recharge/shoukuan-address', { type }), { keepPreviousData: false });
 }
 
+/** The caller's latest transfers found on the chain (watched networks only); refreshed by live events. */
+export function useDeposits(enabled: boolean) {
+  return useCall(enabled ? callKey('recharge/deposits', {}) : null);
+}
+
 export interface RechargeRequest {
   type: string;
   address: string;

@@ -9,6 +9,7 @@ export type AppMessage =
   | 'theme-switched'
   | 'recharge-success'
   | 'recharge-failure'
+  | 'deposit-credited'
   | 'withdraw-success'
   | 'withdraw-failure'
   | 'sale-completion'

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cents } from '../../contract/money';
 import { checkIntegrity } from '../integrity';
-import { call, freshServerPerTest, signUp, type TestServer, type TestUser } from '../test-support';
+import { call, freshServerPerTest, opsOutput, signUp, type TestServer, type TestUser } from '../test-support';
 import { addressBody } from './addresses';
 import { watchNetwork } from './networks';
 import { chainReader } from './rpc';
@@ -134,7 +134,9 @@ describe('deposits read from the chain', () => {
     ]);
     expect(await checkIntegrity(server.app.wallet)).toEqual([]);
     // The integrity check holds every credited deposit to exactly one ledger line of its amount.
-    const { id } = (await server.db.get<{ id: number }>('SELECT id FROM chain_deposits WHERE tx_hash = ?', [tx])) ?? {};
+    const { id } = (await server.db.get<{ id: number }>('SELECT id FROM chain_deposits WHERE tx_hash = ?', [tx])) ?? {
+      id: 0,
+    };
     await server.db.run('UPDATE chain_deposits SET amount = 2551 WHERE id = ?', [id]);
     expect(await checkIntegrity(server.app.wallet)).toEqual([
       {
@@ -277,6 +279,52 @@ describe('deposits read from the chain', () => {
     ).rejects.toThrow(/private key/);
     expect(await server.app.wallet.queries.chain.networks()).toEqual([]);
     expect(addressBody(input.contract)).toBe(token.slice(2));
+  });
+
+  it('is set up from the CLI, which shows address 0 and never a node URL’s secret', async () => {
+    const token = await chain.deployToken(6);
+    const nodeUrl = `${chain.url}/v3/s3cret-key`;
+    const added = await opsOutput(
+      server,
+      ...['network', 'add', 'cli20', '--kind', 'evm', '--rpc', `${nodeUrl},https://backup.example/rpc?key=s3cret`],
+      ...['--contract', `0x${token.slice(2)}`, '--decimals', '6', '--min', '10', '--confirmations', '12'],
+      ...['--finalized', 'yes', '--xpub', EVM_XPUB],
+    );
+    expect(added.at(-1)).toBe(
+      'address at index 0: 0x9858EfFD232B4033E47d90003D41EC34EcaEda94 (compare it with your wallet’s first receiving address)',
+    );
+    const listed = await opsOutput(server, 'network', 'list');
+    expect(listed[0]).toContain('CLI20 (evm), USDT 0x');
+    expect(listed[0]).toContain('min 10.00, 12 confirmations and finalized, nodes http://127.0.0.1:');
+    const audit = await server.db.all<{ after_value: string }>(
+      "SELECT after_value FROM audit_log WHERE action = 'network watch'",
+    );
+    for (const text of [...added, ...listed, ...audit.map((row) => row.after_value)])
+      expect(text).not.toContain('s3cret');
+    await expect(
+      opsOutput(
+        server,
+        'network',
+        'add',
+        'cli21',
+        '--kind',
+        'evm',
+        '--rpc',
+        chain.url,
+        '--contract',
+        `0x${token.slice(2)}`,
+        '--decimals',
+        '18',
+        '--min',
+        '10',
+        '--confirmations',
+        '12',
+        '--finalized',
+        'yes',
+        '--xpub',
+        EVM_XPUB,
+      ),
+    ).rejects.toThrow('the contract has 6 decimals, not 18');
   });
 
   it('lets one node at a time scan a network, so two nodes credit once', async () => {

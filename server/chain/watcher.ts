@@ -271,7 +271,8 @@ export async function chainEdges(
     const tagged = await reader.block('finalized');
     final = Math.min(final, tagged?.number ?? -1);
   }
-  return { head, final };
+  // A chain younger than its confirmations has no final block yet.
+  return { head, final: Math.max(final, -1) };
 }
 
 /**

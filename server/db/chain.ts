@@ -155,6 +155,14 @@ export function chainQueries(db: SqlRunner) {
         { ...change, at },
       )) === 1,
 
+    /**
+     * Starts a network's scan again at a block, forgetting the blocks kept above it: for a local
+     * chain begun anew (`npm run chain`), never for a real one, whose blocks never go away.
+     */
+    rescanFrom: (type: string, scannedBlock: number) =>
+      db.run('UPDATE chain_networks SET scanned_block = ? WHERE type = ?', [scannedBlock, type]).then(() =>
+        db.run('DELETE FROM chain_blocks WHERE network = ?', [type]),
+      ),
     /** The watcher's lease on a network: taken when free, expired, or already this holder's. */
     takeLease: async (type: string, holder: string, now: string, until: string) =>
       (await db.run(

@@ -16,6 +16,7 @@ import type { PendingItem } from '../db/review';
 import type { Db } from '../db/database';
 import { MAX_VIP, setVipLevel } from '../customers';
 import { checkIntegrity } from '../integrity';
+import { describeNetwork, NetworkError, watchNetwork, type WatchedNetworkInput } from '../chain/networks';
 import {
   SettingsError,
   saveContactChannel,
@@ -67,6 +68,14 @@ export const USAGE = `usage: npm run ops -- <command>
   user <account> [--json]                        a user, balance and ledger total
   user <account> --vip <level>                   set the VIP level shown on My (0 to 99; 0: Member)
   address set <TYPE> <ADDRESS>                   the receiving address of a network
+  network add <TYPE> --kind tron|evm --rpc URL[,URL…] --contract ADDRESS --decimals N --min A
+              --confirmations N --finalized yes|no --xpub XPUB [--from BLOCK]
+                                                 watch a network: each customer gets an address of
+                                                 their own (…/0/i of the account key XPUB) and a
+                                                 transfer to it is credited by itself once N blocks
+                                                 deep (and finalized, with yes); prints the address at
+                                                 index 0 to compare with your wallet
+  network list [--json]                          the watched networks and where their watchers stand
   merchant add --name N [--completion-rate R] [--avatar URL]
                                                  a merchant (R a percentage, default 100.00; URL an
                                                  https: address or a path under the image base URL)
@@ -119,6 +128,13 @@ const STRING_OPTIONS = [
   'kind',
   'limit',
   'code',
+  'rpc',
+  'contract',
+  'decimals',
+  'confirmations',
+  'finalized',
+  'xpub',
+  'from',
 ] as const;
 
 /** Positionals and --options, by node:util's parser: an unknown option or a missing value fails. */
@@ -386,6 +402,75 @@ async function addContactChannel(domain: Domain, io: OpsIo, flags: Flags): Promi
   await printId(io, saveContactChannel(domain, { id: null, name, type, url }, OPERATOR));
 }
 
+/** A whole number from an option, within bounds. */
+function wholeNumber(flags: Flags, name: string, min: number, max: number): number {
+  const value = text(flags, name);
+  if (!/^\d{1,12}$/.test(value) || Number(value) < min || Number(value) > max) {
+    throw new OpsError(`--${name} must be a whole number from ${min} to ${max}`);
+  }
+  return Number(value);
+}
+
+async function addNetwork(domain: Domain, io: OpsIo, type: string | undefined, flags: Flags): Promise<void> {
+  const network = type?.toUpperCase();
+  if (!network || !NETWORK_TYPE.test(network)) throw new OpsError('network add needs a network type such as TRC20');
+  const kind = text(flags, 'kind');
+  if (kind !== 'tron' && kind !== 'evm') throw new OpsError('--kind must be tron or evm');
+  const finalized = text(flags, 'finalized');
+  if (finalized !== 'yes' && finalized !== 'no') throw new OpsError('--finalized must be yes or no');
+  const input: WatchedNetworkInput = {
+    type: network,
+    kind,
+    rpcUrls: text(flags, 'rpc', 2000)
+      .split(',')
+      .map((url) => url.trim())
+      .filter((url) => url !== ''),
+    contract: text(flags, 'contract'),
+    decimals: wholeNumber(flags, 'decimals', 2, 36),
+    minAmount: amount(flags, 'min'),
+    confirmations: wholeNumber(flags, 'confirmations', 1, 10_000),
+    finalizedTag: finalized === 'yes',
+    xpub: text(flags, 'xpub', 200),
+    ...(flags.has('from') ? { fromBlock: wholeNumber(flags, 'from', 0, Number.MAX_SAFE_INTEGER) } : {}),
+  };
+  try {
+    const { network: watched, firstAddress } = await watchNetwork(domain, input, OPERATOR);
+    io.out(describeNetwork(watched));
+    io.out(`watching from block ${watched.scanned_block + 1}`);
+    io.out(`address at index 0: ${firstAddress} (compare it with your wallet’s first receiving address)`);
+  } catch (error) {
+    if (error instanceof NetworkError) throw new OpsError(error.message);
+    throw error;
+  }
+}
+
+async function listNetworks(domain: Domain, io: OpsIo, json: boolean): Promise<void> {
+  const networks = await domain.queries.chain.networks();
+  const rows = networks.map((network) => ({
+    type: network.type,
+    description: describeNetwork(network),
+    scanned_block: network.scanned_block,
+    head_block: network.head_block,
+    final_block: network.final_block,
+    checked_at: network.checked_at,
+    node: network.rpc_in_use,
+    last_error: network.last_error,
+  }));
+  if (json) {
+    io.out(JSON.stringify(rows));
+    return;
+  }
+  if (rows.length === 0) io.out('no watched networks');
+  for (const row of rows) {
+    io.out(row.description);
+    io.out(
+      `  scanned to ${row.scanned_block}, final ${row.final_block ?? '?'}, head ${row.head_block ?? '?'}` +
+        `${row.checked_at ? `, checked ${row.checked_at}` : ''}${row.node ? ` via ${row.node}` : ''}` +
+        `${row.last_error ? `; last error: ${row.last_error}` : ''}`,
+    );
+  }
+}
+
 /**
  * The whole-database integrity check: an all-clear with what was looked at, or one line per
  * problem and a failure (exit 1) that sums them up. With --json, one document either way.
@@ -600,6 +685,11 @@ export async function runOps(db: Db, argv: readonly string[], output: OpsIo, giv
       return;
     case 'audit':
       await showAudit(queries, io, flags, json);
+      return;
+    case 'network':
+      if (rest[0] === 'add') await addNetwork(domain, io, rest[1], flags);
+      else if (rest[0] === 'list') await listNetworks(domain, io, json);
+      else throw new OpsError('usage: network add <TYPE> … | network list [--json]');
       return;
     case 'address':
       if (rest[0] !== 'set') throw new OpsError(`usage: address set <TYPE> <ADDRESS>`);

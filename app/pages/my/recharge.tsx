@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import type { ReceivingAddress } from '../../../contract/responses';
 import { ApiFailure } from '../../lib/failures';
-import { createRecharge, useReceivingAddress } from '../../api/recharge';
-import { formatAmount } from '../../lib/format';
+import { createRecharge, useDeposits, useReceivingAddress } from '../../api/recharge';
+import { formatAmount, formatDateTime } from '../../lib/format';
 import { checkAmount } from '../../lib/money-input';
 import { useRequestId } from '../../lib/request-id';
 import { showToast } from '../../state/toast';
@@ -16,6 +16,7 @@ import { useGuard } from '../../ui/guarded-button';
 import { ImagePicker } from '../../ui/image-picker';
 import { Money } from '../../ui/money';
 import { QrCode } from '../../ui/qr-code';
+import { DepositStateLabel } from '../../ui/state-label';
 import { ErrorState, Spinner } from '../../ui/states';
 import { Tabs } from '../../ui/tabs';
 import { collectErrors, hasErrors, useFieldErrors } from '../shared/field-errors';
@@ -44,16 +45,93 @@ function AddressCard({ address }: { address: ReceivingAddress }) {
   );
 }
 
+/**
+ * The customer's own address on a watched network: nothing to upload, a transfer to it is found
+ * on the chain and credited by itself once final.
+ */
+function OwnAddressCard({ address, confirmations }: { address: ReceivingAddress; confirmations: number }) {
+  const { t } = useLingui();
+  return (
+    <section className="card qr-box" aria-labelledby="address-title">
+      <h2 id="address-title">
+        <Trans>Your own USDT ({address.type}) address</Trans>
+      </h2>
+      <QrCode value={address.address} label={t`QR code of your deposit address`} />
+      <p className="address-text" data-testid="receiving-address">
+        {address.address}
+      </p>
+      <CopyButton text={address.address} label={t`Copy the address`} onCopied={() => showToast(t`copy success!`)} />
+      <p className="notice">
+        <Trans>
+          Send only USDT on the {address.type} network. Other coins or networks are lost. Minimum:{' '}
+          <Money value={address.min_amount} /> USDT; less is not credited.
+        </Trans>
+      </p>
+      <p className="muted small">
+        <Trans>
+          This address is yours alone and does not change. No upload is needed: a transfer is credited automatically
+          after {confirmations} confirmations.
+        </Trans>
+      </p>
+    </section>
+  );
+}
+
+/** The transfers to the customer's own address: under way with their confirmations, then settled. */
+function DepositList() {
+  const { t, i18n } = useLingui();
+  const { data, error, mutate } = useDeposits(true);
+  if (error && !data) return <ErrorState onRetry={() => void mutate()} />;
+  if (!data) return <Spinner label={t`Loading`} />;
+  return (
+    <section className="card" aria-labelledby="deposits-title">
+      <h2 id="deposits-title">
+        <Trans>Your deposits</Trans>
+      </h2>
+      {data.deposits.length === 0 ? (
+        <p className="state">
+          <Trans>No deposits yet. A transfer to your address shows here within seconds of entering a block.</Trans>
+        </p>
+      ) : (
+        <ul className="stack-list">
+          {data.deposits.map((deposit) => (
+            <li key={deposit.id}>
+              <article
+                className="list-item"
+                aria-label={t`Deposit of ${formatAmount(deposit.amount, i18n.locale)} USDT`}
+              >
+                <p>
+                  <strong>
+                    <Money value={deposit.amount} /> USDT
+                  </strong>
+                </p>
+                <p className="end">
+                  <DepositStateLabel
+                    state={deposit.state}
+                    confirmations={deposit.confirmations}
+                    needed={deposit.needed}
+                  />
+                </p>
+                <p className="muted small">{formatDateTime(deposit.created_at, i18n.locale)}</p>
+                <p className="muted small end">{deposit.type}</p>
+                <p className="muted small span" title={deposit.tx_hash}>
+                  <Trans>Transaction hash</Trans> {deposit.tx_hash.slice(0, 10)}…{deposit.tx_hash.slice(-8)}
+                </p>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 const FIELDS = ['amount', 'credentials'] as const;
 
-export default function RechargePage() {
+/** The proof flow of a network with a shared address: the amount sent and a screenshot of the transfer. */
+function ProofRecharge({ address, onAddressChanged }: { address: ReceivingAddress; onAddressChanged: () => void }) {
   const { t, i18n } = useLingui();
   const amountMessage = useAmountMessage();
-  const [network, setNetwork] = useState('');
-  const { data: first, error: firstError, mutate: retryFirst } = useReceivingAddress('');
-  const selected = network || first?.type || '';
-  const { data: loaded, error: loadedError, mutate } = useReceivingAddress(selected);
-  const address = loaded?.type === selected ? loaded : undefined;
   const [amount, setAmount] = useState('');
   const { errors, focusRound, show, showOne, showFailure } = useFieldErrors(FIELDS);
   const [submitted, setSubmitted] = useState(false);
@@ -61,11 +139,10 @@ export default function RechargePage() {
   // Its own guard: a picture chosen just after a refused Submit must still upload.
   const [, runUpload] = useGuard();
   const proof = useImageUpload((message) => showOne('credentials', message, false));
-  const requestId = useRequestId([address?.type, address?.address, amount, proof.url]);
+  const requestId = useRequestId([address.type, address.address, amount, proof.url]);
 
   const submit = () =>
     run(async () => {
-      if (!address) return;
       const checked = checkAmount(amount, { min: address.min_amount });
       const found = collectErrors({
         amount: checked.problem
@@ -89,7 +166,7 @@ export default function RechargePage() {
         showToast(t`Submit success`);
         setSubmitted(true);
       } catch (error) {
-        if (error instanceof ApiFailure && error.field === 'address') void mutate();
+        if (error instanceof ApiFailure && error.field === 'address') onAddressChanged();
         showFailure(error);
       }
     });
@@ -123,31 +200,16 @@ export default function RechargePage() {
     );
   }
 
-  if (firstError && !first) return <ErrorState onRetry={() => void retryFirst()} />;
-  if (!first) return <Spinner label={t`Loading`} />;
-
   return (
     <>
-      <Tabs
-        label={t`Network`}
-        options={first.types.map((type) => ({ value: type, label: type }))}
-        value={selected}
-        onChange={setNetwork}
-      />
-      {address ? (
-        <AddressCard address={address} />
-      ) : loadedError ? (
-        <ErrorState onRetry={() => void mutate()} />
-      ) : (
-        <Spinner label={t`Loading`} />
-      )}
+      <AddressCard address={address} />
       <Form onSubmit={() => void submit()} focusRound={focusRound}>
         <Field
           label={t`Amount (USDT)`}
           name="amount"
           inputMode="decimal"
           autoComplete="off"
-          placeholder={address ? t`At least ${formatAmount(address.min_amount, i18n.locale)}` : undefined}
+          placeholder={t`At least ${formatAmount(address.min_amount, i18n.locale)}`}
           value={amount}
           onChange={setAmount}
           error={errors.amount}
@@ -163,15 +225,48 @@ export default function RechargePage() {
             if (proof.check(file)) void runUpload(() => proof.upload(file));
           }}
         />
-        <button
-          type="submit"
-          className="button block"
-          disabled={busy || proof.uploading || !address}
-          aria-busy={busy || undefined}
-        >
+        <button type="submit" className="button block" disabled={busy || proof.uploading} aria-busy={busy || undefined}>
           {t`Submit`}
         </button>
       </Form>
+    </>
+  );
+}
+
+export default function RechargePage() {
+  const { t } = useLingui();
+  const [network, setNetwork] = useState('');
+  const { data: first, error: firstError, mutate: retryFirst } = useReceivingAddress('');
+  const selected = network || first?.type || '';
+  const { data: loaded, error: loadedError, mutate } = useReceivingAddress(selected);
+  const address = loaded?.type === selected ? loaded : undefined;
+
+  if (firstError && !first) return <ErrorState onRetry={() => void retryFirst()} />;
+  if (!first) return <Spinner label={t`Loading`} />;
+
+  return (
+    <>
+      <Tabs
+        label={t`Network`}
+        options={first.types.map((type) => ({ value: type, label: type }))}
+        value={selected}
+        onChange={setNetwork}
+      />
+      {!address ? (
+        loadedError ? (
+          <ErrorState onRetry={() => void mutate()} />
+        ) : (
+          <Spinner label={t`Loading`} />
+        )
+      ) : address.confirmations !== undefined ? (
+        <>
+          <OwnAddressCard address={address} confirmations={address.confirmations} />
+          <DepositList />
+        </>
+      ) : (
+        // Keyed by network: a half-filled form never carries over to another network's address.
+        <ProofRecharge key={address.type} address={address} onAddressChanged={() => void mutate()} />
+      )}
     </>
   );
 }
