@@ -10,6 +10,7 @@ import { HallPage } from './pages/admin/hall';
 import { OperatorsPage } from './pages/admin/operators';
 import { SettingsPage } from './pages/admin/settings';
 import { AuditPage } from './pages/audit';
+import { DepositsPage } from './pages/deposits';
 import { ChangePasswordPage } from './pages/change-password';
 import { EnrolPage } from './pages/enrol';
 import { CustomerPage } from './pages/customers/customer';
@@ -77,6 +78,11 @@ function Sidebar({ session }: { session: ConsoleSession }) {
                   {t`${waiting} waiting`}
                 </span>
               )}
+            </NavLink>
+          </li>
+          <li>
+            <NavLink href="/deposits" active={location === '/deposits'}>
+              <Trans>Deposits</Trans>
             </NavLink>
           </li>
           <li>
@@ -155,6 +161,7 @@ function SignedIn({ session }: { session: ConsoleSession }) {
           <Route path="/review/recharge" component={RechargeReviewPage} />
           <Route path="/review/withdraw" component={WithdrawReviewPage} />
           <Route path="/review/sale" component={SaleReviewPage} />
+          <Route path="/deposits" component={DepositsPage} />
           <Route path="/customers" component={CustomersPage} />
           <Route path="/customer" component={CustomerPage} />
           <Route path="/audit" component={AuditPage} />

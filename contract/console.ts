@@ -9,11 +9,21 @@
 import { z } from 'zod';
 import { money, text } from './calls';
 import { parseRate } from './money';
-import type { ContactChannelType, BankType, LedgerKind, ReviewState, SaleOrderState } from './rules';
+import type {
+  ChainKind,
+  ContactChannelType,
+  BankType,
+  DepositState,
+  LedgerKind,
+  ReviewState,
+  SaleOrderState,
+} from './rules';
 import type { IsoTime, MoneyString } from './responses';
 import {
+  CHAIN_KINDS,
   CONTACT_CHANNEL_TYPES,
   CURRENCY_PATTERN,
+  DEPOSIT_STATES,
   EMAIL_MAX_LENGTH,
   INTERNAL_ID_PATTERN,
   MAX_COMPLETION_RATE,
@@ -69,6 +79,13 @@ const rate = (max: number) =>
     return parsed;
   });
 const empty = z.object({});
+const wholeNumber = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,16}$/)
+    .transform(Number)
+    .refine((value) => value >= min && value <= max);
 const optionalText = (max: number) =>
   z
     .string()
@@ -228,6 +245,41 @@ export const consoleCallSchemas = {
       .pipe(z.string().regex(NETWORK_TYPE_PATTERN)),
     address: z.string().trim().refine(isReceivingAddress),
     min_amount: money,
+  }),
+  'settings/networks': empty,
+  'settings/network-add': z.object({
+    type: z
+      .string()
+      .trim()
+      .transform((value) => value.toUpperCase())
+      .pipe(z.string().regex(NETWORK_TYPE_PATTERN)),
+    kind: z.enum(CHAIN_KINDS),
+    /** One to five node URLs, separated by commas, spaces or lines. */
+    rpc_urls: z
+      .string()
+      .max(2000)
+      .transform((value) => value.split(/[\s,]+/).filter((url) => url !== ''))
+      .pipe(z.array(z.string().max(400)).min(1).max(5)),
+    contract: z
+      .string()
+      .trim()
+      .regex(/^(T[1-9A-HJ-NP-Za-km-z]{33}|0x[0-9a-fA-F]{40})$/),
+    decimals: wholeNumber(2, 36),
+    min_amount: money,
+    confirmations: wholeNumber(1, 10_000),
+    finalized: z.enum(['yes', 'no']),
+    xpub: z
+      .string()
+      .trim()
+      .regex(/^xpub[1-9A-HJ-NP-Za-km-z]{100,112}$/),
+    /** The first block to read; empty: the chain's final edge now. */
+    from_block: z.union([z.literal('').transform(() => null), wholeNumber(0, Number.MAX_SAFE_INTEGER)]).default(null),
+  }),
+  'deposits/watchers': empty,
+  'deposits/list': z.object({
+    state: z.union([z.literal(''), z.enum(DEPOSIT_STATES)]).default(''),
+    /** The last id of the page before, for the next page of an endless list. */
+    before: z.union([z.literal(''), id]).default(''),
   }),
   'audit/list': z.object({
     operator: optionalText(40),
@@ -519,6 +571,53 @@ export interface AddressInfo {
   updated_at: IsoTime;
 }
 
+/** A watched network as an admin configured it; its node URLs shown as scheme and host only. */
+export interface NetworkInfo {
+  type: string;
+  kind: ChainKind;
+  contract: string;
+  decimals: number;
+  min_amount: MoneyString;
+  confirmations: number;
+  finalized: boolean;
+  nodes: string[];
+  /** The address at index 0, to compare with the wallet the key came from. */
+  first_address: string;
+  updated_at: IsoTime;
+}
+
+/** Where a network's watcher stands. Blocks are null until it first reached the node. */
+export interface WatcherInfo {
+  type: string;
+  head: number | null;
+  final: number | null;
+  scanned: number;
+  /** Final blocks not yet scanned. */
+  lag_blocks: number | null;
+  checked_at: IsoTime | null;
+  /** When the scan last moved (null: never since the network was added). */
+  advanced_at: IsoTime | null;
+  /** Not checked, or not moved while the chain did, for 5 minutes. */
+  stalled: boolean;
+  node: string;
+  last_error: string;
+}
+
+export interface DepositInfo {
+  id: number;
+  type: string;
+  account: string;
+  user_id: number;
+  address: string;
+  tx_hash: string;
+  block: number;
+  amount: MoneyString;
+  state: DepositState;
+  confirmations: number;
+  seen_at: IsoTime;
+  credited_at: IsoTime | null;
+}
+
 export interface ConsoleCallResponses {
   'auth/login': ConsoleSession;
   'auth/session': ConsoleSession;
@@ -554,6 +653,10 @@ export interface ConsoleCallResponses {
   'settings/review-save': { second_approval_above: MoneyString };
   'settings/addresses': { addresses: AddressInfo[] };
   'settings/address-save': Record<string, never>;
+  'settings/networks': { networks: NetworkInfo[] };
+  'settings/network-add': { first_address: string };
+  'deposits/watchers': { watchers: WatcherInfo[] };
+  'deposits/list': { deposits: DepositInfo[]; next: number | null };
   'audit/list': AuditPage;
 }
 

@@ -4,7 +4,8 @@ import { watchNetwork } from '../server/chain/networks';
 import { startLocalChain, units, type LocalChain } from '../server/chain/testing/local-chain';
 import { createQueries } from '../server/db';
 import { openDatabase } from '../server/db/database';
-import { DEMO, expect, expectAccessible, test } from './fixtures';
+import { devices } from '@playwright/test';
+import { DEMO, enrolledOperator, expect, expectAccessible, test } from './fixtures';
 import { startServer, type RunningServer } from './server';
 
 /**
@@ -16,6 +17,9 @@ const CONFIRMATIONS = 3;
 /** BIP-39's published test phrase at m/44'/60'/0': a public key only. */
 const EVM_XPUB =
   'xpub6DCoCpSuQZB2jawqnGMEPS63ePKWkwWPH4TU45Q7LPXWuNd8TMtVxRrgjtEshuqpK3mdhaWHPFsBngh5GFZaM6si3yZdUsT8ddYM3PwnATt';
+
+// One chain and one server for the file's tests, in order: the console's test reads the deposit the first one made.
+test.describe.configure({ mode: 'serial' });
 
 let chain: LocalChain | undefined;
 let server: RunningServer | undefined;
@@ -86,4 +90,46 @@ test('a transfer to the customer’s own address confirms block by block, then l
 
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page.getByTestId('balance')).toHaveText(/^1,025\.00\s*USDT$/);
+});
+
+test('operators follow the watcher and the deposits in the console; an admin sees the network in Settings', async ({
+  browser,
+}) => {
+  if (!server || !chain) throw new Error('the chain or its server did not start');
+  const admin = await enrolledOperator('admin', server);
+  const context = await browser.newContext({ ...devices['Desktop Chrome'], baseURL: server.baseUrl });
+  try {
+    const [name = '', value = ''] = admin.cookie.split('=');
+    await context.addCookies([{ name, value, url: server.baseUrl }]);
+    const page = await context.newPage();
+    await page.goto('/console/#/deposits');
+    await expect(page.getByRole('heading', { name: 'Deposits', level: 1 })).toBeVisible();
+    const watcher = page.getByRole('row', { name: /^LOCAL/ });
+    await expect(watcher).toBeVisible();
+    await expect(watcher.getByRole('cell').nth(7)).toHaveText(/^http:\/\/127\.0\.0\.1:\d+$/);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    // The first test's deposit, credited, with its customer.
+    const deposit = page.getByRole('row', { name: new RegExp(`${DEMO.account} LOCAL 25\\.00`) });
+    await expect(deposit.getByText('Credited')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('deposits.png'), fullPage: true });
+    await page.getByRole('link', { name: 'Below the minimum' }).click();
+    await expect(page.getByText('No deposits here.')).toBeVisible();
+    await expectAccessible(page);
+
+    await page.goto('/console/#/settings');
+    const network = page.getByRole('row', { name: /^LOCAL \(EVM\)/ });
+    await expect(network.getByText('0x9858EfFD232B4033E47d90003D41EC34EcaEda94')).toBeVisible();
+    await expect(network.getByText('3 blocks and finalized')).toBeVisible();
+    await page.getByRole('button', { name: 'Watch a network' }).click();
+    await page.getByLabel('Network', { exact: true }).fill('LOCAL');
+    await page.getByLabel('Address format').selectOption('evm');
+    await page.getByLabel('Node URLs').fill(chain.url);
+    await page.getByLabel('USDT contract address').fill(token);
+    await page.getByLabel('Account extended public key (xpub)').fill(EVM_XPUB);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('This network type is in use already')).toBeVisible();
+    await expectAccessible(page);
+  } finally {
+    await context.close();
+  }
 });

@@ -99,6 +99,24 @@ export async function ops(...args: string[]): Promise<string> {
   return lines.join('\n');
 }
 
+/** A server a spec started for itself (not the suite's shared one), by its address and data folder. */
+export interface OtherServer {
+  baseUrl: string;
+  dataDir: string;
+}
+
+/** An operator command against another server's database, on a connection of its own. */
+export async function opsOn(server: OtherServer, ...args: string[]): Promise<string> {
+  const db = await openDatabase({ sqliteFile: path.join(server.dataDir, 'wallet.db') });
+  try {
+    const lines: string[] = [];
+    await runOps(db, args, { out: (line) => lines.push(line) });
+    return lines.join('\n');
+  } finally {
+    await db.close();
+  }
+}
+
 /**
  * Gives an offer a new price the way an administrator does in the console's hall (the same
  * function, on the same second connection the operator CLI uses), its other terms unchanged.
@@ -167,8 +185,9 @@ async function consoleApi<T>(
   callPath: string,
   fields: Record<string, string>,
   session?: { cookie: string; csrf: string },
+  base = baseUrl(),
 ): Promise<{ envelope: Envelope<T>; cookie: string }> {
-  const response = await fetch(`${baseUrl()}/api/console/${callPath}`, {
+  const response = await fetch(`${base}/api/console/${callPath}`, {
     method: 'POST',
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
@@ -192,19 +211,20 @@ export function enrolmentToken(link: string): string {
  */
 export async function enrolledOperator(
   role: 'reviewer' | 'admin' = 'reviewer',
+  on?: OtherServer,
 ): Promise<{ name: string; cookie: string; csrf: string }> {
   const name = uniqueAccount(role === 'admin' ? 'ad' : 'rv').toLowerCase();
-  const added = JSON.parse(await ops('operator', 'add', name, '--role', role, '--json')) as {
-    enrolment_link: string;
-  };
+  const args = ['operator', 'add', name, '--role', role, '--json'];
+  const added = JSON.parse(on ? await opsOn(on, ...args) : await ops(...args)) as { enrolment_link: string };
   const token = enrolmentToken(added.enrolment_link);
-  const opened = await consoleApi<{ totp_secret: string }>('enrol/start', { token });
+  const opened = await consoleApi<{ totp_secret: string }>('enrol/start', { token }, undefined, on?.baseUrl);
   expect(opened.envelope.code).toBe(200);
-  const finished = await consoleApi<{ csrf: string }>('enrol/finish', {
-    token,
-    new_password: 'Operator12345',
-    code: totpCode(opened.envelope.data.totp_secret, new Date()),
-  });
+  const finished = await consoleApi<{ csrf: string }>(
+    'enrol/finish',
+    { token, new_password: 'Operator12345', code: totpCode(opened.envelope.data.totp_secret, new Date()) },
+    undefined,
+    on?.baseUrl,
+  );
   expect(finished.envelope.code).toBe(200);
   return { name, cookie: finished.cookie, csrf: finished.envelope.data.csrf };
 }

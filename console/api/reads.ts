@@ -8,6 +8,7 @@ import type {
   ReviewKind,
   ReviewQueue,
 } from '../../contract/console';
+import type { DepositState } from '../../contract/rules';
 import { call } from './client';
 
 type Key<P extends ConsoleCallPath> = readonly [P, ConsoleCallRequest<P>];
@@ -31,7 +32,7 @@ function useRead<P extends ConsoleCallPath>(key: Key<P> | null): SWRResponse<Con
 }
 
 /** The console's endless lists: newest first, each page's `next` the `before` of the page after it. */
-type PagedPath = 'audit/list' | 'customers/ledger' | 'hall/offers';
+type PagedPath = 'audit/list' | 'customers/ledger' | 'hall/offers' | 'deposits/list';
 
 function usePagesBefore<P extends PagedPath>(
   path: P,
@@ -105,7 +106,12 @@ export function useOfferPages() {
 
 /** The lists an administrator keeps: the hall, the settings and the operators. */
 export type ListPath =
-  'hall/merchants' | 'settings/products' | 'settings/contacts' | 'settings/addresses' | 'operators/list';
+  | 'hall/merchants'
+  | 'settings/products'
+  | 'settings/contacts'
+  | 'settings/addresses'
+  | 'settings/networks'
+  | 'operators/list';
 
 export function useList<P extends ListPath>(path: P) {
   return useRead<P>([path, {} as ConsoleCallRequest<P>]);
@@ -162,4 +168,18 @@ export function useRevalidate(): (...prefixes: string[]) => void {
   const { mutate } = useSWRConfig();
   return (...prefixes) =>
     void mutate((key) => isReadOf(key, (path) => prefixes.some((prefix) => path.startsWith(prefix))));
+}
+
+/** Where each network's watcher stands, read again every 10 seconds while the screen is open. */
+export function useWatchers() {
+  return useSWR<ConsoleCallResponse<'deposits/watchers'>, Error, Key<'deposits/watchers'>>(
+    ['deposits/watchers', {}],
+    fetcher,
+    { refreshInterval: 10_000 },
+  );
+}
+
+/** Deposits found on the chain (of one state, or all), newest first, one page after another. */
+export function useChainDeposits(state: DepositState | '') {
+  return usePagesBefore('deposits/list', { state }, { refreshInterval: 10_000, revalidateFirstPage: true });
 }

@@ -5,7 +5,7 @@ import type { Domain } from '../context';
 import type { ChainNetworkRow } from '../db/chain';
 import { urlsOf } from './networks';
 import { chainReader, type ChainReader } from './rpc';
-import { watchOnce } from './watcher';
+import { errorText, watchAndRecord } from './watcher';
 
 /** Between two looks at a network by default: TRON makes a block every 3 s. */
 export const DEFAULT_CHAIN_POLL_MS = 3000;
@@ -55,23 +55,12 @@ export function startChainWatchers(
     const now = domain.now();
     const until = new Date(now.getTime() + LEASE_MS).toISOString();
     if (!(await domain.queries.chain.takeLease(network.type, options.holder, now.toISOString(), until))) return true;
-    const reader = readerOf(network);
     try {
-      const seen = await watchOnce(domain, { network, reader, holder: options.holder });
-      await domain.queries.chain.recordCheck(
-        network.type,
-        { head_block: seen.head, final_block: seen.final, rpc_in_use: reader.inUse, last_error: '' },
-        domain.now().toISOString(),
-      );
+      const seen = await watchAndRecord(domain, { network, reader: readerOf(network), holder: options.holder });
       if (lastErrors.delete(network.type)) domain.log.info({ network: network.type }, 'chain watcher reading again');
       return seen.caughtUp;
     } catch (error) {
-      const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-      await domain.queries.chain.recordCheck(
-        network.type,
-        { head_block: null, final_block: null, rpc_in_use: reader.inUse, last_error: message },
-        domain.now().toISOString(),
-      );
+      const message = errorText(error);
       if (lastErrors.get(network.type) !== message) {
         domain.log.warn({ network: network.type, reason: message }, 'chain watcher could not read');
         lastErrors.set(network.type, message);

@@ -1,12 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cents } from '../../contract/money';
 import { checkIntegrity } from '../integrity';
-import { call, freshServerPerTest, opsOutput, signUp, type TestServer, type TestUser } from '../test-support';
+import {
+  call,
+  consoleCall,
+  consolePost,
+  freshServerPerTest,
+  opsOutput,
+  signInOperator,
+  signUp,
+  type TestServer,
+  type TestUser,
+} from '../test-support';
 import { addressBody } from './addresses';
 import { watchNetwork } from './networks';
 import { chainReader } from './rpc';
 import { startLocalChain, units, type LocalChain } from './testing/local-chain';
-import { toCents, watchOnce } from './watcher';
+import { toCents, watchAndRecord, watchOnce } from './watcher';
 
 /** BIP-39's test phrase at m/44'/60'/0': a public key only, as an admin would paste it. */
 const EVM_XPUB =
@@ -59,7 +69,7 @@ async function pass(type: string, holder = HOLDER) {
   await domain.queries.chain.takeLease(type, holder, now.toISOString(), new Date(now.getTime() + 30_000).toISOString());
   const network = await domain.queries.chain.network(type);
   if (!network) throw new Error(`no network ${type}`);
-  return watchOnce(domain, {
+  return watchAndRecord(domain, {
     network,
     reader: chainReader({ urls: [chain.url], pause: async () => undefined }),
     holder,
@@ -325,6 +335,58 @@ describe('deposits read from the chain', () => {
         EVM_XPUB,
       ),
     ).rejects.toThrow('the contract has 6 decimals, not 18');
+  });
+
+  it('is set up by an admin in the console and watched from its Deposits screen', async () => {
+    const admin = await signInOperator(server, 'chainadmin', 'admin');
+    const reviewer = await signInOperator(server, 'chainreviewer');
+    const token = await chain.deployToken(6);
+    const fields = {
+      type: 'con30',
+      kind: 'evm',
+      rpc_urls: `${chain.url}/v3/s3cret-key\nhttps://backup.example/rpc`,
+      contract: `0x${token.slice(2)}`,
+      decimals: '6',
+      min_amount: '10',
+      confirmations: '3',
+      finalized: 'yes',
+      xpub: EVM_XPUB,
+      from_block: '',
+    } as const;
+    const refused = await consolePost(server, 'settings/network-add', { ...fields, decimals: '18' }, admin);
+    expect(refused.envelope).toMatchObject({ msg: 'The contract has 6 decimals, not 18', data: { field: 'decimals' } });
+    const notAdmin = await consolePost(server, 'settings/network-add', fields, reviewer);
+    expect(notAdmin.envelope.code).toBe(403);
+    expect(await consoleCall(server, 'settings/network-add', fields, admin)).toEqual({
+      first_address: '0x9858EfFD232B4033E47d90003D41EC34EcaEda94',
+    });
+    const { networks } = await consoleCall(server, 'settings/networks', {}, admin);
+    expect(networks).toEqual([
+      expect.objectContaining({
+        type: 'CON30',
+        contract: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
+        min_amount: '10.00',
+        finalized: true,
+        nodes: [expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/…$/), 'https://backup.example/…'],
+        first_address: '0x9858EfFD232B4033E47d90003D41EC34EcaEda94',
+      }),
+    ]);
+    expect(JSON.stringify(networks)).not.toContain('s3cret');
+
+    const user = await signUp(server);
+    await chain.transfer(token, await addressOf(user, 'CON30'), units('15', 6));
+    await chain.transfer(token, await addressOf(user, 'CON30'), units('5', 6));
+    await chain.mine(CONFIRMATIONS);
+    await pass('CON30');
+    const { watchers } = await consoleCall(server, 'deposits/watchers', {}, reviewer);
+    expect(watchers).toEqual([expect.objectContaining({ type: 'CON30', lag_blocks: 0, stalled: false })]);
+    const all = await consoleCall(server, 'deposits/list', { state: '' }, reviewer);
+    expect(all.deposits.map((deposit) => [deposit.account, deposit.amount, deposit.state])).toEqual([
+      [user.user.account, '5.00', 'below_minimum'],
+      [user.user.account, '15.00', 'credited'],
+    ]);
+    const below = await consoleCall(server, 'deposits/list', { state: 'below_minimum' }, reviewer);
+    expect(below.deposits.map((deposit) => deposit.amount)).toEqual(['5.00']);
   });
 
   it('lets one node at a time scan a network, so two nodes credit once', async () => {

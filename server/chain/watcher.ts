@@ -298,3 +298,35 @@ export async function watchOnce(
   await followUnfinal(domain, watching, final, head);
   return { head, final, caughtUp: true };
 }
+
+/**
+ * watchOnce, and what it saw recorded on the network for the console: the head, the final edge,
+ * the node in use, and the error that stopped it (which is thrown on).
+ */
+export async function watchAndRecord(
+  domain: Domain,
+  watching: Watching,
+): Promise<{ head: number; final: number; caughtUp: boolean }> {
+  const { network, reader } = watching;
+  try {
+    const seen = await watchOnce(domain, watching);
+    await domain.queries.chain.recordCheck(
+      network.type,
+      { head_block: seen.head, final_block: seen.final, rpc_in_use: reader.inUse, last_error: '' },
+      isoNow(domain),
+    );
+    return seen;
+  } catch (error) {
+    await domain.queries.chain.recordCheck(
+      network.type,
+      { head_block: null, final_block: null, rpc_in_use: reader.inUse, last_error: errorText(error) },
+      isoNow(domain),
+    );
+    throw error;
+  }
+}
+
+/** An error as the console shows it: one line, bounded (node URLs inside are shown as shownUrl makes them). */
+export function errorText(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').slice(0, 500);
+}

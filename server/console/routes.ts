@@ -39,6 +39,7 @@ import {
   openEnrolment,
 } from './operators';
 import { settingsRoutes } from './settings';
+import { depositRoutes } from './deposits';
 import { clearSessionCookie, consoleDeviceOf, sessionInfo, signInBrowser } from './session';
 import { totpStep } from './totp';
 
@@ -392,6 +393,7 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
 
   customerRoutes(calls, context);
   settingsRoutes(calls, context);
+  depositRoutes(calls, context);
 
   calls.operator(
     'operators/list',

@@ -160,9 +160,9 @@ export function chainQueries(db: SqlRunner) {
      * chain begun anew (`npm run chain`), never for a real one, whose blocks never go away.
      */
     rescanFrom: (type: string, scannedBlock: number) =>
-      db.run('UPDATE chain_networks SET scanned_block = ? WHERE type = ?', [scannedBlock, type]).then(() =>
-        db.run('DELETE FROM chain_blocks WHERE network = ?', [type]),
-      ),
+      db
+        .run('UPDATE chain_networks SET scanned_block = ? WHERE type = ?', [scannedBlock, type])
+        .then(() => db.run('DELETE FROM chain_blocks WHERE network = ?', [type])),
     /** The watcher's lease on a network: taken when free, expired, or already this holder's. */
     takeLease: async (type: string, holder: string, now: string, until: string) =>
       (await db.run(
@@ -272,6 +272,25 @@ export function chainQueries(db: SqlRunner) {
         userId,
         limit,
       ]),
+    /**
+     * Deposits newest first (of one state, or all), before id `before` (0: from the newest), with
+     * the customer's account name.
+     */
+    depositsPage: (state: DepositState | '', before: number, limit: number) => {
+      const page = { before: before === 0 ? Number.MAX_SAFE_INTEGER : before, limit };
+      const columns =
+        'SELECT chain_deposits.*, users.account FROM chain_deposits JOIN users ON users.id = chain_deposits.user_id';
+      return state === ''
+        ? db.all<ChainDepositRow & { account: string }>(
+            `${columns} WHERE chain_deposits.id < @before ORDER BY chain_deposits.id DESC LIMIT @limit`,
+            page,
+          )
+        : db.all<ChainDepositRow & { account: string }>(
+            `${columns} WHERE chain_deposits.state = @state AND chain_deposits.id < @before
+             ORDER BY chain_deposits.id DESC LIMIT @limit`,
+            { ...page, state },
+          );
+    },
     depositById: (id: number) => db.get<ChainDepositRow>('SELECT * FROM chain_deposits WHERE id = ?', [id]),
   };
 }

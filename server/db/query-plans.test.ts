@@ -80,6 +80,10 @@ const auditFilter = (filter: Partial<Record<'actor' | 'account' | 'action', stri
 const ARGUMENT_CHOICES: Record<string, unknown[][]> = {
   'push.amountOf': [['sale_order'], ['recharge'], ['withdraw'], ['lixibao']],
   'review.createdAt': [['recharge'], ['withdraw'], ['sale']],
+  'chain.depositsPage': [
+    ['', 0, 10],
+    ['credited', 0, 10],
+  ],
   'review.earlierTotals': [
     ['recharge', [{ id: 1, since: '' }]],
     ['withdraw', [{ id: 1, since: '' }]],

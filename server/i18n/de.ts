@@ -103,6 +103,16 @@ export const de: Messages = {
   'required.unit_price': 'Bitte laden Sie die App neu und öffnen Sie das Angebot erneut',
   'required.currency': 'Bitte laden Sie die App neu und öffnen Sie das Angebot erneut',
   'console.below_sold': 'Aus diesem Angebot wurde bereits mehr verkauft',
+  'console.network_exists':
+    'Dieser Netzwerktyp ist bereits vergeben: überwacht oder mit einer gemeinsamen Empfangsadresse',
+  'console.network_key':
+    "Geben Sie den erweiterten öffentlichen Schlüssel des Kontos an (xpub, exportiert bei m/44'/coin'/0'); ein privater Schlüssel wird nie angenommen",
+  'console.network_key_kind': 'Dieser Schlüssel liefert bereits Adressen der anderen Art',
+  'console.network_contract': 'Keine Vertragsadresse dieser Netzwerkart (T… für TRON, 0x… für EVM)',
+  'console.network_url': 'Geben Sie ein bis fünf Knoten-URLs an, jeweils http:// oder https://',
+  'console.network_decimals': 'Der Vertrag hat {found} Nachkommastellen, nicht {given}',
+  'console.network_unreachable':
+    'Die Knoten haben nicht geantwortet: Prüfen Sie die URLs und ob der Vertrag in diesem Netzwerk liegt',
   'console.enrolment_invalid':
     'Dieser Einrichtungslink funktioniert nicht mehr: Er wurde schon benutzt, ist älter als 24 Stunden, oder das Konto wurde geschlossen. Bitten Sie einen Administrator, Ihr Konto neu anzulegen',
   'console.enrolment_code':

@@ -101,6 +101,14 @@ export const en = {
   'required.unit_price': 'Please reload the app and open the offer again',
   'required.currency': 'Please reload the app and open the offer again',
   'console.below_sold': 'More than this has been sold from the offer already',
+  'console.network_exists': 'This network type is in use already: watched, or with a shared receiving address',
+  'console.network_key':
+    "Give the account's extended public key (xpub, exported at m/44'/coin'/0'); a private key is never accepted",
+  'console.network_key_kind': 'This key gives the other kind of address already',
+  'console.network_contract': 'Not a contract address of this kind of network (T… for TRON, 0x… for EVM)',
+  'console.network_url': 'Give one to five node URLs, each http:// or https://',
+  'console.network_decimals': 'The contract has {found} decimals, not {given}',
+  'console.network_unreachable': 'The nodes did not answer: check the URLs and that the contract is on this network',
   'console.enrolment_invalid':
     'This enrolment link no longer works: it was used, it is more than 24 hours old, or the account was closed. Ask an administrator to add your account again',
   'console.enrolment_code':

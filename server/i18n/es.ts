@@ -98,6 +98,14 @@ export const es: Messages = {
   'required.unit_price': 'Vuelva a cargar la aplicación y abra la oferta de nuevo',
   'required.currency': 'Vuelva a cargar la aplicación y abra la oferta de nuevo',
   'console.below_sold': 'De esta oferta ya se ha vendido más que eso',
+  'console.network_exists': 'Este tipo de red ya está en uso: vigilada o con una dirección de recepción compartida',
+  'console.network_key':
+    "Indique la clave pública extendida de la cuenta (xpub, exportada en m/44'/coin'/0'); nunca se acepta una clave privada",
+  'console.network_key_kind': 'Esta clave ya da direcciones del otro tipo',
+  'console.network_contract': 'No es una dirección de contrato de este tipo de red (T… para TRON, 0x… para EVM)',
+  'console.network_url': 'Indique de una a cinco URL de nodo, cada una http:// o https://',
+  'console.network_decimals': 'El contrato tiene {found} decimales, no {given}',
+  'console.network_unreachable': 'Los nodos no respondieron: compruebe las URL y que el contrato esté en esta red',
   'console.enrolment_invalid':
     'Este enlace de alta ya no funciona: se usó, tiene más de 24 horas o la cuenta se cerró. Pida a un administrador que vuelva a crear su cuenta',
   'console.enrolment_code':

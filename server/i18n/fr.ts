@@ -99,6 +99,15 @@ export const fr: Messages = {
   'required.unit_price': 'Rechargez l’application et rouvrez l’offre',
   'required.currency': 'Rechargez l’application et rouvrez l’offre',
   'console.below_sold': 'Cette offre a déjà vendu davantage',
+  'console.network_exists': 'Ce type de réseau est déjà utilisé : surveillé, ou avec une adresse de réception partagée',
+  'console.network_key':
+    "Indiquez la clé publique étendue du compte (xpub, exportée en m/44'/coin'/0') ; une clé privée n’est jamais acceptée",
+  'console.network_key_kind': 'Cette clé donne déjà des adresses de l’autre type',
+  'console.network_contract': 'Pas une adresse de contrat de ce type de réseau (T… pour TRON, 0x… pour EVM)',
+  'console.network_url': 'Indiquez une à cinq URL de nœud, chacune en http:// ou https://',
+  'console.network_decimals': 'Le contrat a {found} décimales, pas {given}',
+  'console.network_unreachable':
+    'Les nœuds n’ont pas répondu : vérifiez les URL et que le contrat est bien sur ce réseau',
   'console.enrolment_invalid':
     'Ce lien d’inscription ne fonctionne plus : il a déjà servi, il date de plus de 24 heures ou le compte a été fermé. Demandez à un administrateur de recréer votre compte',
   'console.enrolment_code':

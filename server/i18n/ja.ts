@@ -99,6 +99,15 @@ export const ja: Messages = {
   'required.unit_price': 'アプリを再読み込みして、もう一度オファーを開いてください',
   'required.currency': 'アプリを再読み込みして、もう一度オファーを開いてください',
   'console.below_sold': 'このオファーではすでにそれ以上が売却されています',
+  'console.network_exists': 'このネットワーク種別はすでに使われています（監視中、または共有の受取アドレスあり）',
+  'console.network_key':
+    "アカウントの拡張公開鍵（xpub、m/44'/coin'/0' でエクスポート）を入力してください。秘密鍵は受け付けません",
+  'console.network_key_kind': 'この鍵はすでにもう一方の種類のアドレスに使われています',
+  'console.network_contract': 'この種類のネットワークのコントラクトアドレスではありません（TRON は T…、EVM は 0x…）',
+  'console.network_url': 'ノードの URL を 1～5 個、それぞれ http:// または https:// で入力してください',
+  'console.network_decimals': 'コントラクトの小数桁数は {given} ではなく {found} です',
+  'console.network_unreachable':
+    'ノードが応答しませんでした。URL と、コントラクトがこのネットワーク上にあるかを確認してください',
   'console.enrolment_invalid':
     'この登録リンクは使えません。使用済みか、発行から24時間を過ぎたか、アカウントが閉鎖されています。管理者にアカウントを作り直してもらってください',
   'console.enrolment_code':

@@ -98,6 +98,15 @@ export const pt: Messages = {
   'required.unit_price': 'Recarregue o aplicativo e abra a oferta novamente',
   'required.currency': 'Recarregue o aplicativo e abra a oferta novamente',
   'console.below_sold': 'Já foi vendido mais do que isso nesta oferta',
+  'console.network_exists':
+    'Este tipo de rede já está em uso: monitorada ou com um endereço de recebimento compartilhado',
+  'console.network_key':
+    "Informe a chave pública estendida da conta (xpub, exportada em m/44'/coin'/0'); uma chave privada nunca é aceita",
+  'console.network_key_kind': 'Esta chave já gera endereços do outro tipo',
+  'console.network_contract': 'Não é um endereço de contrato deste tipo de rede (T… para TRON, 0x… para EVM)',
+  'console.network_url': 'Informe de uma a cinco URLs de nó, cada uma http:// ou https://',
+  'console.network_decimals': 'O contrato tem {found} casas decimais, não {given}',
+  'console.network_unreachable': 'Os nós não responderam: verifique as URLs e se o contrato está nesta rede',
   'console.enrolment_invalid':
     'Este link de cadastro não funciona mais: já foi usado, tem mais de 24 horas ou a conta foi encerrada. Peça a um administrador que crie sua conta novamente',
   'console.enrolment_code':

@@ -98,6 +98,13 @@ export const zhHans: Messages = {
   'required.unit_price': '请重新加载应用，然后再次打开该报价',
   'required.currency': '请重新加载应用，然后再次打开该报价',
   'console.below_sold': '该报价已售出的数量超过此值',
+  'console.network_exists': '此网络类型已在使用：已被监控，或已有共享收款地址',
+  'console.network_key': "请填写账户的扩展公钥（xpub，在 m/44'/coin'/0' 导出）；绝不接受私钥",
+  'console.network_key_kind': '此公钥已用于另一类地址',
+  'console.network_contract': '不是此类网络的合约地址（TRON 为 T…，EVM 为 0x…）',
+  'console.network_url': '请填写 1 到 5 个节点 URL，每个以 http:// 或 https:// 开头',
+  'console.network_decimals': '该合约的小数位数是 {found}，不是 {given}',
+  'console.network_unreachable': '节点没有应答：请检查 URL，以及合约是否在此网络上',
   'console.enrolment_invalid':
     '此注册链接已失效：它已被使用、已超过 24 小时，或账户已被关闭。请让管理员重新添加您的账户',
   'console.enrolment_code': '验证码不正确。请确认您的身份验证器应用中已添加此处显示的密钥，然后输入其当前验证码',

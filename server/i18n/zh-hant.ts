@@ -98,6 +98,13 @@ export const zhHant: Messages = {
   'required.unit_price': '請重新載入應用程式，然後再次開啟此報價',
   'required.currency': '請重新載入應用程式，然後再次開啟此報價',
   'console.below_sold': '該報價已售出的數量超過此值',
+  'console.network_exists': '此網路類型已在使用：已被監控，或已有共用收款地址',
+  'console.network_key': "請填寫帳戶的擴展公鑰（xpub，在 m/44'/coin'/0' 匯出）；絕不接受私鑰",
+  'console.network_key_kind': '此公鑰已用於另一類地址',
+  'console.network_contract': '不是此類網路的合約地址（TRON 為 T…，EVM 為 0x…）',
+  'console.network_url': '請填寫 1 到 5 個節點 URL，每個以 http:// 或 https:// 開頭',
+  'console.network_decimals': '該合約的小數位數是 {found}，不是 {given}',
+  'console.network_unreachable': '節點沒有回應：請檢查 URL，以及合約是否在此網路上',
   'console.enrolment_invalid':
     '此註冊連結已失效：它已被使用、已超過 24 小時，或帳戶已被關閉。請聯絡管理員重新新增您的帳戶',
   'console.enrolment_code': '驗證碼不正確。請確認您的驗證器 App 中已加入此處顯示的金鑰，然後輸入其目前的驗證碼',

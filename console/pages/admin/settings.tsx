@@ -323,6 +323,177 @@ function AddressesSection() {
   );
 }
 
+type NetworkField =
+  | 'type'
+  | 'kind'
+  | 'rpc_urls'
+  | 'contract'
+  | 'decimals'
+  | 'min_amount'
+  | 'confirmations'
+  | 'finalized'
+  | 'xpub'
+  | 'from_block';
+
+/**
+ * Networks read from the chain: each customer gets an address of their own there, derived from
+ * the account key given here, and a transfer to it is credited by itself once final. A new
+ * network's contract is checked on the chain (its decimals) before it is saved; the address at
+ * index 0 is shown for the administrator to compare with their wallet.
+ */
+function NetworksSection() {
+  const { t } = useLingui();
+  const { data, error, mutate } = useList('settings/networks');
+  const revalidate = useRevalidate();
+  const [adding, setAdding] = useState(false);
+  const [added, setAdded] = useState<{ type: string; address: string } | null>(null);
+  return (
+    <ListSection
+      title={t`Watched networks`}
+      action={
+        <button type="button" className="button" onClick={() => setAdding(true)}>
+          {t`Watch a network`}
+        </button>
+      }
+      editor={
+        adding ? (
+          <RecordForm<NetworkField>
+            title={t`Watch a network`}
+            fields={[
+              { name: 'type', label: t`Network`, hint: t`e.g. TRC20, BEP20; what customers choose`, maxLength: 16 },
+              {
+                name: 'kind',
+                label: t`Address format`,
+                options: [
+                  { value: 'tron', label: t`TRON (T…)` },
+                  { value: 'evm', label: t`EVM (0x…): Ethereum, BNB Smart Chain, Polygon` },
+                ],
+              },
+              {
+                name: 'rpc_urls',
+                label: t`Node URLs`,
+                hint: t`One to five, separated by commas; tried in turn when one fails`,
+                inputMode: 'url',
+              },
+              { name: 'contract', label: t`USDT contract address` },
+              {
+                name: 'decimals',
+                label: t`Decimals`,
+                hint: t`6 on TRON, Ethereum and Polygon; 18 on BNB Smart Chain. Checked on the chain`,
+                inputMode: 'numeric',
+              },
+              { name: 'min_amount', label: t`Smallest deposit (USDT)`, inputMode: 'decimal' },
+              {
+                name: 'confirmations',
+                label: t`Confirmations`,
+                hint: t`How deep a block must be to be final; customers see it as n/N`,
+                inputMode: 'numeric',
+              },
+              {
+                name: 'finalized',
+                label: t`Wait for the node's finalized block too`,
+                options: [
+                  { value: 'yes', label: t`Yes (TRON, Ethereum, BNB Smart Chain, Polygon)` },
+                  { value: 'no', label: t`No` },
+                ],
+              },
+              {
+                name: 'xpub',
+                label: t`Account extended public key (xpub)`,
+                hint: t`Exported at m/44'/195'/0' for TRON, m/44'/60'/0' for EVM; never a private key`,
+              },
+              {
+                name: 'from_block',
+                label: t`First block to read`,
+                hint: t`Empty: from the chain's final block now`,
+                inputMode: 'numeric',
+              },
+            ]}
+            initial={{
+              type: '',
+              kind: 'tron',
+              rpc_urls: '',
+              contract: '',
+              decimals: '6',
+              min_amount: '10',
+              confirmations: '19',
+              finalized: 'yes',
+              xpub: '',
+              from_block: '',
+            }}
+            save={async (values) => {
+              // The form's choices give only these values; the server checks them again.
+              const saved = await call('settings/network-add', {
+                ...values,
+                kind: values.kind === 'evm' ? 'evm' : 'tron',
+                finalized: values.finalized === 'no' ? 'no' : 'yes',
+              });
+              setAdded({ type: values.type.toUpperCase(), address: saved.first_address });
+            }}
+            onSaved={() => {
+              setAdding(false);
+              revalidate('settings/networks');
+            }}
+            onCancel={() => setAdding(false)}
+          />
+        ) : null
+      }
+      read={{ data, error, retry: () => void mutate() }}
+      loading={t`Loading the watched networks…`}
+      empty={t`No network is watched: customers recharge with a shared address and a screenshot.`}
+      isEmpty={(read) => read.networks.length === 0}
+    >
+      {(read) => (
+        <>
+          {added ? (
+            <p className="note note-success" role="status">
+              {t`${added.type} is watched. Its address at index 0 is ${added.address}: it must be the first receiving address your wallet shows for this key.`}
+            </p>
+          ) : null}
+          <div className="table-frame">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">{t`Network`}</th>
+                  <th scope="col">{t`USDT contract`}</th>
+                  <th scope="col" className="cell-figure">
+                    {t`Smallest deposit`}
+                  </th>
+                  <th scope="col">{t`Final after`}</th>
+                  <th scope="col">{t`Nodes`}</th>
+                  <th scope="col">{t`Address at index 0`}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {read.networks.map((network) => (
+                  <tr key={network.type}>
+                    <td>
+                      {network.type} <span className="muted">({network.kind === 'tron' ? 'TRON' : 'EVM'})</span>
+                    </td>
+                    <td className="code cell-wrap">
+                      {network.contract} <span className="muted">{t`${network.decimals} decimals`}</span>
+                    </td>
+                    <td className="cell-figure">
+                      <Usdt value={network.min_amount} />
+                    </td>
+                    <td>
+                      {network.finalized
+                        ? t`${network.confirmations} blocks and finalized`
+                        : t`${network.confirmations} blocks`}
+                    </td>
+                    <td className="code cell-wrap">{network.nodes.join(', ')}</td>
+                    <td className="code cell-wrap">{network.first_address}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </ListSection>
+  );
+}
+
 /**
  * The limit above which a recharge or withdrawal, with the customer's others of its kind from the
  * 24 hours before it, needs two operators' approvals. Every change is in the audit log.
@@ -398,6 +569,7 @@ export function SettingsPage() {
           <ProductsSection />
           <ContactsSection />
           <AddressesSection />
+          <NetworksSection />
         </div>
       </AdminOnly>
     </>

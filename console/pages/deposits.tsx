@@ -1,0 +1,229 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useSearch } from 'wouter';
+import type { DepositInfo, WatcherInfo } from '../../contract/console';
+import { DEPOSIT_STATES, type DepositState } from '../../contract/rules';
+import { useChainDeposits, useWatchers } from '../api/reads';
+import { Badge, type BadgeTone } from '../ui/badge';
+import { MoreOrEnd, usePages } from '../ui/more';
+import { Empty, LoadFailed, Loading } from '../ui/states';
+import { DateTime, Usdt } from '../ui/values';
+import { useTitle } from './use-title';
+
+function useDepositStateLabel(): (state: DepositState) => string {
+  const { t } = useLingui();
+  return (state) =>
+    ({
+      confirming: t`Confirming`,
+      credited: t`Credited`,
+      orphaned: t`Orphaned`,
+      below_minimum: t`Below the minimum`,
+    })[state];
+}
+
+const TONES: Record<DepositState, BadgeTone> = {
+  confirming: 'waiting',
+  credited: 'good',
+  orphaned: 'bad',
+  below_minimum: 'warning',
+};
+
+/** A red line for each watcher that has not moved for five minutes: its deposits are not being credited. */
+function StalledBanner({ watchers }: { watchers: readonly WatcherInfo[] }) {
+  const { t } = useLingui();
+  const stalled = watchers.filter((watcher) => watcher.stalled);
+  if (stalled.length === 0) return null;
+  return (
+    <div className="note note-error" role="alert">
+      {stalled.map((watcher) => (
+        <p key={watcher.type}>
+          {t`The ${watcher.type} watcher has not moved for 5 minutes: transfers there are not being credited.`}
+          {watcher.last_error ? ` ${t`Last error: ${watcher.last_error}`}` : ''}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+function WatchersTable({ watchers }: { watchers: readonly WatcherInfo[] }) {
+  const { t } = useLingui();
+  const block = (value: number | null) => (value === null ? '—' : String(value));
+  return (
+    <div className="table-frame">
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col">{t`Network`}</th>
+            <th scope="col" className="cell-figure">
+              {t`Head`}
+            </th>
+            <th scope="col" className="cell-figure">
+              {t`Final`}
+            </th>
+            <th scope="col" className="cell-figure">
+              {t`Scanned to`}
+            </th>
+            <th scope="col" className="cell-figure">
+              {t`Behind (blocks)`}
+            </th>
+            <th scope="col">{t`Last checked`}</th>
+            <th scope="col">{t`Last moved`}</th>
+            <th scope="col">{t`Node`}</th>
+            <th scope="col">{t`Last error`}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {watchers.map((watcher) => (
+            <tr key={watcher.type}>
+              <td>
+                {watcher.type} {watcher.stalled ? <Badge tone="bad">{t`Stalled`}</Badge> : null}
+              </td>
+              <td className="cell-figure">{block(watcher.head)}</td>
+              <td className="cell-figure">{block(watcher.final)}</td>
+              <td className="cell-figure">{watcher.scanned}</td>
+              <td className="cell-figure">{block(watcher.lag_blocks)}</td>
+              <td>{watcher.checked_at ? <DateTime iso={watcher.checked_at} layout="stacked" /> : '—'}</td>
+              <td>{watcher.advanced_at ? <DateTime iso={watcher.advanced_at} layout="stacked" /> : '—'}</td>
+              <td className="code">{watcher.node || '—'}</td>
+              <td className="cell-detail">{watcher.last_error || '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Watchers() {
+  const { t } = useLingui();
+  const { data, error, mutate } = useWatchers();
+  return (
+    <section className="admin-section" aria-labelledby="watchers-title">
+      <h2 id="watchers-title">{t`Watched networks`}</h2>
+      {data ? (
+        data.watchers.length === 0 ? (
+          <Empty>{t`No network is watched. An administrator adds one in Settings.`}</Empty>
+        ) : (
+          <>
+            <StalledBanner watchers={data.watchers} />
+            <WatchersTable watchers={data.watchers} />
+          </>
+        )
+      ) : error ? (
+        <LoadFailed error={error} onRetry={() => void mutate()} />
+      ) : (
+        <Loading>{t`Loading the watchers…`}</Loading>
+      )}
+    </section>
+  );
+}
+
+function DepositsTable({ deposits }: { deposits: readonly DepositInfo[] }) {
+  const { t } = useLingui();
+  const label = useDepositStateLabel();
+  return (
+    <div className="table-frame">
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col">{t`Seen`}</th>
+            <th scope="col">{t`Customer account`}</th>
+            <th scope="col">{t`Network`}</th>
+            <th scope="col" className="cell-figure">
+              {t`Amount`}
+            </th>
+            <th scope="col">{t`State`}</th>
+            <th scope="col" className="cell-figure">
+              {t`Block`}
+            </th>
+            <th scope="col">{t`Transaction`}</th>
+            <th scope="col">{t`Deposit address`}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {deposits.map((deposit) => (
+            <tr key={deposit.id}>
+              <td>
+                <DateTime iso={deposit.seen_at} layout="stacked" />
+              </td>
+              <td>
+                <Link href={`/customer?id=${deposit.user_id}`} className="code">
+                  {deposit.account}
+                </Link>
+              </td>
+              <td>{deposit.type}</td>
+              <td className="cell-figure">
+                <Usdt value={deposit.amount} />
+              </td>
+              <td>
+                <Badge tone={TONES[deposit.state]}>{label(deposit.state)}</Badge>
+              </td>
+              <td className="cell-figure">{deposit.block}</td>
+              <td className="code cell-wrap">{deposit.tx_hash}</td>
+              <td className="code cell-wrap">{deposit.address}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function StateFilter({ current }: { current: DepositState | '' }) {
+  const { t } = useLingui();
+  const label = useDepositStateLabel();
+  const choices: { state: DepositState | ''; text: string }[] = [
+    { state: '', text: t`All` },
+    ...DEPOSIT_STATES.map((state) => ({ state, text: label(state) })),
+  ];
+  return (
+    <nav aria-label={t`Deposits by state`}>
+      <ul className="tabs">
+        {choices.map((choice) => (
+          <li key={choice.state || 'all'}>
+            <Link
+              href={choice.state ? `/deposits?state=${choice.state}` : '/deposits'}
+              className="tab"
+              aria-current={choice.state === current ? 'page' : undefined}
+            >
+              {choice.text}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function readState(search: string): DepositState | '' {
+  const state = new URLSearchParams(search).get('state') ?? '';
+  return (DEPOSIT_STATES as readonly string[]).includes(state) ? (state as DepositState) : '';
+}
+
+/** Deposits read from the chain: each watcher's state, then the transfers found, by state. */
+export function DepositsPage() {
+  const { t } = useLingui();
+  useTitle(t`Deposits`);
+  const state = readState(useSearch());
+  const read = useChainDeposits(state);
+  const pages = usePages(read);
+  const deposits = pages.pages.flatMap((page) => page.deposits);
+  return (
+    <>
+      <h1>
+        <Trans>Deposits</Trans>
+      </h1>
+      <Watchers />
+      <section className="admin-section" aria-labelledby="deposits-title">
+        <h2 id="deposits-title">{t`Transfers found`}</h2>
+        <StateFilter current={state} />
+        {pages.pages.length === 0 && read.isLoading ? <Loading>{t`Loading the deposits…`}</Loading> : null}
+        {pages.pages.length === 0 && read.error ? (
+          <LoadFailed error={read.error} onRetry={() => void read.mutate()} />
+        ) : null}
+        {read.data && deposits.length === 0 ? <Empty>{t`No deposits here.`}</Empty> : null}
+        {deposits.length > 0 ? <DepositsTable deposits={deposits} /> : null}
+        <MoreOrEnd pages={pages} shown={deposits.length > 0} end={t`End of the deposits.`} />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,133 @@
+import type { DepositInfo, NetworkInfo, WatcherInfo } from '../../contract/console';
+import { ResultCode } from '../../contract/envelope';
+import { AccountKey, formatAddress } from '../chain/addresses';
+import { NetworkError, urlsOf, watchNetwork, type NetworkRefusal } from '../chain/networks';
+import { shownUrl } from '../chain/rpc';
+import { secondsAgo, type ServerContext } from '../context';
+import type { ChainNetworkRow } from '../db/chain';
+import { ApiError } from '../errors';
+import type { MessageKey } from '../i18n';
+import { money } from '../wire';
+import type { ConsoleCallRegistry } from './calls';
+
+/** A watcher that has not checked, or not moved while the chain did, for this long shows red. */
+const STALLED_SECONDS = 5 * 60;
+const DEPOSIT_PAGE = 50;
+
+const REFUSALS: Record<NetworkRefusal, { key: MessageKey; field: string }> = {
+  exists: { key: 'console.network_exists', field: 'type' },
+  not_found: { key: 'console.network_exists', field: 'type' },
+  bad_key: { key: 'console.network_key', field: 'xpub' },
+  key_kind: { key: 'console.network_key_kind', field: 'xpub' },
+  bad_contract: { key: 'console.network_contract', field: 'contract' },
+  bad_url: { key: 'console.network_url', field: 'rpc_urls' },
+  decimals: { key: 'console.network_decimals', field: 'decimals' },
+  unreachable: { key: 'console.network_unreachable', field: 'rpc_urls' },
+};
+
+export function watcherInfo(network: ChainNetworkRow, stalledBefore: string): WatcherInfo {
+  const lag = network.final_block === null ? null : Math.max(0, network.final_block - network.scanned_block);
+  const lastMove = network.advanced_at ?? network.created_at;
+  const stalled =
+    (network.checked_at ?? network.created_at) < stalledBefore || (lag !== null && lag > 0 && lastMove < stalledBefore);
+  return {
+    type: network.type,
+    head: network.head_block,
+    final: network.final_block,
+    scanned: network.scanned_block,
+    lag_blocks: lag,
+    checked_at: network.checked_at,
+    advanced_at: network.advanced_at,
+    stalled,
+    node: network.rpc_in_use,
+    last_error: network.last_error,
+  };
+}
+
+/** Settings → Networks (admins) and the Deposits screen (every operator). */
+export function depositRoutes(calls: ConsoleCallRegistry, context: ServerContext): void {
+  const { queries } = context;
+  const admin = { admin: true };
+
+  async function networkInfo(network: ChainNetworkRow): Promise<NetworkInfo> {
+    const key = await queries.chain.keyById(network.key_id);
+    return {
+      type: network.type,
+      kind: network.kind,
+      contract: formatAddress(network.kind, network.contract),
+      decimals: network.decimals,
+      min_amount: money(network.min_amount),
+      confirmations: network.confirmations,
+      finalized: network.finalized_tag === 1,
+      nodes: urlsOf(network).map(shownUrl),
+      first_address: key ? AccountKey.parse(key.xpub).address(network.kind, 0) : '',
+      updated_at: network.updated_at,
+    };
+  }
+
+  calls.operator(
+    'settings/networks',
+    async () => ({ networks: await Promise.all((await queries.chain.networks()).map(networkInfo)) }),
+    admin,
+  );
+
+  calls.operator(
+    'settings/network-add',
+    async (input, { operator }) => {
+      try {
+        const { firstAddress } = await watchNetwork(
+          context,
+          {
+            type: input.type,
+            kind: input.kind,
+            rpcUrls: input.rpc_urls,
+            contract: input.contract,
+            decimals: input.decimals,
+            minAmount: input.min_amount,
+            confirmations: input.confirmations,
+            finalizedTag: input.finalized === 'yes',
+            xpub: input.xpub,
+            ...(input.from_block === null ? {} : { fromBlock: input.from_block }),
+          },
+          operator.name,
+        );
+        return { first_address: firstAddress };
+      } catch (error) {
+        if (!(error instanceof NetworkError)) throw error;
+        const { key, field } = REFUSALS[error.reason];
+        const found = /has (\d+) decimals/.exec(error.message)?.[1] ?? '';
+        throw new ApiError(ResultCode.invalid, key, { field }, { found, given: String(input.decimals) });
+      }
+    },
+    admin,
+  );
+
+  calls.operator('deposits/watchers', async () => {
+    const stalledBefore = secondsAgo(context, STALLED_SECONDS);
+    return { watchers: (await queries.chain.networks()).map((network) => watcherInfo(network, stalledBefore)) };
+  });
+
+  calls.operator('deposits/list', async ({ state, before }) => {
+    const [rows, networks] = await Promise.all([
+      queries.chain.depositsPage(state, before === '' ? 0 : before, DEPOSIT_PAGE + 1),
+      queries.chain.networks(),
+    ]);
+    const kinds = new Map(networks.map((network) => [network.type, network.kind]));
+    const page = rows.slice(0, DEPOSIT_PAGE);
+    const deposits: DepositInfo[] = page.map((row) => ({
+      id: row.id,
+      type: row.network,
+      account: row.account,
+      user_id: row.user_id,
+      address: formatAddress(kinds.get(row.network) ?? 'evm', row.to_body),
+      tx_hash: row.tx_hash,
+      block: row.block_number,
+      amount: money(row.amount),
+      state: row.state,
+      confirmations: row.confirmations,
+      seen_at: row.seen_at,
+      credited_at: row.credited_at,
+    }));
+    return { deposits, next: rows.length > DEPOSIT_PAGE ? (page.at(-1)?.id ?? null) : null };
+  });
+}
