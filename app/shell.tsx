@@ -82,7 +82,7 @@ function useToastText(item: ToastItem | undefined): string | undefined {
     case 'recharge-failure':
       return t`Your recharge was rejected. Contact customer service if you have questions.`;
     case 'deposit-credited':
-      return t`Your deposit reached its confirmations and was credited to your balance.`;
+      return t`Your deposit was credited to your balance.`;
     case 'withdraw-success':
       return t`Your withdrawal was paid out.`;
     case 'withdraw-failure':

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { money, text } from './calls';
+import { CHAIN_KINDS, DEPOSIT_STATES } from './chain';
 import { parseRate } from './money';
 import type {
   ChainKind,
@@ -20,10 +21,8 @@ import type {
 } from './rules';
 import type { IsoTime, MoneyString } from './responses';
 import {
-  CHAIN_KINDS,
   CONTACT_CHANNEL_TYPES,
   CURRENCY_PATTERN,
-  DEPOSIT_STATES,
   EMAIL_MAX_LENGTH,
   INTERNAL_ID_PATTERN,
   MAX_COMPLETION_RATE,
@@ -46,6 +45,7 @@ export const CONSOLE_SESSION_COOKIE = 'console_session';
 export const CSRF_HEADER = 'x-csrf-token';
 
 export const OPERATOR_ROLES = ['reviewer', 'admin'] as const;
+
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 /** Lower-case letters, digits, dot, dash and underscore; 2 to 32, starting with a letter or digit. */
 export const OPERATOR_NAME_PATTERN = /^[a-z0-9][a-z0-9._-]{1,31}$/;
@@ -515,6 +515,8 @@ export interface CustomerDetail {
   /** The latest recharges, withdrawals and sales together, newest first. */
   orders: CustomerOrder[];
   team: { direct: number; indirect: number; members: { account: string; level: 1 | 2; created_at: IsoTime }[] };
+  /** The customer's own address on each watched network where they were given one. */
+  deposit_addresses: { type: string; address: string }[];
 }
 
 export interface MerchantInfo {

@@ -188,13 +188,15 @@ export type ReviewState = (typeof REVIEW_STATES)[number];
 export const INTEREST_ORDER_STATES = ['holding', 'done'] as const;
 export type InterestOrderState = (typeof INTEREST_ORDER_STATES)[number];
 
-/** How a chain deposit stands: found and waiting for finality, credited, gone in a reorganisation, or too small. */
-export const DEPOSIT_STATES = ['confirming', 'credited', 'orphaned', 'below_minimum'] as const;
-export type DepositState = (typeof DEPOSIT_STATES)[number];
+/**
+ * How a chain deposit stands: found and waiting for finality, credited, gone in a reorganisation,
+ * or too small. (Their list is in contract/chain.ts: the customer app needs only the type, and
+ * every byte of this module is in its first load.)
+ */
+export type DepositState = 'confirming' | 'credited' | 'orphaned' | 'below_minimum';
 
 /** The two address formats a watched network can have: TRON's `T…` and EVM's `0x…`. */
-export const CHAIN_KINDS = ['tron', 'evm'] as const;
-export type ChainKind = (typeof CHAIN_KINDS)[number];
+export type ChainKind = 'tron' | 'evm';
 
 export const BANK_TYPES = ['bank', 'wise'] as const;
 export type BankType = (typeof BANK_TYPES)[number];

@@ -85,7 +85,7 @@ test('a transfer to the customer’s own address confirms block by block, then l
   await expect(deposit.getByText(`Confirming 2/${CONFIRMATIONS}`)).toBeVisible();
   await chain.mine(1);
   await expect(deposit.getByText('Credited')).toBeVisible();
-  await expect(page.getByTestId('notify')).toContainText('Your deposit reached its confirmations');
+  await expect(page.getByTestId('notify')).toContainText('Your deposit was credited to your balance.');
   await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Back' }).click();

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { cents } from '../contract/money';
 import { addressBody } from '../server/chain/addresses';
-import { customerAddress, NetworkError, watchNetwork } from '../server/chain/networks';
+import { customerAddress, NetworkError, rescanFrom, watchNetwork } from '../server/chain/networks';
 import { startLocalChain, units } from '../server/chain/testing/local-chain';
 import { databaseConfig, readConfig } from '../server/config';
 import { createQueries } from '../server/db';
@@ -47,7 +47,7 @@ async function run(): Promise<void> {
       if (existing.contract !== addressBody(contract)) {
         throw new Error(`${NETWORK} is watched with another contract; use a fresh DATA_DIR`);
       }
-      await domain.queries.chain.rescanFrom(NETWORK, 0);
+      await rescanFrom(domain, existing, 0, 'npm run chain');
       console.log(`${NETWORK}: scanning again from the new chain's first block`);
     } else {
       const { firstAddress } = await watchNetwork(

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearch } from 'wouter';
+import { DEPOSIT_STATES } from '../../contract/chain';
 import type { DepositInfo, WatcherInfo } from '../../contract/console';
-import { DEPOSIT_STATES, type DepositState } from '../../contract/rules';
+import type { DepositState } from '../../contract/rules';
 import { useChainDeposits, useWatchers } from '../api/reads';
 import { Badge, type BadgeTone } from '../ui/badge';
 import { MoreOrEnd, usePages } from '../ui/more';

@@ -207,3 +207,30 @@ export async function customerAddress(domain: Domain, network: ChainNetworkRow, 
     return address;
   });
 }
+
+/**
+ * Starts a network's scan again after block `scannedBlock`, audited: for a reorganisation deeper
+ * than the finality rule (once operators have looked at what it replaced) or a local chain begun
+ * anew. Deposits already credited stay credited and are never credited twice (they are keyed by
+ * transaction and position).
+ */
+export async function rescanFrom(
+  domain: Domain,
+  network: ChainNetworkRow,
+  scannedBlock: number,
+  actor: string,
+): Promise<void> {
+  await audited(domain, actor, `chain network ${network.type}`, async (tx) => {
+    await tx.queries.chain.rescanFrom(network.type, scannedBlock);
+    return {
+      id: null,
+      entry: {
+        action: 'network rescan',
+        target_type: 'network',
+        before_value: `scanned to ${network.scanned_block}`,
+        after_value: `scanned to ${scannedBlock}`,
+        detail: network.type,
+      },
+    };
+  });
+}

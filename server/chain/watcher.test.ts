@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cents } from '../../contract/money';
 import { checkIntegrity } from '../integrity';
+import type { LiveEvent } from '../../contract/live';
+import { noticeFor, outcomeOf } from '../push/notices';
 import {
   call,
   consoleCall,
@@ -142,6 +144,26 @@ describe('deposits read from the chain', () => {
       expect.objectContaining({ type: 'deposit', state: 'confirming', confirmations: 2 }),
       expect.objectContaining({ type: 'deposit', state: 'credited', confirmations: 3 }),
     ]);
+    // The credit is an outcome: publish() queues a push notice for each subscribed device.
+    const deposit = (await depositsOf(user))[0];
+    const credited = events.at(-1);
+    expect(credited && outcomeOf(JSON.parse(credited.payload) as LiveEvent)).toEqual({
+      kind: 'deposit',
+      id: deposit?.id,
+      state: 'credited',
+    });
+    expect(
+      noticeFor({
+        outcome: { kind: 'deposit', id: deposit?.id ?? 0, state: 'credited' },
+        amount: 2550,
+        lang: 'en',
+        hideAmounts: false,
+        session: 's',
+      }),
+    ).toMatchObject({
+      title: 'Recharge credited',
+      body: 'Your deposit of 25.50 USDT reached its confirmations and was credited to your balance.',
+    });
     expect(await checkIntegrity(server.app.wallet)).toEqual([]);
     // The integrity check holds every credited deposit to exactly one ledger line of its amount.
     const { id } = (await server.db.get<{ id: number }>('SELECT id FROM chain_deposits WHERE tx_hash = ?', [tx])) ?? {
@@ -239,6 +261,29 @@ describe('deposits read from the chain', () => {
     await pass(type);
     expect(await balanceOf(user)).toBe('40.00');
     expect((await depositsOf(user)).filter((deposit) => deposit.state === 'credited')).toHaveLength(1);
+  });
+
+  it('stops at a reorganisation deeper than finality, debiting no one, until an operator starts the scan again', async () => {
+    const { type, token } = await watched();
+    const user = await signUp(server);
+    const address = await addressOf(user, type);
+    const before = await chain.snapshot();
+    const height = await chain.blockNumber();
+    await chain.transfer(token, address, units('20', 6));
+    await chain.mine(CONFIRMATIONS);
+    await pass(type);
+    expect(await balanceOf(user)).toBe('20.00');
+    await chain.revert(before);
+    await chain.mine(CONFIRMATIONS + 2);
+    await expect(pass(type)).rejects.toThrow(/reorganisation deeper than the finality rule/);
+    expect(await balanceOf(user)).toBe('20.00');
+    expect((await server.app.wallet.queries.chain.network(type))?.last_error).toMatch(/^the chain no longer has/);
+    expect(await opsOutput(server, 'network', 'rescan', type, '--from', String(height + 1))).toEqual([
+      `${type} scans again from block ${height + 1}`,
+    ]);
+    await pass(type);
+    expect((await server.app.wallet.queries.chain.network(type))?.last_error).toBe('');
+    expect(await balanceOf(user)).toBe('20.00');
   });
 
   it('catches up without a gap after the node was down, and splits a range the node finds too large', async () => {
@@ -387,6 +432,8 @@ describe('deposits read from the chain', () => {
     ]);
     const below = await consoleCall(server, 'deposits/list', { state: 'below_minimum' }, reviewer);
     expect(below.deposits.map((deposit) => deposit.amount)).toEqual(['5.00']);
+    const detail = await consoleCall(server, 'customers/detail', { id: String(user.user.id) }, reviewer);
+    expect(detail.deposit_addresses).toEqual([{ type: 'CON30', address: await addressOf(user, 'CON30') }]);
   });
 
   it('lets one node at a time scan a network, so two nodes credit once', async () => {
@@ -403,7 +450,7 @@ describe('deposits read from the chain', () => {
     // Even run regardless of the lease, from where it stood, it cannot credit the range again.
     if (!network) throw new Error('no network');
     await watchOnce(domain, {
-      network: { ...network, scanned_block: network.scanned_block - 5 },
+      network: { ...network, scanned_block: network.scanned_block - 5, scanned_hash: null },
       reader: chainReader({ urls: [chain.url] }),
       holder: 'node-b',
     });

@@ -6,6 +6,20 @@ import { BODIES_PER_STATEMENT } from '../db/chain';
 import { publish } from '../events';
 import { isRangeTooLarge, type ChainReader, type TransferLog } from './rpc';
 
+/**
+ * The chain no longer has the final block the scan stands on: a reorganisation deeper than the
+ * network's finality rule. Deposits credited from the blocks it replaced are not debited by
+ * anyone's code; the watcher stops here, and the console shows it, until operators look.
+ */
+export class DeepReorganisation extends Error {
+  override readonly name = 'DeepReorganisation';
+  constructor(block: number) {
+    super(
+      `the chain no longer has the final block ${block} the scan stands on: a reorganisation deeper than the finality rule. Nothing was debited; check the deposits credited near it, then start the scan again`,
+    );
+  }
+}
+
 /** Blocks asked for in one log query at most; a node that refuses even that is asked for halves. */
 export const BLOCKS_PER_QUERY = 2000;
 /** Blocks above the final edge followed per pass; beyond that the pass ends and the next goes on. */
@@ -100,7 +114,7 @@ async function settleFinal(
   watching: Watching,
   logs: readonly TransferLog[],
   from: number,
-  to: number,
+  to: ChainBlockRow,
   head: number,
 ) {
   const { network, holder } = watching;
@@ -157,11 +171,11 @@ async function settleFinal(
       }
     }
     for (const waiting of await tx.queries.chain.confirming(network.type)) {
-      if (waiting.block_number > to || found.has(waiting.id)) continue;
+      if (waiting.block_number > to.number || found.has(waiting.id)) continue;
       if (await tx.queries.chain.orphan(waiting.id))
         await announce(tx, { ...waiting, state: 'orphaned' }, network.confirmations);
     }
-    await tx.queries.chain.forgetBlocksUpTo(network.type, to);
+    await tx.queries.chain.forgetBlocksUpTo(network.type, to.number);
     return true;
   });
 }
@@ -286,13 +300,18 @@ export async function watchOnce(
 ): Promise<{ head: number; final: number; caughtUp: boolean }> {
   const { network, reader } = watching;
   const { head, final } = await chainEdges(network, reader);
+  if (network.scanned_hash !== null) {
+    const marked = await reader.block(network.scanned_block);
+    if (marked?.hash !== network.scanned_hash) throw new DeepReorganisation(network.scanned_block);
+  }
   let scanned = network.scanned_block;
   for (let queries = 0; scanned < final && queries < FINAL_QUERIES_PER_PASS; queries += 1) {
     const from = scanned + 1;
-    const to = Math.min(final, scanned + BLOCKS_PER_QUERY);
-    const logs = await transfersIn(reader, network.contract, from, to);
+    const to = await reader.block(Math.min(final, scanned + BLOCKS_PER_QUERY));
+    if (!to) throw new Error('the node has no block at the final edge it reported');
+    const logs = await transfersIn(reader, network.contract, from, to.number);
     if (!(await settleFinal(domain, watching, logs, from, to, head))) return { head, final, caughtUp: true };
-    scanned = to;
+    scanned = to.number;
   }
   if (scanned < final) return { head, final, caughtUp: false };
   await followUnfinal(domain, watching, final, head);

@@ -5,6 +5,7 @@ import { CustomerError, setCustomerStatus, setVipLevel } from '../customers';
 import type { BankAccountRow } from '../db/bank';
 import type { LedgerRow } from '../db/ledger';
 import type { UserRow } from '../db/users';
+import { formatAddress } from '../chain/addresses';
 import { ApiError } from '../errors';
 import { maskIban, money } from '../wire';
 import type { ConsoleCallRegistry } from './calls';
@@ -69,6 +70,19 @@ export function customerRoutes(calls: ConsoleCallRegistry, context: ServerContex
     return user;
   }
 
+  /** The customer's address on each watched network, read by key (EVM networks may share one). */
+  async function depositAddressesOf(userId: number): Promise<{ type: string; address: string }[]> {
+    const networks = await queries.chain.networks();
+    const found = new Map<number, { body: string } | undefined>();
+    for (const network of networks) {
+      if (!found.has(network.key_id)) found.set(network.key_id, await queries.chain.addressOf(network.key_id, userId));
+    }
+    return networks.flatMap((network) => {
+      const address = found.get(network.key_id);
+      return address ? [{ type: network.type, address: formatAddress(network.kind, address.body) }] : [];
+    });
+  }
+
   calls.operator('customers/search', async ({ query }) => {
     const users = await queries.users.search(query.toLowerCase(), SEARCH_LIMIT);
     return { customers: users.map(customerSummary) };
@@ -77,11 +91,12 @@ export function customerRoutes(calls: ConsoleCallRegistry, context: ServerContex
   calls.operator('customers/detail', async ({ id }) => {
     const user = await customer(id);
     const inviter = user.inviter_id === null ? undefined : await queries.users.byId(user.inviter_id);
-    const [latest, bindings, figures, members] = await Promise.all([
+    const [latest, bindings, figures, members, depositAddresses] = await Promise.all([
       queries.review.latestOf(user.id, RECENT_ORDERS),
       queries.bank.allOf(user.id),
       queries.team.figures(user.id),
       queries.team.members(user.id, TEAM_SHOWN, 0),
+      depositAddressesOf(user.id),
     ]);
     const orders: CustomerOrder[] = latest.map((row) => ({ ...row, amount: money(row.amount) }));
     return {
@@ -98,6 +113,7 @@ export function customerRoutes(calls: ConsoleCallRegistry, context: ServerContex
         indirect: figures.indirect,
         members: members.map((row) => ({ account: row.account, level: row.level, created_at: row.created_at })),
       },
+      deposit_addresses: depositAddresses,
     };
   });
 

@@ -23,6 +23,8 @@ export interface ChainNetworkRow {
   finalized_tag: 0 | 1;
   position: number;
   scanned_block: number;
+  /** The hash of block scanned_block when the mark moved there; null before the first move. */
+  scanned_hash: string | null;
   head_block: number | null;
   final_block: number | null;
   checked_at: string | null;
@@ -159,10 +161,13 @@ export function chainQueries(db: SqlRunner) {
      * Starts a network's scan again at a block, forgetting the blocks kept above it: for a local
      * chain begun anew (`npm run chain`), never for a real one, whose blocks never go away.
      */
-    rescanFrom: (type: string, scannedBlock: number) =>
-      db
-        .run('UPDATE chain_networks SET scanned_block = ? WHERE type = ?', [scannedBlock, type])
-        .then(() => db.run('DELETE FROM chain_blocks WHERE network = ?', [type])),
+    rescanFrom: async (type: string, scannedBlock: number) => {
+      await db.run('UPDATE chain_networks SET scanned_block = ?, scanned_hash = NULL WHERE type = ?', [
+        scannedBlock,
+        type,
+      ]);
+      await db.run('DELETE FROM chain_blocks WHERE network = ?', [type]);
+    },
     /** The watcher's lease on a network: taken when free, expired, or already this holder's. */
     takeLease: async (type: string, holder: string, now: string, until: string) =>
       (await db.run(
@@ -184,11 +189,11 @@ export function chainQueries(db: SqlRunner) {
      * still has the lease: a node that lost its lease, or raced another, moves nothing, and the
      * transaction it is part of rolls back with what it credited.
      */
-    advance: async (type: string, holder: string, from: number, to: number, at: string) =>
+    advance: async (type: string, holder: string, from: number, to: { number: number; hash: string }, at: string) =>
       (await db.run(
-        `UPDATE chain_networks SET scanned_block = @to, advanced_at = @at
+        `UPDATE chain_networks SET scanned_block = @to, scanned_hash = @hash, advanced_at = @at
          WHERE type = @type AND scanned_block = @from AND lease_holder = @holder`,
-        { type, holder, from, to, at },
+        { type, holder, from, to: to.number, hash: to.hash, at },
       )) === 1,
     /** What the watcher last saw of the chain, for the console. */
     recordCheck: (

@@ -1,7 +1,7 @@
 import type { SqlRunner } from './database';
 
 /** The outcomes a customer hears of by push; see server/push/notices.ts. */
-export type PushKind = 'sale_order' | 'recharge' | 'withdraw' | 'lixibao';
+export type PushKind = 'sale_order' | 'recharge' | 'withdraw' | 'lixibao' | 'deposit';
 
 export interface PushSubscriptionRow {
   id: number;
@@ -138,6 +138,7 @@ export function pushQueries(db: SqlRunner) {
         recharge: 'SELECT amount FROM recharges WHERE id = ? AND user_id = ?',
         withdraw: 'SELECT amount FROM withdrawals WHERE id = ? AND user_id = ?',
         lixibao: 'SELECT number AS amount FROM interest_orders WHERE id = ? AND user_id = ?',
+        deposit: 'SELECT amount FROM chain_deposits WHERE id = ? AND user_id = ?',
       }[kind];
       return (await db.get<{ amount: number }>(sql, [refId, userId]))?.amount;
     },

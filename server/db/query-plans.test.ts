@@ -78,7 +78,7 @@ const auditFilter = (filter: Partial<Record<'actor' | 'account' | 'action', stri
   { actor: '', account: '', action: '', beforeId: null, limit: 10, ...filter },
 ];
 const ARGUMENT_CHOICES: Record<string, unknown[][]> = {
-  'push.amountOf': [['sale_order'], ['recharge'], ['withdraw'], ['lixibao']],
+  'push.amountOf': [['sale_order'], ['recharge'], ['withdraw'], ['lixibao'], ['deposit']],
   'review.createdAt': [['recharge'], ['withdraw'], ['sale']],
   'chain.depositsPage': [
     ['', 0, 10],

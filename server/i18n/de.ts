@@ -151,6 +151,11 @@ export const de: Messages = {
   'push.recharge.success.title': 'Einzahlung gutgeschrieben',
   'push.recharge.success.body': 'Ihre Einzahlung von {amount} USDT wurde genehmigt und Ihrem Guthaben gutgeschrieben.',
   'push.recharge.success.hidden': 'Ihre Einzahlung wurde genehmigt und Ihrem Guthaben gutgeschrieben.',
+  'push.deposit.credited.title': 'Einzahlung gutgeschrieben',
+  'push.deposit.credited.body':
+    'Ihre Einzahlung von {amount} USDT hat ihre Bestätigungen erreicht und wurde Ihrem Guthaben gutgeschrieben.',
+  'push.deposit.credited.hidden':
+    'Ihre Einzahlung hat ihre Bestätigungen erreicht und wurde Ihrem Guthaben gutgeschrieben.',
   'push.recharge.failure.title': 'Einzahlung abgelehnt',
   'push.recharge.failure.body':
     'Ihre Einzahlung von {amount} USDT wurde abgelehnt. Wenden Sie sich bei Fragen an den Kundenservice.',

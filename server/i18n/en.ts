@@ -144,6 +144,10 @@ export const en = {
   'push.recharge.success.title': 'Recharge credited',
   'push.recharge.success.body': 'Your recharge of {amount} USDT was approved and credited to your balance.',
   'push.recharge.success.hidden': 'Your recharge was approved and credited to your balance.',
+  'push.deposit.credited.title': 'Recharge credited',
+  'push.deposit.credited.body':
+    'Your deposit of {amount} USDT reached its confirmations and was credited to your balance.',
+  'push.deposit.credited.hidden': 'Your deposit reached its confirmations and was credited to your balance.',
   'push.recharge.failure.title': 'Recharge rejected',
   'push.recharge.failure.body':
     'Your recharge of {amount} USDT was rejected. Contact customer service if you have questions.',

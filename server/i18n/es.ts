@@ -141,6 +141,9 @@ export const es: Messages = {
   'push.recharge.success.title': 'Depósito abonado',
   'push.recharge.success.body': 'Su depósito de {amount} USDT fue aprobado y se abonó a su saldo.',
   'push.recharge.success.hidden': 'Su depósito fue aprobado y se abonó a su saldo.',
+  'push.deposit.credited.title': 'Depósito abonado',
+  'push.deposit.credited.body': 'Su depósito de {amount} USDT alcanzó sus confirmaciones y se abonó a su saldo.',
+  'push.deposit.credited.hidden': 'Su depósito alcanzó sus confirmaciones y se abonó a su saldo.',
   'push.recharge.failure.title': 'Depósito rechazado',
   'push.recharge.failure.body':
     'Su depósito de {amount} USDT fue rechazado. Si tiene preguntas, contacte con atención al cliente.',

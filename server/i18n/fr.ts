@@ -145,6 +145,10 @@ export const fr: Messages = {
   'push.recharge.success.title': 'Dépôt crédité',
   'push.recharge.success.body': 'Votre dépôt de {amount} USDT a été approuvé et crédité sur votre solde.',
   'push.recharge.success.hidden': 'Votre dépôt a été approuvé et crédité sur votre solde.',
+  'push.deposit.credited.title': 'Dépôt crédité',
+  'push.deposit.credited.body':
+    'Votre dépôt de {amount} USDT a atteint ses confirmations et a été crédité sur votre solde.',
+  'push.deposit.credited.hidden': 'Votre dépôt a atteint ses confirmations et a été crédité sur votre solde.',
   'push.recharge.failure.title': 'Dépôt refusé',
   'push.recharge.failure.body':
     'Votre dépôt de {amount} USDT a été refusé. Pour toute question, contactez le service client.',

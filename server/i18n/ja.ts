@@ -143,6 +143,9 @@ export const ja: Messages = {
   'push.recharge.success.title': '入金完了',
   'push.recharge.success.body': '{amount} USDT の入金が承認され、残高に反映されました。',
   'push.recharge.success.hidden': '入金が承認され、残高に反映されました。',
+  'push.deposit.credited.title': '入金完了',
+  'push.deposit.credited.body': '{amount} USDT の入金が必要な承認数に達し、残高に反映されました。',
+  'push.deposit.credited.hidden': '入金が必要な承認数に達し、残高に反映されました。',
   'push.recharge.failure.title': '入金却下',
   'push.recharge.failure.body':
     '{amount} USDT の入金が却下されました。ご不明な点はカスタマーサービスまでお問い合わせください。',

@@ -143,6 +143,9 @@ export const pt: Messages = {
   'push.recharge.success.title': 'Depósito creditado',
   'push.recharge.success.body': 'Seu depósito de {amount} USDT foi aprovado e creditado no seu saldo.',
   'push.recharge.success.hidden': 'Seu depósito foi aprovado e creditado no seu saldo.',
+  'push.deposit.credited.title': 'Depósito creditado',
+  'push.deposit.credited.body': 'Seu depósito de {amount} USDT atingiu as confirmações e foi creditado no seu saldo.',
+  'push.deposit.credited.hidden': 'Seu depósito atingiu as confirmações e foi creditado no seu saldo.',
   'push.recharge.failure.title': 'Depósito recusado',
   'push.recharge.failure.body':
     'Seu depósito de {amount} USDT foi recusado. Em caso de dúvidas, fale com o atendimento ao cliente.',

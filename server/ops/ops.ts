@@ -16,7 +16,7 @@ import type { PendingItem } from '../db/review';
 import type { Db } from '../db/database';
 import { MAX_VIP, setVipLevel } from '../customers';
 import { checkIntegrity } from '../integrity';
-import { describeNetwork, NetworkError, watchNetwork, type WatchedNetworkInput } from '../chain/networks';
+import { describeNetwork, NetworkError, rescanFrom, watchNetwork, type WatchedNetworkInput } from '../chain/networks';
 import {
   SettingsError,
   saveContactChannel,
@@ -76,6 +76,9 @@ export const USAGE = `usage: npm run ops -- <command>
                                                  deep (and finalized, with yes); prints the address at
                                                  index 0 to compare with your wallet
   network list [--json]                          the watched networks and where their watchers stand
+  network rescan <TYPE> --from BLOCK             start a network's scan again at BLOCK (after a
+                                                 reorganisation deeper than its finality stopped it);
+                                                 what was credited stays credited, once
   merchant add --name N [--completion-rate R] [--avatar URL]
                                                  a merchant (R a percentage, default 100.00; URL an
                                                  https: address or a path under the image base URL)
@@ -444,6 +447,14 @@ async function addNetwork(domain: Domain, io: OpsIo, type: string | undefined, f
   }
 }
 
+async function rescanNetwork(domain: Domain, io: OpsIo, type: string | undefined, flags: Flags): Promise<void> {
+  const network = await domain.queries.chain.network(type?.toUpperCase() ?? '');
+  if (!network) throw new OpsError(`no watched network ${JSON.stringify(type ?? '')}`);
+  const from = wholeNumber(flags, 'from', 0, Number.MAX_SAFE_INTEGER);
+  await rescanFrom(domain, network, Math.max(0, from - 1), OPERATOR);
+  io.out(`${network.type} scans again from block ${from}`);
+}
+
 async function listNetworks(domain: Domain, io: OpsIo, json: boolean): Promise<void> {
   const networks = await domain.queries.chain.networks();
   const rows = networks.map((network) => ({
@@ -689,7 +700,9 @@ export async function runOps(db: Db, argv: readonly string[], output: OpsIo, giv
     case 'network':
       if (rest[0] === 'add') await addNetwork(domain, io, rest[1], flags);
       else if (rest[0] === 'list') await listNetworks(domain, io, json);
-      else throw new OpsError('usage: network add <TYPE> … | network list [--json]');
+      else if (rest[0] === 'rescan') await rescanNetwork(domain, io, rest[1], flags);
+      else
+        throw new OpsError('usage: network add <TYPE> … | network list [--json] | network rescan <TYPE> --from BLOCK');
       return;
     case 'address':
       if (rest[0] !== 'set') throw new OpsError(`usage: address set <TYPE> <ADDRESS>`);

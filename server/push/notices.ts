@@ -25,6 +25,8 @@ export function outcomeOf(event: LiveEvent): Outcome | undefined {
       return event.state === 'audit' ? undefined : { kind: event.type, id: event.id, state: event.state };
     case 'lixibao':
       return event.state === 'done' ? { kind: event.type, id: event.id, state: event.state } : undefined;
+    case 'deposit':
+      return event.state === 'credited' ? { kind: event.type, id: event.id, state: event.state } : undefined;
     default:
       return undefined;
   }
@@ -52,6 +54,8 @@ function screenOf(outcome: Pick<Outcome, 'kind' | 'state'>): string {
       return NOTICE_SCREENS.withdrawalRecords;
     case 'lixibao':
       return NOTICE_SCREENS.interestWallet;
+    case 'deposit':
+      return NOTICE_SCREENS.fundLog;
   }
 }
 

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { ReceivingAddress } from '../../../contract/responses';
+import type { DepositState } from '../../../contract/rules';
 import { ApiFailure } from '../../lib/failures';
 import { createRecharge, useDeposits, useReceivingAddress } from '../../api/recharge';
 import { formatAmount, formatDateTime } from '../../lib/format';
@@ -16,7 +17,6 @@ import { useGuard } from '../../ui/guarded-button';
 import { ImagePicker } from '../../ui/image-picker';
 import { Money } from '../../ui/money';
 import { QrCode } from '../../ui/qr-code';
-import { DepositStateLabel } from '../../ui/state-label';
 import { ErrorState, Spinner } from '../../ui/states';
 import { Tabs } from '../../ui/tabs';
 import { collectErrors, hasErrors, useFieldErrors } from '../shared/field-errors';
@@ -43,6 +43,27 @@ function AddressCard({ address }: { address: ReceivingAddress }) {
       </p>
     </section>
   );
+}
+
+/** Where a transfer to the customer's own address stands: confirming n/N, credited, or not credited and why. */
+function DepositStateLabel({
+  state,
+  confirmations,
+  needed,
+}: {
+  state: DepositState;
+  confirmations: number;
+  needed: number;
+}) {
+  const { t } = useLingui();
+  const text = {
+    confirming: t`Confirming ${confirmations}/${needed}`,
+    credited: t`Credited`,
+    orphaned: t`Dropped by the network`,
+    below_minimum: t`Below the minimum: not credited`,
+  }[state];
+  const tone = { confirming: 'audit', credited: 'success', orphaned: 'failure', below_minimum: 'failure' }[state];
+  return <span className={`state-label state-${tone}`}>{text}</span>;
 }
 
 /**

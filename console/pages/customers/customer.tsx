@@ -39,6 +39,16 @@ function ProfilePanel({ customer }: { customer: CustomerDetail['customer'] }) {
   );
 }
 
+/** The customer's own address on each watched network: transfers to it are theirs. */
+function DepositAddressesPanel({ addresses }: { addresses: CustomerDetail['deposit_addresses'] }) {
+  const { t } = useLingui();
+  return (
+    <Panel title={t`Deposit addresses`}>
+      <Details rows={addresses.map((row) => ({ term: row.type, value: row.address, kind: 'code' as const }))} />
+    </Panel>
+  );
+}
+
 function CustomerDetailView({ detail }: { detail: CustomerDetail }) {
   const admin = useIsAdmin();
   const { customer } = detail;
@@ -52,6 +62,7 @@ function CustomerDetailView({ detail }: { detail: CustomerDetail }) {
       <div className="customer-main">
         <OrdersPanel orders={detail.orders} />
         <BindingsPanel customerId={customer.id} bindings={detail.bindings} />
+        {detail.deposit_addresses.length > 0 ? <DepositAddressesPanel addresses={detail.deposit_addresses} /> : null}
         <TeamPanel team={detail.team} />
       </div>
       <LedgerPanel customerId={String(customer.id)} />
