@@ -54,13 +54,14 @@ export default defineConfig({
           name: 'postgres',
           include: ['server/**/*.test.ts'],
           // The crash test kills a server on its SQLite files (the cluster test does that on
-          // PostgreSQL); the SQLite engine's, the dialect's and the chain addresses' own tests need no
-          // second run.
+          // PostgreSQL); the SQLite engine's, the dialect's, the chain addresses' and the chain reader's own
+          // tests need no second run.
           exclude: [
             'server/crash.test.ts',
             'server/db/sqlite.test.ts',
             'server/db/dialect.test.ts',
             'server/chain/addresses.test.ts',
+            'server/chain/rpc.test.ts',
           ],
           env: { TEST_ENGINE: 'postgres' },
           isolate: false,

@@ -9,6 +9,7 @@ import { measureBundle, readBuildFacts, separationProblems } from './bundle';
 import { runLighthouse, type LighthouseScores } from './lighthouse';
 import { hammer, postgresPids, startBareServer, type LoadResult, type LoadTarget } from './load';
 import { measureOfflineReopen } from './offline';
+import { runChainBench } from './chain';
 import { runScale } from './scale';
 
 /**
@@ -302,6 +303,12 @@ function print(): string {
 // `npm run bench -- scale`: the large data set's benchmark (bench/scale.ts), a run of its own.
 if (process.argv[2] === 'scale') {
   await runScale();
+  process.exit(process.exitCode ?? 0);
+}
+
+// `npm run bench -- chain`: the chain watcher's catch-up and matching (bench/chain.ts), a run of its own.
+if (process.argv[2] === 'chain') {
+  await runChainBench();
   process.exit(process.exitCode ?? 0);
 }
 

@@ -89,6 +89,10 @@ export interface LocalChain {
   transfer(token: string, to: string, amount: bigint): Promise<string>;
   /** Pays several addresses in one transaction through a contract's transferFrom, as a router does. */
   batchTransfer(token: string, payments: readonly { to: string; amount: bigint }[]): Promise<string>;
+  /** Lets the batch sender spend this much of the sender's token, for batchSend calls to come. */
+  approveBatches(token: string, total: bigint): Promise<void>;
+  /** One batchTransfer within what approveBatches allowed: one transaction, one block. */
+  batchSend(token: string, payments: readonly { to: string; amount: bigint }[]): Promise<string>;
   blockNumber(): Promise<number>;
   mine(blocks: number): Promise<void>;
   snapshot(): Promise<string>;
@@ -165,6 +169,26 @@ export async function startLocalChain(options: { port?: number; host?: string } 
 
   let batchSender: string | undefined;
 
+  async function approveBatches(token: string, total: bigint): Promise<void> {
+    batchSender ??= await deploy(code.batchSender, '');
+    await send(token, selector('approve(address,uint256)') + addressWord(batchSender) + word(total));
+  }
+
+  async function batchSend(token: string, payments: readonly { to: string; amount: bigint }[]): Promise<string> {
+    if (!batchSender) throw new Error('approveBatches first');
+    const count = payments.length;
+    const data =
+      selector('send(address,address[],uint256[])') +
+      addressWord(token) +
+      word(0x60) +
+      word(0x60 + 32 * (count + 1)) +
+      word(count) +
+      payments.map((payment) => addressWord(payment.to)).join('') +
+      word(count) +
+      payments.map((payment) => word(payment.amount)).join('');
+    return send(batchSender, data);
+  }
+
   return {
     url: `http://127.0.0.1:${port}`,
     faults,
@@ -174,21 +198,14 @@ export async function startLocalChain(options: { port?: number; host?: string } 
     transfer: (token, to, amount) =>
       send(token, selector('transfer(address,uint256)') + addressWord(to) + word(amount)),
     async batchTransfer(token, payments) {
-      batchSender ??= await deploy(code.batchSender, '');
-      const total = payments.reduce((sum, payment) => sum + payment.amount, 0n);
-      await send(token, selector('approve(address,uint256)') + addressWord(batchSender) + word(total));
-      const count = payments.length;
-      const data =
-        selector('send(address,address[],uint256[])') +
-        addressWord(token) +
-        word(0x60) +
-        word(0x60 + 32 * (count + 1)) +
-        word(count) +
-        payments.map((payment) => addressWord(payment.to)).join('') +
-        word(count) +
-        payments.map((payment) => word(payment.amount)).join('');
-      return send(batchSender, data);
+      await approveBatches(
+        token,
+        payments.reduce((sum, payment) => sum + payment.amount, 0n),
+      );
+      return batchSend(token, payments);
     },
+    approveBatches,
+    batchSend,
     blockNumber: async () => Number(BigInt(await request<string>('eth_blockNumber'))),
     mine: async (blocks) => {
       await request('hardhat_mine', [`0x${blocks.toString(16)}`]);
