@@ -90,6 +90,8 @@ export interface AppOptions {
    * watchers on this node (tests drive them themselves).
    */
   chainPollMs?: number | false;
+  /** How long a node's lease on a watched network lasts unless renewed (CHAIN_LEASE_SECONDS). */
+  chainLeaseMs?: number;
 }
 
 declare module 'fastify' {
@@ -329,7 +331,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const stopChainWatchers =
     options.chainPollMs === false
       ? async () => undefined
-      : startChainWatchers(context, { holder: nodeName(), pollMs: options.chainPollMs ?? DEFAULT_CHAIN_POLL_MS });
+      : startChainWatchers(context, {
+          holder: nodeName(),
+          pollMs: options.chainPollMs ?? DEFAULT_CHAIN_POLL_MS,
+          ...(options.chainLeaseMs === undefined ? {} : { leaseMs: options.chainLeaseMs }),
+        });
   app.addHook('onClose', async () => {
     stopMaintenance();
     await stopChainWatchers();

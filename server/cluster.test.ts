@@ -12,6 +12,8 @@ import { totpCode } from './console/totp';
 import { createQueries } from './db';
 import { openDatabase, type DatabaseConfig, type Db } from './db/database';
 import { DEMO_ACCOUNT } from './demo';
+import { watchNetwork } from './chain/networks';
+import { startLocalChain, units } from './chain/testing/local-chain';
 import { checkIntegrity } from './integrity';
 import { testDatabase, uniquePng } from './test-support';
 
@@ -36,6 +38,9 @@ function startNode(): Promise<RunningServer> {
       LIMIT_SIGN_INS_PER_IP_HOUR: '1000000',
       LIMIT_CODES_PER_IP_HOUR: '1000000',
       LIMIT_REGISTRATIONS_PER_IP_HOUR: '1000000',
+      // The chain watchers look often and a dead node's lease runs out soon (see the chain test).
+      CHAIN_POLL_MS: '100',
+      CHAIN_LEASE_SECONDS: '2',
     },
   });
 }
@@ -167,7 +172,7 @@ async function pendingRecharge(token: string, amount: string, proof: string): Pr
   const address = await post<{ type: string; address: string }>(
     node(0).baseUrl,
     'recharge/shoukuan-address',
-    { type: '' },
+    { type: 'TRC20' },
     token,
   );
   const recharge = await post<{ id: number }>(
@@ -568,4 +573,83 @@ describe('read-then-write places, raced across two nodes', () => {
     expect(second?.[0]).toBe(first?.[1]);
     await expectNothingHalfApplied();
   }, 60_000);
+});
+
+/** BIP-39's published test phrase at m/44'/60'/0': a public key only. */
+const EVM_XPUB =
+  'xpub6DCoCpSuQZB2jawqnGMEPS63ePKWkwWPH4TU45Q7LPXWuNd8TMtVxRrgjtEshuqpK3mdhaWHPFsBngh5GFZaM6si3yZdUsT8ddYM3PwnATt';
+
+describe('deposits read from the chain by two nodes', () => {
+  it('credits each transfer once while both nodes watch, the crediting one killed -9 midway', async () => {
+    const chain = await startLocalChain();
+    try {
+      const token = await chain.deployToken(6);
+      const domain = { db, queries: createQueries(db), now: () => new Date() };
+      await watchNetwork(
+        domain,
+        {
+          type: 'CLUSTER',
+          kind: 'evm',
+          rpcUrls: [chain.url],
+          contract: token,
+          decimals: 6,
+          minAmount: cents(100),
+          confirmations: 2,
+          finalizedTag: true,
+          xpub: EVM_XPUB,
+        },
+        'cluster test',
+      );
+      const customer = await newCustomer();
+      const address = await post<{ address: string }>(
+        node(1).baseUrl,
+        'recharge/shoukuan-address',
+        { type: 'CLUSTER' },
+        customer.token,
+      );
+      expect(address.code).toBe(200);
+      const sent = 40;
+      const holderPid = async () =>
+        Number(
+          (
+            await db.get<{ lease_holder: string | null }>(
+              "SELECT lease_holder FROM chain_networks WHERE type = 'CLUSTER'",
+            )
+          )?.lease_holder?.split(':')[1],
+        );
+      const credited = async () =>
+        (
+          await db.get<{ n: number }>(
+            "SELECT COUNT(*) AS n FROM chain_deposits WHERE network = 'CLUSTER' AND state = 'credited'",
+          )
+        )?.n ?? 0;
+      let killed: number | undefined;
+      for (let index = 0; index < sent; index += 1) {
+        await chain.transfer(token, address.data.address, units('1', 6));
+        await new Promise((resolve) => setTimeout(resolve, 40));
+        // Halfway, with deposits being credited, the node holding the lease dies at once.
+        if (index === sent / 2) {
+          await expect.poll(credited, { timeout: 10_000 }).toBeGreaterThan(0);
+          const pid = await holderPid();
+          killed = nodes.findIndex((running) => running.pid === pid);
+          expect(killed).toBeGreaterThanOrEqual(0);
+          await node(killed).crash();
+        }
+      }
+      await chain.mine(2);
+      // The other node takes the network over once the dead one's lease runs out, and catches up.
+      await expect.poll(credited, { timeout: 20_000, interval: 200 }).toBe(sent);
+      expect(await holderPid()).toBe(nodes[killed === 0 ? 1 : 0]?.pid);
+      const lines = await db.all<{ ref_id: number }>(
+        "SELECT ref_id FROM ledger WHERE ref_type = 'deposit' ORDER BY ref_id",
+      );
+      expect(new Set(lines.map((line) => line.ref_id)).size).toBe(sent);
+      expect(lines).toHaveLength(sent);
+      if (killed !== undefined) nodes[killed] = await startNode();
+      expect(await balanceOf(node(0).baseUrl, customer.token)).toBe(formatMoney(cents(sent * 100)));
+      await expectNothingHalfApplied();
+    } finally {
+      await chain.close();
+    }
+  }, 90_000);
 });

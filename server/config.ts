@@ -1,4 +1,4 @@
-import { DEFAULT_CHAIN_POLL_MS } from './chain/runner';
+import { DEFAULT_CHAIN_LEASE_MS, DEFAULT_CHAIN_POLL_MS } from './chain/runner';
 import path from 'node:path';
 import { parseMoney, type Cents } from '../contract/money';
 import type { DatabaseConfig } from './db/database';
@@ -63,6 +63,8 @@ export interface Config {
   pushSubject: string | undefined;
   /** Milliseconds between two looks of the chain watchers at their networks (CHAIN_POLL_MS). */
   chainPollMs: number;
+  /** Seconds a node's hold on a watched network lasts unless renewed (CHAIN_LEASE_SECONDS). */
+  chainLeaseSeconds: number;
 }
 
 /** A payout account bound or changed minutes ago is the usual sign of a taken-over account. */
@@ -188,6 +190,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     withdrawHoldHours: integer(env.WITHDRAW_HOLD_HOURS, DEFAULT_WITHDRAW_HOLD_HOURS, 'WITHDRAW_HOLD_HOURS'),
     pushSubject: pushSubject(env.PUSH_SUBJECT),
     chainPollMs: integer(env.CHAIN_POLL_MS, DEFAULT_CHAIN_POLL_MS, 'CHAIN_POLL_MS'),
+    chainLeaseSeconds: integer(env.CHAIN_LEASE_SECONDS, DEFAULT_CHAIN_LEASE_MS / 1000, 'CHAIN_LEASE_SECONDS'),
     limits: {
       requestsPerMinute: integer(
         env.LIMIT_REQUESTS_PER_MINUTE,

@@ -20,6 +20,7 @@ const app = await buildApp({
   withdrawHoldHours: config.withdrawHoldHours,
   pushSubject: config.pushSubject,
   chainPollMs: config.chainPollMs,
+  chainLeaseMs: config.chainLeaseSeconds * 1000,
 });
 const facts = await prepareDatabase(app.wallet, config.demo);
 

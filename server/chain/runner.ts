@@ -16,13 +16,17 @@ export function nodeName(): string {
 }
 
 /** How long a node's hold on a network lasts unless renewed: a node that dies frees it after this. */
-const LEASE_MS = 30_000;
+export const DEFAULT_CHAIN_LEASE_MS = 30_000;
+/** The longest wait before a network whose nodes keep failing is tried again. */
+const MAX_BACKOFF_MS = 60_000;
 
 export interface WatcherOptions {
   /** This node's name on the leases. */
   holder: string;
   /** Between two passes over the networks. */
   pollMs: number;
+  /** How long a lease lasts unless renewed (DEFAULT_CHAIN_LEASE_MS). */
+  leaseMs?: number;
   /** How a network's nodes are read (tests may hand in their own). */
   readerFor?: (network: ChainNetworkRow) => ChainReader;
 }
@@ -39,6 +43,9 @@ export function startChainWatchers(
 ): () => Promise<void> {
   const readers = new Map<string, { urls: string; reader: ChainReader }>();
   const lastErrors = new Map<string, string>();
+  /** Networks whose nodes failed: how many times in a row, and not before when to try again. */
+  const failing = new Map<string, { failures: number; retryAt: number }>();
+  const leaseMs = options.leaseMs ?? DEFAULT_CHAIN_LEASE_MS;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let pass: Promise<void> = Promise.resolve();
@@ -53,13 +60,19 @@ export function startChainWatchers(
 
   async function watch(network: ChainNetworkRow): Promise<boolean> {
     const now = domain.now();
-    const until = new Date(now.getTime() + LEASE_MS).toISOString();
+    if ((failing.get(network.type)?.retryAt ?? 0) > now.getTime()) return true;
+    const until = new Date(now.getTime() + leaseMs).toISOString();
     if (!(await domain.queries.chain.takeLease(network.type, options.holder, now.toISOString(), until))) return true;
     try {
       const seen = await watchAndRecord(domain, { network, reader: readerOf(network), holder: options.holder });
+      failing.delete(network.type);
       if (lastErrors.delete(network.type)) domain.log.info({ network: network.type }, 'chain watcher reading again');
       return seen.caughtUp;
     } catch (error) {
+      // Backing off: twice as long after each failure in a row, up to a minute.
+      const failures = (failing.get(network.type)?.failures ?? 0) + 1;
+      const wait = Math.min(MAX_BACKOFF_MS, options.pollMs * 2 ** (failures - 1));
+      failing.set(network.type, { failures, retryAt: domain.now().getTime() + wait });
       const message = errorText(error);
       if (lastErrors.get(network.type) !== message) {
         domain.log.warn({ network: network.type, reason: message }, 'chain watcher could not read');
