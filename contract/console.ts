@@ -276,6 +276,13 @@ export const consoleCallSchemas = {
     from_block: z.union([z.literal('').transform(() => null), wholeNumber(0, Number.MAX_SAFE_INTEGER)]).default(null),
   }),
   'deposits/watchers': empty,
+  'deposits/holdings': z.object({
+    type: z
+      .string()
+      .trim()
+      .transform((value) => value.toUpperCase())
+      .pipe(z.string().regex(NETWORK_TYPE_PATTERN)),
+  }),
   'deposits/list': z.object({
     state: z.union([z.literal(''), z.enum(DEPOSIT_STATES)]).default(''),
     /** The last id of the page before, for the next page of an endless list. */
@@ -658,6 +665,8 @@ export interface ConsoleCallResponses {
   'settings/networks': { networks: NetworkInfo[] };
   'settings/network-add': { first_address: string };
   'deposits/watchers': { watchers: WatcherInfo[] };
+  /** CSV: network, address, transfers, amount (every decimal place of the token), last arrival. */
+  'deposits/holdings': { csv: string };
   'deposits/list': { deposits: DepositInfo[]; next: number | null };
   'audit/list': AuditPage;
 }

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { cents } from '../contract/money';
 import { watchNetwork } from '../server/chain/networks';
@@ -112,6 +113,12 @@ test('operators follow the watcher and the deposits in the console; an admin see
     const deposit = page.getByRole('row', { name: new RegExp(`${DEMO.account} LOCAL 25\\.00`) });
     await expect(deposit.getByText('Credited')).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('deposits.png'), fullPage: true });
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Addresses (CSV) LOCAL' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('usdt-addresses-local.csv');
+    const csv = fs.readFileSync(await download.path(), 'utf8');
+    expect(csv).toContain('LOCAL,0x9858EfFD232B4033E47d90003D41EC34EcaEda94,1,25.000000,');
     await page.getByRole('link', { name: 'Below the minimum' }).click();
     await expect(page.getByText('No deposits here.')).toBeVisible();
     await expectAccessible(page);

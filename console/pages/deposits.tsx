@@ -3,11 +3,16 @@ import { Link, useSearch } from 'wouter';
 import { DEPOSIT_STATES } from '../../contract/chain';
 import type { DepositInfo, WatcherInfo } from '../../contract/console';
 import type { DepositState } from '../../contract/rules';
+import { call } from '../api/client';
 import { useChainDeposits, useWatchers } from '../api/reads';
 import { Badge, type BadgeTone } from '../ui/badge';
+import { BusyButton } from '../ui/busy-button';
+import { ErrorNote } from '../ui/failure';
 import { MoreOrEnd, usePages } from '../ui/more';
 import { Empty, LoadFailed, Loading } from '../ui/states';
 import { DateTime, Usdt } from '../ui/values';
+import { useAction } from './use-action';
+import { useIsAdmin } from './use-operator';
 import { useTitle } from './use-title';
 
 function useDepositStateLabel(): (state: DepositState) => string {
@@ -45,8 +50,33 @@ function StalledBanner({ watchers }: { watchers: readonly WatcherInfo[] }) {
   );
 }
 
+/** The treasury's CSV of a network's addresses that USDT arrived at, downloaded as a file. */
+function HoldingsButton({ type }: { type: string }) {
+  const { t } = useLingui();
+  const { busy, failure, run } = useAction();
+  const download = () =>
+    run(async () => {
+      const { csv } = await call('deposits/holdings', { type });
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
+      link.download = `usdt-addresses-${type.toLowerCase()}.csv`;
+      link.click();
+      URL.revokeObjectURL(link.href);
+    });
+  return (
+    <>
+      <BusyButton busy={busy} className="button-quiet" onClick={() => void download()}>
+        {t`Addresses (CSV)`}
+        <span className="visually-hidden"> {type}</span>
+      </BusyButton>
+      <ErrorNote error={failure} />
+    </>
+  );
+}
+
 function WatchersTable({ watchers }: { watchers: readonly WatcherInfo[] }) {
   const { t } = useLingui();
+  const admin = useIsAdmin();
   const block = (value: number | null) => (value === null ? '—' : String(value));
   return (
     <div className="table-frame">
@@ -70,6 +100,7 @@ function WatchersTable({ watchers }: { watchers: readonly WatcherInfo[] }) {
             <th scope="col">{t`Last moved`}</th>
             <th scope="col">{t`Node`}</th>
             <th scope="col">{t`Last error`}</th>
+            {admin ? <th scope="col">{t`For the treasury`}</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -86,6 +117,11 @@ function WatchersTable({ watchers }: { watchers: readonly WatcherInfo[] }) {
               <td>{watcher.advanced_at ? <DateTime iso={watcher.advanced_at} layout="stacked" /> : '—'}</td>
               <td className="code">{watcher.node || '—'}</td>
               <td className="cell-detail">{watcher.last_error || '—'}</td>
+              {admin ? (
+                <td>
+                  <HoldingsButton type={watcher.type} />
+                </td>
+              ) : null}
             </tr>
           ))}
         </tbody>

@@ -234,3 +234,38 @@ export async function rescanFrom(
     };
   });
 }
+
+/** A token amount in its smallest units as a decimal with all its places: 25500000 at 6 is "25.500000". */
+export function unitsText(units: bigint, decimals: number): string {
+  const scale = 10n ** BigInt(decimals);
+  return `${units / scale}.${(units % scale).toString().padStart(decimals, '0')}`;
+}
+
+/**
+ * The treasury's export: each address of a network that USDT arrived at (credited deposits and
+ * those below the minimum), how many transfers and how much in all, in CSV. The server never
+ * holds a key; the treasury sweeps with its own, and compares with what it swept before.
+ */
+export async function holdingsCsv(domain: Domain, network: ChainNetworkRow): Promise<string> {
+  const rows = await domain.queries.chain.arrivedAt(network.type);
+  const lines = ['network,address,transfers,amount,last_arrived_at'];
+  let current: { body: string; transfers: number; units: bigint; last: string } | undefined;
+  const flush = () => {
+    if (!current) return;
+    const address = formatAddress(network.kind, current.body);
+    lines.push(
+      `${network.type},${address},${current.transfers},${unitsText(current.units, network.decimals)},${current.last}`,
+    );
+  };
+  for (const row of rows) {
+    if (current?.body !== row.to_body) {
+      flush();
+      current = { body: row.to_body, transfers: 0, units: 0n, last: '' };
+    }
+    current.transfers += 1;
+    current.units += BigInt(row.amount_units);
+    if (row.seen_at > current.last) current.last = row.seen_at;
+  }
+  flush();
+  return `${lines.join('\n')}\n`;
+}

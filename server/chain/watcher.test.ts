@@ -15,7 +15,7 @@ import {
   type TestUser,
 } from '../test-support';
 import { addressBody } from './addresses';
-import { watchNetwork } from './networks';
+import { unitsText, watchNetwork } from './networks';
 import { chainReader } from './rpc';
 import { startLocalChain, units, type LocalChain } from './testing/local-chain';
 import { toCents, watchAndRecord, watchOnce } from './watcher';
@@ -432,6 +432,17 @@ describe('deposits read from the chain', () => {
     ]);
     const below = await consoleCall(server, 'deposits/list', { state: 'below_minimum' }, reviewer);
     expect(below.deposits.map((deposit) => deposit.amount)).toEqual(['5.00']);
+    // The treasury's export: both transfers arrived at the customer's address, 20 USDT in all.
+    const { csv } = await consoleCall(server, 'deposits/holdings', { type: 'CON30' }, admin);
+    const customerAddress = await addressOf(user, 'CON30');
+    expect(csv).toMatch(
+      new RegExp(
+        `^network,address,transfers,amount,last_arrived_at\\nCON30,${customerAddress},2,20\\.000000,[0-9T:.Z-]+\\n$`,
+      ),
+    );
+    expect((await consolePost(server, 'deposits/holdings', { type: 'CON30' }, reviewer)).envelope.code).toBe(403);
+    expect(await opsOutput(server, 'network', 'holdings', 'con30')).toEqual(csv.trimEnd().split('\n'));
+    expect(unitsText(123_456_789_012_345_678_901n, 18)).toBe('123.456789012345678901');
     const detail = await consoleCall(server, 'customers/detail', { id: String(user.user.id) }, reviewer);
     expect(detail.deposit_addresses).toEqual([{ type: 'CON30', address: await addressOf(user, 'CON30') }]);
   });

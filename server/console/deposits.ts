@@ -1,9 +1,9 @@
 import type { DepositInfo, NetworkInfo, WatcherInfo } from '../../contract/console';
 import { ResultCode } from '../../contract/envelope';
 import { AccountKey, formatAddress } from '../chain/addresses';
-import { NetworkError, urlsOf, watchNetwork, type NetworkRefusal } from '../chain/networks';
+import { holdingsCsv, NetworkError, urlsOf, watchNetwork, type NetworkRefusal } from '../chain/networks';
 import { shownUrl } from '../chain/rpc';
-import { secondsAgo, type ServerContext } from '../context';
+import { isoNow, secondsAgo, type ServerContext } from '../context';
 import type { ChainNetworkRow } from '../db/chain';
 import { ApiError } from '../errors';
 import type { MessageKey } from '../i18n';
@@ -106,6 +106,25 @@ export function depositRoutes(calls: ConsoleCallRegistry, context: ServerContext
     const stalledBefore = secondsAgo(context, STALLED_SECONDS);
     return { watchers: (await queries.chain.networks()).map((network) => watcherInfo(network, stalledBefore)) };
   });
+
+  calls.operator(
+    'deposits/holdings',
+    async ({ type }, { operator }) => {
+      const network = await queries.chain.network(type);
+      if (!network) throw new ApiError(ResultCode.notFound, 'not_found', { field: 'type' });
+      const csv = await holdingsCsv(context, network);
+      await queries.audit.record({
+        actor: operator.name,
+        action: 'holdings export',
+        target_type: 'network',
+        target_id: null,
+        detail: network.type,
+        created_at: isoNow(context),
+      });
+      return { csv };
+    },
+    admin,
+  );
 
   calls.operator('deposits/list', async ({ state, before }) => {
     const [rows, networks] = await Promise.all([

@@ -296,6 +296,17 @@ export function chainQueries(db: SqlRunner) {
             { ...page, state },
           );
     },
+    /**
+     * What reached each address of a network and stayed (credited, or recorded below the
+     * minimum), one row per deposit, in address order: the treasury's export. Reads every such
+     * deposit of the network, by design.
+     */
+    arrivedAt: (network: string) =>
+      db.all<{ to_body: string; amount_units: string; seen_at: string }>(
+        `SELECT to_body, amount_units, seen_at FROM chain_deposits
+         WHERE network = ? AND state IN ('credited', 'below_minimum') ORDER BY to_body, id`,
+        [network],
+      ),
     depositById: (id: number) => db.get<ChainDepositRow>('SELECT * FROM chain_deposits WHERE id = ?', [id]),
   };
 }

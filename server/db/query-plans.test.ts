@@ -64,6 +64,7 @@ const BOUNDED: Record<string, string> = {
   'integrity.volumeDrift': INTEGRITY,
   'integrity.numberingDrift': INTEGRITY,
   'users.any': 'stops at the first row it finds',
+  'chain.arrivedAt': "the treasury's export reads every deposit of a network that arrived, by design",
   'selling.history': 'walks the partial index of completed sales from the newest and stops after its LIMIT',
   'review.pendingPage':
     'each kind is read in order from its index and stops at its LIMIT; the sort merges at most three such pages',

@@ -16,7 +16,14 @@ import type { PendingItem } from '../db/review';
 import type { Db } from '../db/database';
 import { MAX_VIP, setVipLevel } from '../customers';
 import { checkIntegrity } from '../integrity';
-import { describeNetwork, NetworkError, rescanFrom, watchNetwork, type WatchedNetworkInput } from '../chain/networks';
+import {
+  describeNetwork,
+  holdingsCsv,
+  NetworkError,
+  rescanFrom,
+  watchNetwork,
+  type WatchedNetworkInput,
+} from '../chain/networks';
 import {
   SettingsError,
   saveContactChannel,
@@ -76,6 +83,8 @@ export const USAGE = `usage: npm run ops -- <command>
                                                  deep (and finalized, with yes); prints the address at
                                                  index 0 to compare with your wallet
   network list [--json]                          the watched networks and where their watchers stand
+  network holdings <TYPE>                        CSV of the network's addresses USDT arrived at and
+                                                 how much, for the treasury to sweep with its own keys
   network rescan <TYPE> --from BLOCK             start a network's scan again at BLOCK (after a
                                                  reorganisation deeper than its finality stopped it);
                                                  what was credited stays credited, once
@@ -447,6 +456,12 @@ async function addNetwork(domain: Domain, io: OpsIo, type: string | undefined, f
   }
 }
 
+async function printHoldings(domain: Domain, io: OpsIo, type: string | undefined): Promise<void> {
+  const network = await domain.queries.chain.network(type?.toUpperCase() ?? '');
+  if (!network) throw new OpsError(`no watched network ${JSON.stringify(type ?? '')}`);
+  for (const line of (await holdingsCsv(domain, network)).trimEnd().split('\n')) io.out(line);
+}
+
 async function rescanNetwork(domain: Domain, io: OpsIo, type: string | undefined, flags: Flags): Promise<void> {
   const network = await domain.queries.chain.network(type?.toUpperCase() ?? '');
   if (!network) throw new OpsError(`no watched network ${JSON.stringify(type ?? '')}`);
@@ -701,8 +716,11 @@ export async function runOps(db: Db, argv: readonly string[], output: OpsIo, giv
       if (rest[0] === 'add') await addNetwork(domain, io, rest[1], flags);
       else if (rest[0] === 'list') await listNetworks(domain, io, json);
       else if (rest[0] === 'rescan') await rescanNetwork(domain, io, rest[1], flags);
+      else if (rest[0] === 'holdings') await printHoldings(domain, io, rest[1]);
       else
-        throw new OpsError('usage: network add <TYPE> … | network list [--json] | network rescan <TYPE> --from BLOCK');
+        throw new OpsError(
+          'usage: network add <TYPE> … | list [--json] | holdings <TYPE> | rescan <TYPE> --from BLOCK',
+        );
       return;
     case 'address':
       if (rest[0] !== 'set') throw new OpsError(`usage: address set <TYPE> <ADDRESS>`);
