@@ -276,6 +276,10 @@ export const consoleCallSchemas = {
     from_block: z.union([z.literal('').transform(() => null), wholeNumber(0, Number.MAX_SAFE_INTEGER)]).default(null),
   }),
   'deposits/watchers': empty,
+  'deposits/credit': z.object({
+    id,
+    reason: optionalText(REMARK_MAX_LENGTH).refine((reason) => reason !== '', { message: 'required.reason' }),
+  }),
   'deposits/holdings': z.object({
     type: z
       .string()
@@ -665,6 +669,7 @@ export interface ConsoleCallResponses {
   'settings/networks': { networks: NetworkInfo[] };
   'settings/network-add': { first_address: string };
   'deposits/watchers': { watchers: WatcherInfo[] };
+  'deposits/credit': { outcome: 'credited' | 'awaiting_second_approval' };
   /** CSV: network, address, transfers, amount (every decimal place of the token), last arrival. */
   'deposits/holdings': { csv: string };
   'deposits/list': { deposits: DepositInfo[]; next: number | null };

@@ -121,6 +121,21 @@ test('operators follow the watcher and the deposits in the console; an admin see
     expect(csv).toContain('LOCAL,0x9858EfFD232B4033E47d90003D41EC34EcaEda94,1,25.000000,');
     await page.getByRole('link', { name: 'Below the minimum' }).click();
     await expect(page.getByText('No deposits here.')).toBeVisible();
+    // 5 USDT, below the 10.00 minimum: recorded, not credited, until an administrator says so.
+    await chain.transfer(token, '0x9858EfFD232B4033E47d90003D41EC34EcaEda94', units('5', 6));
+    await chain.mine(CONFIRMATIONS);
+    const small = page.getByRole('row', { name: new RegExp(`${DEMO.account} LOCAL 5\\.00`) });
+    await expect(small).toBeVisible({ timeout: 15_000 });
+    await small.getByRole('button', { name: /^Credit by hand/ }).click();
+    const panel = page.getByRole('region', { name: `Credit 5.00 USDT to ${DEMO.account} by hand` });
+    await panel.getByLabel('Reason for the audit log').fill('Asked by the customer; checked on the chain');
+    await expectAccessible(page);
+    await page.screenshot({ path: test.info().outputPath('credit-by-hand.png'), fullPage: true });
+    await panel.getByRole('button', { name: 'Credit 5.00 USDT' }).click();
+    await expect(panel).toHaveCount(0);
+    await expect(page.getByText('No deposits here.')).toBeVisible();
+    await page.getByRole('link', { name: 'Credited' }).click();
+    await expect(page.getByRole('row', { name: new RegExp(`${DEMO.account} LOCAL 5\\.00`) })).toBeVisible();
     await expectAccessible(page);
 
     await page.goto('/console/#/settings');

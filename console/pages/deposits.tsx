@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useState, type FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
 import { DEPOSIT_STATES } from '../../contract/chain';
 import type { DepositInfo, WatcherInfo } from '../../contract/console';
@@ -8,6 +9,8 @@ import { useChainDeposits, useWatchers } from '../api/reads';
 import { Badge, type BadgeTone } from '../ui/badge';
 import { BusyButton } from '../ui/busy-button';
 import { ErrorNote } from '../ui/failure';
+import { TextField } from '../ui/field';
+import { Panel } from '../ui/panel';
 import { MoreOrEnd, usePages } from '../ui/more';
 import { Empty, LoadFailed, Loading } from '../ui/states';
 import { DateTime, Usdt } from '../ui/values';
@@ -66,8 +69,7 @@ function HoldingsButton({ type }: { type: string }) {
   return (
     <>
       <BusyButton busy={busy} className="button-quiet" onClick={() => void download()}>
-        {t`Addresses (CSV)`}
-        <span className="visually-hidden"> {type}</span>
+        {t`Addresses (CSV)`} {type}
       </BusyButton>
       <ErrorNote error={failure} />
     </>
@@ -76,7 +78,6 @@ function HoldingsButton({ type }: { type: string }) {
 
 function WatchersTable({ watchers }: { watchers: readonly WatcherInfo[] }) {
   const { t } = useLingui();
-  const admin = useIsAdmin();
   const block = (value: number | null) => (value === null ? '—' : String(value));
   return (
     <div className="table-frame">
@@ -100,7 +101,6 @@ function WatchersTable({ watchers }: { watchers: readonly WatcherInfo[] }) {
             <th scope="col">{t`Last moved`}</th>
             <th scope="col">{t`Node`}</th>
             <th scope="col">{t`Last error`}</th>
-            {admin ? <th scope="col">{t`For the treasury`}</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -117,11 +117,6 @@ function WatchersTable({ watchers }: { watchers: readonly WatcherInfo[] }) {
               <td>{watcher.advanced_at ? <DateTime iso={watcher.advanced_at} layout="stacked" /> : '—'}</td>
               <td className="code">{watcher.node || '—'}</td>
               <td className="cell-detail">{watcher.last_error || '—'}</td>
-              {admin ? (
-                <td>
-                  <HoldingsButton type={watcher.type} />
-                </td>
-              ) : null}
             </tr>
           ))}
         </tbody>
@@ -130,8 +125,21 @@ function WatchersTable({ watchers }: { watchers: readonly WatcherInfo[] }) {
   );
 }
 
+/** For the treasury, which sweeps with its own keys: each network's addresses USDT arrived at. */
+function TreasuryExports({ watchers }: { watchers: readonly WatcherInfo[] }) {
+  const { t } = useLingui();
+  return (
+    <div className="row-actions" role="group" aria-label={t`For the treasury`}>
+      {watchers.map((watcher) => (
+        <HoldingsButton key={watcher.type} type={watcher.type} />
+      ))}
+    </div>
+  );
+}
+
 function Watchers() {
   const { t } = useLingui();
+  const admin = useIsAdmin();
   const { data, error, mutate } = useWatchers();
   return (
     <section className="admin-section" aria-labelledby="watchers-title">
@@ -143,6 +151,7 @@ function Watchers() {
           <>
             <StalledBanner watchers={data.watchers} />
             <WatchersTable watchers={data.watchers} />
+            {admin ? <TreasuryExports watchers={data.watchers} /> : null}
           </>
         )
       ) : error ? (
@@ -154,9 +163,68 @@ function Watchers() {
   );
 }
 
-function DepositsTable({ deposits }: { deposits: readonly DepositInfo[] }) {
+/**
+ * An administrator credits a transfer that arrived below the minimum, with a reason for the audit
+ * log; above the second-approval limit a second administrator must do the same.
+ */
+function CreditByHandPanel({
+  deposit,
+  onDone,
+  onCancel,
+}: {
+  deposit: DepositInfo;
+  onDone: (outcome: 'credited' | 'awaiting_second_approval') => void;
+  onCancel: () => void;
+}) {
+  const { t } = useLingui();
+  const [reason, setReason] = useState('');
+  const { form, busy, failure, errorOf, run } = useAction(['reason', 'id']);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    let outcome: 'credited' | 'awaiting_second_approval' = 'credited';
+    const done = await run(async () => {
+      outcome = (await call('deposits/credit', { id: String(deposit.id), reason: reason.trim() })).outcome;
+    });
+    if (done) onDone(outcome);
+  };
+  return (
+    <Panel title={t`Credit ${deposit.amount} USDT to ${deposit.account} by hand`} level={3}>
+      <p className="muted">
+        {t`It arrived below the network's minimum and was not credited. Say why it is credited now: the reason goes to the audit log, and above the second-approval limit another administrator must approve too.`}
+      </p>
+      <form className="form" ref={form} noValidate onSubmit={(event) => void submit(event)}>
+        <TextField
+          label={t`Reason for the audit log`}
+          name="reason"
+          maxLength={200}
+          value={reason}
+          onChange={setReason}
+          error={errorOf('reason') ?? errorOf('id')}
+        />
+        <ErrorNote error={failure} />
+        <div className="record-actions">
+          <BusyButton type="submit" className="button-primary" busy={busy}>
+            {t`Credit ${deposit.amount} USDT`}
+          </BusyButton>
+          <button type="button" className="button button-quiet" onClick={onCancel}>
+            {t`Cancel`}
+          </button>
+        </div>
+      </form>
+    </Panel>
+  );
+}
+
+function DepositsTable({
+  deposits,
+  onCredit,
+}: {
+  deposits: readonly DepositInfo[];
+  onCredit: (deposit: DepositInfo) => void;
+}) {
   const { t } = useLingui();
   const label = useDepositStateLabel();
+  const admin = useIsAdmin();
   return (
     <div className="table-frame">
       <table className="table">
@@ -174,6 +242,7 @@ function DepositsTable({ deposits }: { deposits: readonly DepositInfo[] }) {
             </th>
             <th scope="col">{t`Transaction`}</th>
             <th scope="col">{t`Deposit address`}</th>
+            {admin ? <th scope="col">{t`Actions`}</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -197,6 +266,16 @@ function DepositsTable({ deposits }: { deposits: readonly DepositInfo[] }) {
               <td className="cell-figure">{deposit.block}</td>
               <td className="code cell-wrap">{deposit.tx_hash}</td>
               <td className="code cell-wrap">{deposit.address}</td>
+              {admin ? (
+                <td>
+                  {deposit.state === 'below_minimum' ? (
+                    <button type="button" className="button button-quiet" onClick={() => onCredit(deposit)}>
+                      {t`Credit by hand`}
+                      <span className="visually-hidden"> {t`Deposit ${deposit.id}`}</span>
+                    </button>
+                  ) : null}
+                </td>
+              ) : null}
             </tr>
           ))}
         </tbody>
@@ -244,6 +323,8 @@ export function DepositsPage() {
   const read = useChainDeposits(state);
   const pages = usePages(read);
   const deposits = pages.pages.flatMap((page) => page.deposits);
+  const [crediting, setCrediting] = useState<DepositInfo | null>(null);
+  const [awaitingSecond, setAwaitingSecond] = useState(false);
   return (
     <>
       <h1>
@@ -258,7 +339,24 @@ export function DepositsPage() {
           <LoadFailed error={read.error} onRetry={() => void read.mutate()} />
         ) : null}
         {read.data && deposits.length === 0 ? <Empty>{t`No deposits here.`}</Empty> : null}
-        {deposits.length > 0 ? <DepositsTable deposits={deposits} /> : null}
+        {crediting ? (
+          <CreditByHandPanel
+            key={crediting.id}
+            deposit={crediting}
+            onDone={(outcome) => {
+              setAwaitingSecond(outcome === 'awaiting_second_approval');
+              setCrediting(null);
+              void read.mutate();
+            }}
+            onCancel={() => setCrediting(null)}
+          />
+        ) : null}
+        {awaitingSecond ? (
+          <p className="note note-info" role="status">
+            {t`Your approval is recorded. The deposit is credited when a second administrator approves it too.`}
+          </p>
+        ) : null}
+        {deposits.length > 0 ? <DepositsTable deposits={deposits} onCredit={setCrediting} /> : null}
         <MoreOrEnd pages={pages} shown={deposits.length > 0} end={t`End of the deposits.`} />
       </section>
     </>

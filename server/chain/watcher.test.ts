@@ -443,8 +443,57 @@ describe('deposits read from the chain', () => {
     expect((await consolePost(server, 'deposits/holdings', { type: 'CON30' }, reviewer)).envelope.code).toBe(403);
     expect(await opsOutput(server, 'network', 'holdings', 'con30')).toEqual(csv.trimEnd().split('\n'));
     expect(unitsText(123_456_789_012_345_678_901n, 18)).toBe('123.456789012345678901');
+    // The 5.00 below the minimum, credited by an administrator with a reason.
+    const [small] = below.deposits;
+    const id = String(small?.id);
+    expect(
+      (await consolePost(server, 'deposits/credit', { id, reason: 'Sent by mistake, refund' }, reviewer)).envelope.code,
+    ).toBe(403);
+    const noReason = await consolePost(server, 'deposits/credit', { id, reason: '  ' }, admin);
+    expect(noReason.envelope).toMatchObject({ code: 400, data: { field: 'reason' } });
+    expect(
+      await consoleCall(server, 'deposits/credit', { id, reason: 'Customer asked; below minimum' }, admin),
+    ).toEqual({
+      outcome: 'credited',
+    });
+    expect(await balanceOf(user)).toBe('20.00');
+    const again = await consolePost(server, 'deposits/credit', { id, reason: 'twice' }, admin);
+    expect(again.envelope).toMatchObject({ code: 409, data: { field: 'id' } });
+    const audit = await server.db.get<{ action: string; detail: string }>(
+      "SELECT action, detail FROM audit_log WHERE target_type = 'deposit' AND target_id = ?",
+      [small?.id ?? 0],
+    );
+    expect(audit).toEqual({ action: 'credit by hand', detail: '5.00: Customer asked; below minimum' });
+    expect(await checkIntegrity(server.app.wallet)).toEqual([]);
     const detail = await consoleCall(server, 'customers/detail', { id: String(user.user.id) }, reviewer);
     expect(detail.deposit_addresses).toEqual([{ type: 'CON30', address: await addressOf(user, 'CON30') }]);
+  });
+
+  it('credits a large deposit below the minimum by hand only on two administrators’ approvals', async () => {
+    const { type, token } = await watched({ min: 100_000 });
+    const user = await signUp(server);
+    await chain.transfer(token, await addressOf(user, type), units('600', 6));
+    await chain.mine(CONFIRMATIONS);
+    await pass(type);
+    const [first, second] = [
+      await signInOperator(server, 'handa', 'admin'),
+      await signInOperator(server, 'handb', 'admin'),
+    ];
+    await consoleCall(server, 'settings/review-save', { second_approval_above: '500' }, first);
+    const { deposits } = await consoleCall(server, 'deposits/list', { state: 'below_minimum' }, first);
+    const id = String(deposits.find((deposit) => deposit.account === user.user.account)?.id);
+    const credit = (operator: typeof first) =>
+      consolePost<{ outcome: string }>(
+        server,
+        'deposits/credit',
+        { id, reason: 'Large, checked on the chain' },
+        operator,
+      );
+    expect((await credit(first)).envelope.data).toEqual({ outcome: 'awaiting_second_approval' });
+    expect(await balanceOf(user)).toBe('0.00');
+    expect((await credit(first)).envelope).toMatchObject({ code: 409, data: { field: 'id' } });
+    expect((await credit(second)).envelope.data).toEqual({ outcome: 'credited' });
+    expect(await balanceOf(user)).toBe('600.00');
   });
 
   it('lets one node at a time scan a network, so two nodes credit once', async () => {

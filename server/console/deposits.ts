@@ -1,6 +1,7 @@
 import type { DepositInfo, NetworkInfo, WatcherInfo } from '../../contract/console';
 import { ResultCode } from '../../contract/envelope';
 import { AccountKey, formatAddress } from '../chain/addresses';
+import { creditByHand, HandCreditError, type HandCreditRefusal } from '../chain/deposits';
 import { holdingsCsv, NetworkError, urlsOf, watchNetwork, type NetworkRefusal } from '../chain/networks';
 import { shownUrl } from '../chain/rpc';
 import { isoNow, secondsAgo, type ServerContext } from '../context';
@@ -13,6 +14,12 @@ import type { ConsoleCallRegistry } from './calls';
 /** A watcher that has not checked, or not moved while the chain did, for this long shows red. */
 const STALLED_SECONDS = 5 * 60;
 const DEPOSIT_PAGE = 50;
+
+const HAND_CREDIT_REFUSALS: Record<Exclude<HandCreditRefusal, 'not_found'>, MessageKey> = {
+  not_below_minimum: 'console.deposit_not_below_minimum',
+  nothing_to_credit: 'console.deposit_nothing_to_credit',
+  approved_already: 'console.deposit_approved_already',
+};
 
 const REFUSALS: Record<NetworkRefusal, { key: MessageKey; field: string }> = {
   exists: { key: 'console.network_exists', field: 'type' },
@@ -106,6 +113,20 @@ export function depositRoutes(calls: ConsoleCallRegistry, context: ServerContext
     const stalledBefore = secondsAgo(context, STALLED_SECONDS);
     return { watchers: (await queries.chain.networks()).map((network) => watcherInfo(network, stalledBefore)) };
   });
+
+  calls.operator(
+    'deposits/credit',
+    async ({ id, reason }, { operator }) => {
+      try {
+        return { outcome: await creditByHand(context, id, operator.name, reason, context.reviewRules) };
+      } catch (error) {
+        if (!(error instanceof HandCreditError)) throw error;
+        if (error.reason === 'not_found') throw new ApiError(ResultCode.notFound, 'not_found', { field: 'id' });
+        throw new ApiError(ResultCode.conflict, HAND_CREDIT_REFUSALS[error.reason], { field: 'id' });
+      }
+    },
+    admin,
+  );
 
   calls.operator(
     'deposits/holdings',

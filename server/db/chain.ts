@@ -253,6 +253,24 @@ export function chainQueries(db: SqlRunner) {
          WHERE id = ? AND state IN ('confirming', 'orphaned')`,
         [at, block.number, block.hash, confirmations, id],
       )) === 1,
+    /** A deposit below the minimum credited by hand; false if it was not below the minimum any more. */
+    creditByHand: async (id: number, at: string) =>
+      (await db.run(
+        "UPDATE chain_deposits SET state = 'credited', credited_at = ? WHERE id = ? AND state = 'below_minimum'",
+        [at, id],
+      )) === 1,
+    /** Records an administrator's approval to credit a deposit by hand; false if they gave one already. */
+    addApproval: async (depositId: number, actor: string, reason: string, at: string) =>
+      (await db.run(
+        `INSERT INTO deposit_approvals (deposit_id, actor, reason, created_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (deposit_id, actor) DO NOTHING`,
+        [depositId, actor, reason, at],
+      )) === 1,
+    approvalsOf: (depositId: number) =>
+      db.all<{ actor: string; reason: string; created_at: string }>(
+        'SELECT actor, reason, created_at FROM deposit_approvals WHERE deposit_id = ? ORDER BY actor',
+        [depositId],
+      ),
     /** A deposit that reached finality below the network's minimum: recorded, never credited. */
     markBelowMinimum: async (id: number) =>
       (await db.run(

@@ -103,6 +103,11 @@ export const de: Messages = {
   'required.unit_price': 'Bitte laden Sie die App neu und öffnen Sie das Angebot erneut',
   'required.currency': 'Bitte laden Sie die App neu und öffnen Sie das Angebot erneut',
   'console.below_sold': 'Aus diesem Angebot wurde bereits mehr verkauft',
+  'console.deposit_not_below_minimum':
+    'Nur eine Einzahlung unter dem Mindestbetrag kann von Hand gutgeschrieben werden; diese ist es nicht (mehr)',
+  'console.deposit_nothing_to_credit': 'Diese Einzahlung ist kleiner als ein Cent: Es gibt nichts gutzuschreiben',
+  'console.deposit_approved_already':
+    'Sie haben diese Einzahlung bereits genehmigt; ein anderer Administrator muss die zweite Genehmigung geben',
   'console.network_exists':
     'Dieser Netzwerktyp ist bereits vergeben: überwacht oder mit einer gemeinsamen Empfangsadresse',
   'console.network_key':

@@ -101,6 +101,11 @@ export const en = {
   'required.unit_price': 'Please reload the app and open the offer again',
   'required.currency': 'Please reload the app and open the offer again',
   'console.below_sold': 'More than this has been sold from the offer already',
+  'console.deposit_not_below_minimum':
+    'Only a deposit below the minimum can be credited by hand; this one is not (any more)',
+  'console.deposit_nothing_to_credit': 'This deposit is less than a cent: there is nothing to credit',
+  'console.deposit_approved_already':
+    'You approved this deposit already; another administrator must give the second approval',
   'console.network_exists': 'This network type is in use already: watched, or with a shared receiving address',
   'console.network_key':
     "Give the account's extended public key (xpub, exported at m/44'/coin'/0'); a private key is never accepted",

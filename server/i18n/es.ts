@@ -98,6 +98,10 @@ export const es: Messages = {
   'required.unit_price': 'Vuelva a cargar la aplicación y abra la oferta de nuevo',
   'required.currency': 'Vuelva a cargar la aplicación y abra la oferta de nuevo',
   'console.below_sold': 'De esta oferta ya se ha vendido más que eso',
+  'console.deposit_not_below_minimum':
+    'Solo un depósito por debajo del mínimo puede abonarse a mano; este no lo es (o ya no)',
+  'console.deposit_nothing_to_credit': 'Este depósito es menor que un céntimo: no hay nada que abonar',
+  'console.deposit_approved_already': 'Ya aprobó este depósito; otro administrador debe dar la segunda aprobación',
   'console.network_exists': 'Este tipo de red ya está en uso: vigilada o con una dirección de recepción compartida',
   'console.network_key':
     "Indique la clave pública extendida de la cuenta (xpub, exportada en m/44'/coin'/0'); nunca se acepta una clave privada",

@@ -99,6 +99,11 @@ export const fr: Messages = {
   'required.unit_price': 'Rechargez l’application et rouvrez l’offre',
   'required.currency': 'Rechargez l’application et rouvrez l’offre',
   'console.below_sold': 'Cette offre a déjà vendu davantage',
+  'console.deposit_not_below_minimum':
+    'Seul un dépôt sous le minimum peut être crédité à la main ; celui-ci ne l’est pas (ou plus)',
+  'console.deposit_nothing_to_credit': 'Ce dépôt fait moins d’un centime : il n’y a rien à créditer',
+  'console.deposit_approved_already':
+    'Vous avez déjà approuvé ce dépôt ; un autre administrateur doit donner la seconde approbation',
   'console.network_exists': 'Ce type de réseau est déjà utilisé : surveillé, ou avec une adresse de réception partagée',
   'console.network_key':
     "Indiquez la clé publique étendue du compte (xpub, exportée en m/44'/coin'/0') ; une clé privée n’est jamais acceptée",

@@ -99,6 +99,10 @@ export const ja: Messages = {
   'required.unit_price': 'アプリを再読み込みして、もう一度オファーを開いてください',
   'required.currency': 'アプリを再読み込みして、もう一度オファーを開いてください',
   'console.below_sold': 'このオファーではすでにそれ以上が売却されています',
+  'console.deposit_not_below_minimum':
+    '手動で入金できるのは最低額未満の入金のみです。この入金は該当しません（もう該当しません）',
+  'console.deposit_nothing_to_credit': 'この入金は 1 セント未満のため、入金する額がありません',
+  'console.deposit_approved_already': 'この入金はすでに承認済みです。2 人目の承認は別の管理者が行ってください',
   'console.network_exists': 'このネットワーク種別はすでに使われています（監視中、または共有の受取アドレスあり）',
   'console.network_key':
     "アカウントの拡張公開鍵（xpub、m/44'/coin'/0' でエクスポート）を入力してください。秘密鍵は受け付けません",

@@ -98,6 +98,10 @@ export const pt: Messages = {
   'required.unit_price': 'Recarregue o aplicativo e abra a oferta novamente',
   'required.currency': 'Recarregue o aplicativo e abra a oferta novamente',
   'console.below_sold': 'Já foi vendido mais do que isso nesta oferta',
+  'console.deposit_not_below_minimum':
+    'Só um depósito abaixo do mínimo pode ser creditado à mão; este não é (ou já não é)',
+  'console.deposit_nothing_to_credit': 'Este depósito é menor que um centavo: não há nada a creditar',
+  'console.deposit_approved_already': 'Você já aprovou este depósito; outro administrador deve dar a segunda aprovação',
   'console.network_exists':
     'Este tipo de rede já está em uso: monitorada ou com um endereço de recebimento compartilhado',
   'console.network_key':
