@@ -125,7 +125,11 @@ test('operators follow the watcher and the deposits in the console; an admin see
     await chain.transfer(token, '0x9858EfFD232B4033E47d90003D41EC34EcaEda94', units('5', 6));
     await chain.mine(CONFIRMATIONS);
     const small = page.getByRole('row', { name: new RegExp(`${DEMO.account} LOCAL 5\\.00`) });
-    await expect(small).toBeVisible({ timeout: 15_000 });
+    // The list reads itself again every 10 s; a reload reads it now, once the watcher has settled it.
+    await expect(async () => {
+      await page.reload();
+      await expect(small).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
     await small.getByRole('button', { name: /^Credit by hand/ }).click();
     const panel = page.getByRole('region', { name: `Credit 5.00 USDT to ${DEMO.account} by hand` });
     await panel.getByLabel('Reason for the audit log').fill('Asked by the customer; checked on the chain');

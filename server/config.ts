@@ -1,4 +1,5 @@
-import { DEFAULT_CHAIN_LEASE_MS, DEFAULT_CHAIN_POLL_MS } from './chain/runner';
+import { DEFAULT_CHAIN_POLL_MS } from './chain/runner';
+import { DEFAULT_CHAIN_LEASE_MS } from './chain/watcher';
 import path from 'node:path';
 import { parseMoney, type Cents } from '../contract/money';
 import type { DatabaseConfig } from './db/database';

@@ -59,15 +59,17 @@ type Answer = { result: unknown } | { error: { code: number; message: string } }
 /** A node that answers each call by its method; what it was asked is kept. */
 function node(answers: (method: string, params: unknown[]) => Answer) {
   const asked: { url: string; method: string; params: unknown[] }[] = [];
+  const headers: Record<string, string>[] = [];
   const answer: typeof globalThis.fetch = async (url, init) => {
     const { id, method, params } = JSON.parse(String(init?.body)) as { id: number; method: string; params: unknown[] };
     asked.push({ url: String(url), method, params });
+    headers.push({ ...(init?.headers as Record<string, string>) });
     const reply = answers(method, params);
     if (reply === 'down') throw new TypeError('fetch failed');
     if (reply === 'garbage') return new Response('<html>502 Bad Gateway</html>', { status: 200 });
     return Response.json({ jsonrpc: '2.0', id, ...reply });
   };
-  return { fetch: answer, asked };
+  return { fetch: answer, asked, headers };
 }
 
 const noPause = async () => undefined;
@@ -135,8 +137,23 @@ describe('the chain reader on TRON’s JSON-RPC', () => {
     const reader = chainReader({ urls: [primary, backup], fetch, pause: noPause });
     expect(await reader.head()).toBe(0x3fe1c00);
     expect(reader.inUse).toBe('https://backup.example/…');
+    // The backup's user and password travel as a header: fetch refuses them in a URL (and would quote it).
+    expect(nodes.asked[0]?.url).toBe('https://backup.example/rpc');
+    expect(nodes.headers[0]?.authorization).toBe(`Basic ${Buffer.from('user:pa55').toString('base64')}`);
     expect(shownUrl(primary)).toBe('https://api.trongrid.io/…');
     expect(shownUrl('http://127.0.0.1:8545')).toBe('http://127.0.0.1:8545');
+  });
+
+  it('keeps a node’s URL and its password out of every error it passes on', async () => {
+    const url = 'https://user:pa55@tron.example/jsonrpc?key=s3cret';
+    const fetch: typeof globalThis.fetch = async (target) => {
+      throw new TypeError(`connect ECONNREFUSED for ${String(target)} (configured as ${url})`);
+    };
+    const failure = await chainReader({ urls: [url], fetch, pause: noPause })
+      .head()
+      .catch((error: unknown) => error);
+    expect(String(failure)).toContain('https://tron.example/…');
+    expect(String(failure)).not.toMatch(/pa55|s3cret/);
   });
 
   it('gives up on nodes answering nonsense, naming them without their secrets', async () => {

@@ -67,7 +67,7 @@ export function shownUrl(url: string): string {
 export function isRangeTooLarge(error: unknown): boolean {
   if (!(error instanceof RpcError)) return false;
   if (error.code === -32005) return true;
-  return /range|too many|too large|exceed|limit|more than/i.test(error.message);
+  return /exceed|too (many|large|wide|big)|more than \d+|response size/i.test(error.message);
 }
 
 function quantity(value: number | bigint): string {
@@ -154,12 +154,43 @@ export function chainReader(options: ReaderOptions): ChainReader {
   let current = 0;
   let nextId = 1;
 
-  async function once(url: string, method: string, params: unknown[]): Promise<unknown> {
+  /**
+   * Each URL as fetch can take it: a user name and password in it (which fetch refuses, quoting
+   * the whole URL in its error) become a Basic authorization header instead.
+   */
+  const targets = options.urls.map((url): { url: string; headers: Record<string, string> } => {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return { url, headers: {} };
+    }
+    if (!parsed.username && !parsed.password) return { url, headers: {} };
+    const credentials = `${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`;
+    parsed.username = '';
+    parsed.password = '';
+    return {
+      url: parsed.toString(),
+      headers: { authorization: `Basic ${Buffer.from(credentials).toString('base64')}` },
+    };
+  });
+
+  /** An error's words with every configured URL in them shown as shownUrl shows it. */
+  function withoutSecrets(text: string): string {
+    let out = text;
+    options.urls.forEach((url, index) => {
+      for (const form of [url, targets[index]?.url ?? url]) out = out.split(form).join(shownUrl(url));
+    });
+    return out;
+  }
+
+  async function once(index: number, method: string, params: unknown[]): Promise<unknown> {
+    const target = targets[index] ?? { url: '', headers: {} as Record<string, string> };
     const id = nextId;
     nextId += 1;
-    const response = await send(url, {
+    const response = await send(target.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...target.headers },
       body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
       signal: AbortSignal.timeout(timeoutMs),
     });
@@ -182,30 +213,39 @@ export function chainReader(options: ReaderOptions): ChainReader {
   }
 
   /**
-   * One call, retried on the current URL and then on the others in turn. An error object from a
-   * node is an answer, not a failure, and is thrown to the caller at once (a range too large is
-   * the caller's to split); so is a malformed result, after the other URLs had their chance.
+   * One call, retried on the current URL and then on the others in turn. A node's refusal of a
+   * range as too large is an answer for the caller to split, thrown at once; any other error
+   * object, a failure to connect, a time-out or a malformed answer moves on to the next node.
+   * Every message passed on names the nodes as shownUrl does.
    */
   async function call<T>(method: string, params: unknown[], read: (result: unknown) => T): Promise<T> {
     const failures: string[] = [];
+    let refusal: RpcError | undefined;
     for (let tried = 0; tried < options.urls.length; tried += 1) {
       const index = (current + tried) % options.urls.length;
       const url = options.urls[index] ?? '';
       for (let attempt = 0; attempt < ATTEMPTS_PER_URL; attempt += 1) {
         if (attempt > 0) await pause(RETRY_PAUSE_MS * 2 ** (attempt - 1));
         try {
-          const result = read(await once(url, method, params));
+          const result = read(await once(index, method, params));
           current = index;
           return result;
         } catch (error) {
           if (error instanceof RpcError) {
-            current = index;
-            throw error;
+            const safe = new RpcError(error.code, withoutSecrets(error.message));
+            if (isRangeTooLarge(safe)) {
+              current = index;
+              throw safe;
+            }
+            refusal = safe;
           }
-          failures.push(`${shownUrl(url)}: ${error instanceof Error ? error.message : String(error)}`);
+          const message = error instanceof Error ? error.message : String(error);
+          failures.push(`${shownUrl(url)}: ${withoutSecrets(message)}`);
+          if (error instanceof RpcError) break;
         }
       }
     }
+    if (refusal && options.urls.length === 1) throw refusal;
     throw new ChainUnreachable(`no node answered ${method} (${failures.join('; ')})`);
   }
 

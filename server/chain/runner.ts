@@ -5,7 +5,7 @@ import type { Domain } from '../context';
 import type { ChainNetworkRow } from '../db/chain';
 import { urlsOf } from './networks';
 import { chainReader, type ChainReader } from './rpc';
-import { errorText, watchAndRecord } from './watcher';
+import { DEFAULT_CHAIN_LEASE_MS, errorText, watchAndRecord } from './watcher';
 
 /** Between two looks at a network by default: TRON makes a block every 3 s. */
 export const DEFAULT_CHAIN_POLL_MS = 3000;
@@ -15,8 +15,6 @@ export function nodeName(): string {
   return `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
 }
 
-/** How long a node's hold on a network lasts unless renewed: a node that dies frees it after this. */
-export const DEFAULT_CHAIN_LEASE_MS = 30_000;
 /** The longest wait before a network whose nodes keep failing is tried again. */
 const MAX_BACKOFF_MS = 60_000;
 
@@ -64,7 +62,12 @@ export function startChainWatchers(
     const until = new Date(now.getTime() + leaseMs).toISOString();
     if (!(await domain.queries.chain.takeLease(network.type, options.holder, now.toISOString(), until))) return true;
     try {
-      const seen = await watchAndRecord(domain, { network, reader: readerOf(network), holder: options.holder });
+      const seen = await watchAndRecord(domain, {
+        network,
+        reader: readerOf(network),
+        holder: options.holder,
+        leaseMs,
+      });
       failing.delete(network.type);
       if (lastErrors.delete(network.type)) domain.log.info({ network: network.type }, 'chain watcher reading again');
       return seen.caughtUp;

@@ -16,7 +16,7 @@ import {
 } from '../test-support';
 import { addressBody } from './addresses';
 import { unitsText, watchNetwork } from './networks';
-import { chainReader } from './rpc';
+import { chainReader, type ChainReader } from './rpc';
 import { startLocalChain, units, type LocalChain } from './testing/local-chain';
 import { toCents, watchAndRecord, watchOnce } from './watcher';
 
@@ -494,6 +494,45 @@ describe('deposits read from the chain', () => {
     expect((await credit(first)).envelope).toMatchObject({ code: 409, data: { field: 'id' } });
     expect((await credit(second)).envelope.data).toEqual({ outcome: 'credited' });
     expect(await balanceOf(user)).toBe('600.00');
+  });
+
+  it('credits once what a node answers twice, and ignores logs of another contract or outside the range', async () => {
+    const { type, token } = await watched();
+    const user = await signUp(server);
+    await chain.transfer(token, await addressOf(user, type), units('12', 6));
+    await chain.mine(CONFIRMATIONS);
+    const honest = chainReader({ urls: [chain.url] });
+    const lying: ChainReader = {
+      get inUse() {
+        return honest.inUse;
+      },
+      head: () => honest.head(),
+      block: (at) => honest.block(at),
+      blockByHash: (hash) => honest.blockByHash(hash),
+      decimals: (contract) => honest.decimals(contract),
+      transfers: async (contract, from, to) => {
+        const logs = await honest.transfers(contract, from, to);
+        return [
+          ...logs,
+          ...logs,
+          ...logs.map((log) => ({ ...log, contract: 'ab'.repeat(20), tx_hash: 'cd'.repeat(32) })),
+          ...logs.map((log) => ({ ...log, block_number: to + 1, tx_hash: 'ef'.repeat(32) })),
+        ];
+      },
+    };
+    const domain = server.app.wallet;
+    const now = domain.now();
+    await domain.queries.chain.takeLease(
+      type,
+      HOLDER,
+      now.toISOString(),
+      new Date(now.getTime() + 30_000).toISOString(),
+    );
+    const network = await domain.queries.chain.network(type);
+    if (!network) throw new Error('no network');
+    await watchOnce(domain, { network, reader: lying, holder: HOLDER });
+    expect(await balanceOf(user)).toBe('12.00');
+    expect(await depositsOf(user)).toHaveLength(1);
   });
 
   it('lets one node at a time scan a network, so two nodes credit once', async () => {

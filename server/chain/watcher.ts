@@ -56,6 +56,15 @@ export interface Watching {
   reader: ChainReader;
   /** This node's name on the lease. */
   holder: string;
+  /** How long the lease lasts from each renewal (DEFAULT_CHAIN_LEASE_MS). */
+  leaseMs?: number;
+}
+
+/** How long a node's hold on a network lasts unless renewed: a node that dies frees it after this. */
+export const DEFAULT_CHAIN_LEASE_MS = 30_000;
+
+function leaseUntil(domain: Pick<Domain, 'now'>, watching: Watching): string {
+  return new Date(domain.now().getTime() + (watching.leaseMs ?? DEFAULT_CHAIN_LEASE_MS)).toISOString();
 }
 
 type Tx = Domain & InTransaction;
@@ -74,8 +83,27 @@ async function ownersOf(domain: Domain, network: ChainNetworkRow, logs: readonly
   return owners;
 }
 
-/** The contract's transfers in from..to, the range halved for as long as the node finds it too large. */
+/**
+ * The contract's transfers in from..to, the range halved for as long as the node finds it too
+ * large. What a node answers is not trusted to match what it was asked: logs of another contract
+ * or outside the range are dropped, and a log answered twice counts once.
+ */
 async function transfersIn(reader: ChainReader, contract: string, from: number, to: number): Promise<TransferLog[]> {
+  const seen = new Set<string>();
+  return (await transfersAnswered(reader, contract, from, to)).filter((log) => {
+    const key = `${log.block_hash}:${log.tx_hash}:${log.log_index}`;
+    if (log.contract !== contract || log.block_number < from || log.block_number > to || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+async function transfersAnswered(
+  reader: ChainReader,
+  contract: string,
+  from: number,
+  to: number,
+): Promise<TransferLog[]> {
   try {
     return await reader.transfers(contract, from, to);
   } catch (error) {
@@ -122,7 +150,8 @@ async function settleFinal(
   const ours = withPositions(logs).filter((log) => owners.has(log.to));
   return inTransaction(domain, async (tx) => {
     const at = isoNow(tx);
-    if (!(await tx.queries.chain.advance(network.type, holder, from - 1, to, at))) return false;
+    if (!(await tx.queries.chain.advance(network.type, holder, from - 1, to, at, leaseUntil(tx, watching))))
+      return false;
     const found = new Set<number>();
     for (const log of ours) {
       const userId = owners.get(log.to) ?? 0;
@@ -158,8 +187,7 @@ async function settleFinal(
       if (!credit && open && (await tx.queries.chain.markBelowMinimum(deposit.id))) {
         await announce(tx, { ...deposit, state: 'below_minimum' }, network.confirmations);
       }
-      if (credit && open) {
-        await tx.queries.chain.creditDeposit(deposit.id, block, confirmations, at);
+      if (credit && open && (await tx.queries.chain.creditDeposit(deposit.id, block, confirmations, at))) {
         await tx.ledger.post({
           userId: deposit.user_id,
           kind: 'recharge',
@@ -214,7 +242,8 @@ async function followUnfinal(domain: Domain, watching: Watching, final: number, 
   const ours = withPositions(current).filter((log) => owners.has(log.to));
 
   await inTransaction(domain, async (tx) => {
-    if (!(await tx.queries.chain.holdsLease(network.type, watching.holder))) return;
+    // Renewing the lease takes the network's row: another node cannot take it until this commits.
+    if (!(await tx.queries.chain.renewLease(network.type, watching.holder, leaseUntil(tx, watching)))) return;
     const at = isoNow(tx);
     if (dropped.length > 0) await tx.queries.chain.forgetBlocksAbove(network.type, stored.at(-1)?.number ?? final);
     for (const block of fresh) await tx.queries.chain.insertBlock(network.type, block);
@@ -302,16 +331,26 @@ export async function watchOnce(
   const { head, final } = await chainEdges(network, reader);
   if (network.scanned_hash !== null) {
     const marked = await reader.block(network.scanned_block);
-    if (marked?.hash !== network.scanned_hash) throw new DeepReorganisation(network.scanned_block);
+    if (!marked) throw new Error(`the node has no block ${network.scanned_block} (behind, or pruned); trying again`);
+    if (marked.hash !== network.scanned_hash) throw new DeepReorganisation(network.scanned_block);
   }
   let scanned = network.scanned_block;
   for (let queries = 0; scanned < final && queries < FINAL_QUERIES_PER_PASS; queries += 1) {
     const from = scanned + 1;
-    const to = await reader.block(Math.min(final, scanned + BLOCKS_PER_QUERY));
-    if (!to) throw new Error('the node has no block at the final edge it reported');
-    const logs = await transfersIn(reader, network.contract, from, to.number);
+    const end = Math.min(final, scanned + BLOCKS_PER_QUERY);
+    const node = reader.inUse;
+    const to = await reader.block(end);
+    if (to?.number !== end) throw new Error(`the node answered no block, or another one, for block ${end}`);
+    const logs = await transfersIn(reader, network.contract, from, end);
+    // The logs must come from a node that has the whole range, as it was: the same node as the
+    // range's end, which still has that block after answering. An empty answer from a node
+    // behind (or a failover mid-range) would otherwise settle blocks whose transfers it never saw.
+    const again = await reader.block(end);
+    if (reader.inUse !== node || again?.hash !== to.hash) {
+      throw new Error(`the nodes changed or disagreed while blocks ${from}–${end} were read; reading them again`);
+    }
     if (!(await settleFinal(domain, watching, logs, from, to, head))) return { head, final, caughtUp: true };
-    scanned = to.number;
+    scanned = end;
   }
   if (scanned < final) return { head, final, caughtUp: false };
   await followUnfinal(domain, watching, final, head);

@@ -175,25 +175,38 @@ export function chainQueries(db: SqlRunner) {
          WHERE type = @type AND (lease_holder IS NULL OR lease_holder = @holder OR lease_until <= @now)`,
         { type, holder, now, until },
       )) === 1,
-    /** Whether this holder has the network's lease (read inside the transaction that relies on it). */
-    holdsLease: async (type: string, holder: string) =>
-      (await db.get('SELECT 1 AS held FROM chain_networks WHERE type = ? AND lease_holder = ?', [type, holder])) !==
-      undefined,
+    /**
+     * Renews this holder's lease; false if another holds it. An update, so it takes the network's
+     * row until the transaction ends: nobody takes the lease over meanwhile.
+     */
+    renewLease: async (type: string, holder: string, until: string) =>
+      (await db.run('UPDATE chain_networks SET lease_until = ? WHERE type = ? AND lease_holder = ?', [
+        until,
+        type,
+        holder,
+      ])) === 1,
     releaseLease: (type: string, holder: string) =>
       db.run('UPDATE chain_networks SET lease_holder = NULL, lease_until = NULL WHERE type = ? AND lease_holder = ?', [
         type,
         holder,
       ]),
     /**
-     * Moves the scan's mark from `from` to `to`, only if it still stands at `from` and this holder
-     * still has the lease: a node that lost its lease, or raced another, moves nothing, and the
-     * transaction it is part of rolls back with what it credited.
+     * Moves the scan's mark from `from` to `to` (and renews the lease), only if it still stands at
+     * `from` and this holder still has the lease: a node that lost its lease, or raced another,
+     * moves nothing, and the transaction it is part of rolls back with what it credited.
      */
-    advance: async (type: string, holder: string, from: number, to: { number: number; hash: string }, at: string) =>
+    advance: async (
+      type: string,
+      holder: string,
+      from: number,
+      to: { number: number; hash: string },
+      at: string,
+      leaseUntil: string,
+    ) =>
       (await db.run(
-        `UPDATE chain_networks SET scanned_block = @to, scanned_hash = @hash, advanced_at = @at
+        `UPDATE chain_networks SET scanned_block = @to, scanned_hash = @hash, advanced_at = @at, lease_until = @until
          WHERE type = @type AND scanned_block = @from AND lease_holder = @holder`,
-        { type, holder, from, to: to.number, hash: to.hash, at },
+        { type, holder, from, to: to.number, hash: to.hash, at, until: leaseUntil },
       )) === 1,
     /** What the watcher last saw of the chain, for the console. */
     recordCheck: (

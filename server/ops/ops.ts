@@ -466,6 +466,10 @@ async function rescanNetwork(domain: Domain, io: OpsIo, type: string | undefined
   const network = await domain.queries.chain.network(type?.toUpperCase() ?? '');
   if (!network) throw new OpsError(`no watched network ${JSON.stringify(type ?? '')}`);
   const from = wholeNumber(flags, 'from', 0, Number.MAX_SAFE_INTEGER);
+  // Going forward would leave the blocks in between unread, and their transfers uncredited.
+  if (from > network.scanned_block + 1) {
+    throw new OpsError(`${network.type} is scanned to block ${network.scanned_block}: a rescan can only go back`);
+  }
   await rescanFrom(domain, network, Math.max(0, from - 1), OPERATOR);
   io.out(`${network.type} scans again from block ${from}`);
 }
