@@ -44,7 +44,14 @@ function recipients(customers: readonly string[]): string[] {
 }
 
 /** A database with the network, the customers, and `allocated` addresses in all. */
-async function prepared(dir: string, customers: readonly string[], allocated: number, contract: string, from: number) {
+async function prepared(
+  dir: string,
+  customers: readonly string[],
+  allocated: number,
+  contract: string,
+  from: number,
+  chainId: string,
+) {
   const file = path.join(dir, 'wallet.db');
   const db = await openDatabase({ sqliteFile: file });
   await db.close();
@@ -97,6 +104,7 @@ async function prepared(dir: string, customers: readonly string[], allocated: nu
       confirmations: CONFIRMATIONS,
       finalized_tag: 1,
       scanned_block: from,
+      chain_id: chainId,
     },
     at,
   );
@@ -129,9 +137,9 @@ export async function runChainBench(): Promise<void> {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chain-bench-'));
       try {
         started = performance.now();
-        const domain = await prepared(dir, customers, allocated, token, from);
-        const setUp = (performance.now() - started) / 1000;
         const reader = chainReader({ urls: [chain.url] });
+        const domain = await prepared(dir, customers, allocated, token, from, await reader.chainId());
+        const setUp = (performance.now() - started) / 1000;
         const now = new Date();
         await domain.queries.chain.takeLease(
           'BENCH',

@@ -118,7 +118,9 @@ export async function watchNetwork(
   const urls = checkedUrls(input.rpcUrls);
   let decimals: number;
   let start: number;
+  let chainId: string;
   try {
+    chainId = await reader.chainId();
     decimals = await reader.decimals(contract);
     const edges = await chainEdges(
       { confirmations: input.confirmations, finalized_tag: input.finalizedTag ? 1 : 0 },
@@ -137,6 +139,10 @@ export async function watchNetwork(
   await audited(domain, actor, 'chain networks', async (tx, at) => {
     if ((await tx.queries.chain.network(input.type)) !== undefined) {
       throw new NetworkError(`${input.type} is watched already`, 'exists');
+    }
+    const watchedAs = await tx.queries.chain.watchedAs(chainId, contract);
+    if (watchedAs !== undefined) {
+      throw new NetworkError(`this contract of chain 0x${chainId} is watched already, as ${watchedAs}`, 'exists');
     }
     if ((await tx.queries.recharge.addresses()).some((address) => address.type === input.type)) {
       throw new NetworkError(`${input.type} has a shared receiving address; watch it under another type`, 'exists');
@@ -160,6 +166,7 @@ export async function watchNetwork(
         confirmations: input.confirmations,
         finalized_tag: input.finalizedTag ? 1 : 0,
         scanned_block: start,
+        chain_id: chainId,
       },
       at,
     );

@@ -135,6 +135,8 @@ export interface ChainReader {
   /** The contract's Transfer logs in blocks from..to (inclusive). */
   transfers(contract: string, from: number, to: number): Promise<TransferLog[]>;
   decimals(contract: string): Promise<number>;
+  /** The chain's id (eth_chainId), lower-case hex without 0x. */
+  chainId(): Promise<string>;
 }
 
 export interface ReaderOptions {
@@ -266,6 +268,13 @@ export function chainReader(options: ReaderOptions): ChainReader {
           return result.map(transferOf).filter((log): log is TransferLog => log !== null);
         },
       ),
+    chainId: () =>
+      call('eth_chainId', [], (result) => {
+        if (typeof result !== 'string' || !/^0x[0-9a-fA-F]{1,16}$/.test(result)) {
+          throw new Error('the node answered a malformed chain id');
+        }
+        return BigInt(result).toString(16);
+      }),
     decimals: (contract) =>
       call('eth_call', [{ to: `0x${contract}`, data: DECIMALS_SELECTOR }, 'latest'], (result) => {
         const value = BigInt(`0x${hexBody(result, 32, 'decimals')}`);

@@ -311,6 +311,10 @@ describe('deposits read from the chain', () => {
       chain.faults.maxLogRange = Number.POSITIVE_INFINITY;
     }
     expect(await balanceOf(user)).toBe('33.00');
+    // A network watched before chain ids were kept takes its nodes' at its next pass.
+    await server.db.run("UPDATE chain_networks SET chain_id = '' WHERE type = ?", [type]);
+    await pass(type);
+    expect((await server.app.wallet.queries.chain.network(type))?.chain_id).toBe('7a69');
   });
 
   it('refuses a contract whose decimals differ from what the admin said, and a private key', async () => {
@@ -329,10 +333,15 @@ describe('deposits read from the chain', () => {
     await expect(watchNetwork(server.app.wallet, input, 'admin')).rejects.toThrow(
       'the contract has 18 decimals, not 6',
     );
+    // One chain's contract under one type only: a transfer would otherwise be credited once per type.
+    await watchNetwork(server.app.wallet, { ...input, type: 'FIRST', decimals: 18 }, 'admin');
+    await expect(watchNetwork(server.app.wallet, { ...input, type: 'SECOND', decimals: 18 }, 'admin')).rejects.toThrow(
+      'this contract of chain 0x7a69 is watched already, as FIRST',
+    );
     await expect(
       watchNetwork(server.app.wallet, { ...input, xpub: `xprv${EVM_XPUB.slice(4)}` }, 'admin'),
     ).rejects.toThrow(/private key/);
-    expect(await server.app.wallet.queries.chain.networks()).toEqual([]);
+    expect((await server.app.wallet.queries.chain.networks()).map((network) => network.type)).toEqual(['FIRST']);
     expect(addressBody(input.contract)).toBe(token.slice(2));
   });
 
@@ -510,6 +519,7 @@ describe('deposits read from the chain', () => {
       block: (at) => honest.block(at),
       blockByHash: (hash) => honest.blockByHash(hash),
       decimals: (contract) => honest.decimals(contract),
+      chainId: () => honest.chainId(),
       transfers: async (contract, from, to) => {
         const logs = await honest.transfers(contract, from, to);
         return [
@@ -530,6 +540,22 @@ describe('deposits read from the chain', () => {
     );
     const network = await domain.queries.chain.network(type);
     if (!network) throw new Error('no network');
+    // A node of another chain is not listened to at all.
+    const otherChain: ChainReader = {
+      get inUse() {
+        return honest.inUse;
+      },
+      head: () => honest.head(),
+      block: (at) => honest.block(at),
+      blockByHash: (hash) => honest.blockByHash(hash),
+      decimals: (contract) => honest.decimals(contract),
+      chainId: async () => '38',
+      transfers: (contract, from, to) => honest.transfers(contract, from, to),
+    };
+    await expect(watchOnce(domain, { network, reader: otherChain, holder: HOLDER })).rejects.toThrow(
+      /the node is on chain 0x38, not the network's 0x7a69/,
+    );
+    expect(await balanceOf(user)).toBe('0.00');
     await watchOnce(domain, { network, reader: lying, holder: HOLDER });
     expect(await balanceOf(user)).toBe('12.00');
     expect(await depositsOf(user)).toHaveLength(1);

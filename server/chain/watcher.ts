@@ -328,6 +328,14 @@ export async function watchOnce(
   watching: Watching,
 ): Promise<{ head: number; final: number; caughtUp: boolean }> {
   const { network, reader } = watching;
+  const chainId = await reader.chainId();
+  // A network watched before chain ids were kept takes its nodes' at its first pass.
+  if (network.chain_id === '') await domain.queries.chain.adoptChainId(network.type, chainId);
+  else if (chainId !== network.chain_id) {
+    throw new Error(
+      `the node is on chain 0x${chainId}, not the network's 0x${network.chain_id}: its answers are not used`,
+    );
+  }
   const { head, final } = await chainEdges(network, reader);
   if (network.scanned_hash !== null) {
     const marked = await reader.block(network.scanned_block);

@@ -23,6 +23,8 @@ export interface ChainNetworkRow {
   finalized_tag: 0 | 1;
   position: number;
   scanned_block: number;
+  /** The chain's id as its nodes answer eth_chainId (hex), checked on every pass. */
+  chain_id: string;
   /** The hash of block scanned_block when the mark moved there; null before the first move. */
   scanned_hash: string | null;
   head_block: number | null;
@@ -49,6 +51,7 @@ export type NewChainNetwork = Pick<
   | 'confirmations'
   | 'finalized_tag'
   | 'scanned_block'
+  | 'chain_id'
 >;
 
 /** What an admin may change on a network once it is watched (its key and contract stay). */
@@ -141,12 +144,23 @@ export function chainQueries(db: SqlRunner) {
 
     networks: () => db.all<ChainNetworkRow>('SELECT * FROM chain_networks ORDER BY position, type'),
     network: (type: string) => db.get<ChainNetworkRow>('SELECT * FROM chain_networks WHERE type = ?', [type]),
+    /** Records the chain id of a network that had none (watched before ids were kept). */
+    adoptChainId: (type: string, chainId: string) =>
+      db.run("UPDATE chain_networks SET chain_id = ? WHERE type = ? AND chain_id = ''", [chainId, type]),
+    /** The type a chain's contract is watched under already, if it is. */
+    watchedAs: async (chainId: string, contract: string) =>
+      (
+        await db.get<{ type: string }>('SELECT type FROM chain_networks WHERE chain_id = ? AND contract = ?', [
+          chainId,
+          contract,
+        ])
+      )?.type,
     insertNetwork: (row: NewChainNetwork, at: string) =>
       db.run(
         `INSERT INTO chain_networks (type, kind, key_id, rpc_urls, contract, decimals, min_amount, confirmations,
-                                     finalized_tag, position, scanned_block, created_at, updated_at)
+                                     finalized_tag, position, scanned_block, chain_id, created_at, updated_at)
          VALUES (@type, @kind, @key_id, @rpc_urls, @contract, @decimals, @min_amount, @confirmations, @finalized_tag,
-                 (SELECT COALESCE(MAX(position), 0) + 1 FROM chain_networks), @scanned_block, @at, @at)`,
+                 (SELECT COALESCE(MAX(position), 0) + 1 FROM chain_networks), @scanned_block, @chain_id, @at, @at)`,
         { ...row, at },
       ),
     changeNetwork: async (change: ChainNetworkChange, at: string) =>

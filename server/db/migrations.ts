@@ -884,6 +884,12 @@ export const migrations: readonly Migration[] = [
     created_at TEXT NOT NULL,
     PRIMARY KEY (deposit_id, actor)
   ) WITHOUT ROWID;
+
+  -- The chain a network's nodes are on (eth_chainId), checked on every pass: a node of another
+  -- chain is refused. One USDT contract of one chain is watched under one type only, or a
+  -- transfer would be credited once per type.
+  ALTER TABLE chain_networks ADD COLUMN chain_id TEXT NOT NULL DEFAULT '';
+  CREATE UNIQUE INDEX chain_networks_contract ON chain_networks(chain_id, contract);
   `,
 ];
 
