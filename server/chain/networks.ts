@@ -44,7 +44,7 @@ export interface WatchedNetworkInput {
 const keys = new Map<string, AccountKey>();
 
 /** A key parsed once per process: parsing and the first derivation cost a few milliseconds. */
-function accountKey(xpub: string): AccountKey {
+export function accountKey(xpub: string): AccountKey {
   let key = keys.get(xpub);
   if (!key) {
     key = AccountKey.parse(xpub);

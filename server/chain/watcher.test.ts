@@ -64,18 +64,39 @@ async function watched(options: { decimals?: number; min?: number; fromBlock?: n
   return { type, token, network, firstAddress, decimals };
 }
 
-/** One watcher pass over a network, as the node holding its lease runs it. */
-async function pass(type: string, holder = HOLDER) {
+/** The network as it stands once `holder` has taken its lease. */
+async function leased(type: string, holder: string) {
   const domain = server.app.wallet;
   const now = domain.now();
   await domain.queries.chain.takeLease(type, holder, now.toISOString(), new Date(now.getTime() + 30_000).toISOString());
   const network = await domain.queries.chain.network(type);
   if (!network) throw new Error(`no network ${type}`);
-  return watchAndRecord(domain, {
-    network,
+  return network;
+}
+
+/** One watcher pass over a network, as the node holding its lease runs it. */
+async function pass(type: string, holder = HOLDER) {
+  return watchAndRecord(server.app.wallet, {
+    network: await leased(type, holder),
     reader: chainReader({ urls: [chain.url], pause: async () => undefined }),
     holder,
   });
+}
+
+/** A node that answers as `honest` does, but for the calls `changes` answers itself. */
+function nodeLike(honest: ChainReader, changes: Partial<Omit<ChainReader, 'inUse'>>): ChainReader {
+  return {
+    get inUse() {
+      return honest.inUse;
+    },
+    head: () => honest.head(),
+    block: (at) => honest.block(at),
+    blockByHash: (hash) => honest.blockByHash(hash),
+    decimals: (contract) => honest.decimals(contract),
+    chainId: () => honest.chainId(),
+    transfers: (contract, from, to) => honest.transfers(contract, from, to),
+    ...changes,
+  };
 }
 
 async function addressOf(user: TestUser, type: string): Promise<string> {
@@ -511,15 +532,7 @@ describe('deposits read from the chain', () => {
     await chain.transfer(token, await addressOf(user, type), units('12', 6));
     await chain.mine(CONFIRMATIONS);
     const honest = chainReader({ urls: [chain.url] });
-    const lying: ChainReader = {
-      get inUse() {
-        return honest.inUse;
-      },
-      head: () => honest.head(),
-      block: (at) => honest.block(at),
-      blockByHash: (hash) => honest.blockByHash(hash),
-      decimals: (contract) => honest.decimals(contract),
-      chainId: () => honest.chainId(),
+    const lying = nodeLike(honest, {
       transfers: async (contract, from, to) => {
         const logs = await honest.transfers(contract, from, to);
         return [
@@ -529,29 +542,11 @@ describe('deposits read from the chain', () => {
           ...logs.map((log) => ({ ...log, block_number: to + 1, tx_hash: 'ef'.repeat(32) })),
         ];
       },
-    };
+    });
     const domain = server.app.wallet;
-    const now = domain.now();
-    await domain.queries.chain.takeLease(
-      type,
-      HOLDER,
-      now.toISOString(),
-      new Date(now.getTime() + 30_000).toISOString(),
-    );
-    const network = await domain.queries.chain.network(type);
-    if (!network) throw new Error('no network');
+    const network = await leased(type, HOLDER);
     // A node of another chain is not listened to at all.
-    const otherChain: ChainReader = {
-      get inUse() {
-        return honest.inUse;
-      },
-      head: () => honest.head(),
-      block: (at) => honest.block(at),
-      blockByHash: (hash) => honest.blockByHash(hash),
-      decimals: (contract) => honest.decimals(contract),
-      chainId: async () => '38',
-      transfers: (contract, from, to) => honest.transfers(contract, from, to),
-    };
+    const otherChain = nodeLike(honest, { chainId: async () => '38' });
     await expect(watchOnce(domain, { network, reader: otherChain, holder: HOLDER })).rejects.toThrow(
       /the node is on chain 0x38, not the network's 0x7a69/,
     );

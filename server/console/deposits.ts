@@ -1,8 +1,8 @@
 import type { DepositInfo, NetworkInfo, WatcherInfo } from '../../contract/console';
 import { ResultCode } from '../../contract/envelope';
-import { AccountKey, formatAddress } from '../chain/addresses';
+import { formatAddress } from '../chain/addresses';
 import { creditByHand, HandCreditError, type HandCreditRefusal } from '../chain/deposits';
-import { holdingsCsv, NetworkError, urlsOf, watchNetwork, type NetworkRefusal } from '../chain/networks';
+import { accountKey, holdingsCsv, NetworkError, urlsOf, watchNetwork, type NetworkRefusal } from '../chain/networks';
 import { shownUrl } from '../chain/rpc';
 import { isoNow, secondsAgo, type ServerContext } from '../context';
 import type { ChainNetworkRow } from '../db/chain';
@@ -67,7 +67,7 @@ export function depositRoutes(calls: ConsoleCallRegistry, context: ServerContext
       confirmations: network.confirmations,
       finalized: network.finalized_tag === 1,
       nodes: urlsOf(network).map(shownUrl),
-      first_address: key ? AccountKey.parse(key.xpub).address(network.kind, 0) : '',
+      first_address: key ? accountKey(key.xpub).address(network.kind, 0) : '',
       updated_at: network.updated_at,
     };
   }

@@ -22,6 +22,20 @@ import { Tabs } from '../../ui/tabs';
 import { collectErrors, hasErrors, useFieldErrors } from '../shared/field-errors';
 import { IMAGE_ACCEPT, useImageUpload } from '../shared/image-upload';
 
+/** An address to pay to, as QR code and text, and the button that copies it. */
+function AddressLines({ address, qrLabel }: { address: string; qrLabel: string }) {
+  const { t } = useLingui();
+  return (
+    <>
+      <QrCode value={address} label={qrLabel} />
+      <p className="address-text" data-testid="receiving-address">
+        {address}
+      </p>
+      <CopyButton text={address} label={t`Copy the address`} onCopied={() => showToast(t`copy success!`)} />
+    </>
+  );
+}
+
 /** The address of the chosen network, as QR code and text, with what may be sent to it. */
 function AddressCard({ address }: { address: ReceivingAddress }) {
   const { t } = useLingui();
@@ -30,11 +44,7 @@ function AddressCard({ address }: { address: ReceivingAddress }) {
       <h2 id="address-title">
         <Trans>Send USDT ({address.type}) to this address</Trans>
       </h2>
-      <QrCode value={address.address} label={t`QR code of the receiving address`} />
-      <p className="address-text" data-testid="receiving-address">
-        {address.address}
-      </p>
-      <CopyButton text={address.address} label={t`Copy the address`} onCopied={() => showToast(t`copy success!`)} />
+      <AddressLines address={address.address} qrLabel={t`QR code of the receiving address`} />
       <p className="notice">
         <Trans>
           Send only USDT on the {address.type} network. Other coins or networks are lost. Minimum:{' '}
@@ -77,11 +87,7 @@ function OwnAddressCard({ address, confirmations }: { address: ReceivingAddress;
       <h2 id="address-title">
         <Trans>Your own USDT ({address.type}) address</Trans>
       </h2>
-      <QrCode value={address.address} label={t`QR code of your deposit address`} />
-      <p className="address-text" data-testid="receiving-address">
-        {address.address}
-      </p>
-      <CopyButton text={address.address} label={t`Copy the address`} onCopied={() => showToast(t`copy success!`)} />
+      <AddressLines address={address.address} qrLabel={t`QR code of your deposit address`} />
       <p className="notice">
         <Trans>
           Send only USDT on the {address.type} network. Other coins or networks are lost. Minimum:{' '}
