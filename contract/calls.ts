@@ -7,6 +7,7 @@
  * failure as "invalid" for that field, unless the issue carries one of the message keys below.
  */
 import { z } from 'zod';
+import { TX_HASH_PATTERN } from './chain';
 import { parseMoney, type Cents } from './money';
 import {
   ACCOUNT_PATTERN,
@@ -171,6 +172,17 @@ const createRecharge = z.object({
   address: text(128),
   amount: money,
   credentials: uploadUrl,
+  /**
+   * The transfer's transaction hash, optional: on a network whose proofs are checked on the chain
+   * a recharge that matches it is credited without waiting for an operator. Kept as 64 lower-case
+   * hex digits without 0x.
+   */
+  txid: z
+    .string()
+    .trim()
+    .pipe(z.union([z.literal(''), z.string().regex(TX_HASH_PATTERN)]))
+    .transform((value) => value.replace(/^0x/, '').toLowerCase())
+    .default(''),
   request_id: requestId,
 });
 

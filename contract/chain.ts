@@ -11,3 +11,27 @@ export const DEPOSIT_STATES = [
   'below_minimum',
 ] as const satisfies readonly DepositState[];
 export const CHAIN_KINDS = ['tron', 'evm'] as const satisfies readonly ChainKind[];
+
+/**
+ * What the chain said of the transaction a recharge names, on a shared address whose proofs are
+ * checked: `matched` is credited without an operator; the rest wait in the queue, the verdict
+ * shown beside the picture. `pending`, `not_found`, `not_final` and `unreachable` are looked at
+ * again for a day.
+ */
+export const CHAIN_VERDICTS = [
+  'pending',
+  'matched',
+  'not_found',
+  'failed',
+  'no_usdt',
+  'other_address',
+  'amount',
+  'not_final',
+  'too_early',
+  'sender_elsewhere',
+  'unreachable',
+] as const;
+export type ChainVerdict = (typeof CHAIN_VERDICTS)[number];
+
+/** A transaction hash as customers paste it (TRON's without 0x, EVM's with): 64 hex digits. */
+export const TX_HASH_PATTERN = /^(0x)?[0-9a-fA-F]{64}$/;

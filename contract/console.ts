@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { money, text } from './calls';
-import { CHAIN_KINDS, DEPOSIT_STATES } from './chain';
+import { CHAIN_KINDS, DEPOSIT_STATES, type ChainVerdict } from './chain';
 import { parseRate } from './money';
 import type {
   ChainKind,
@@ -118,6 +118,29 @@ const operatorName = z
   .trim()
   .transform((value) => value.toLowerCase())
   .pipe(z.string().regex(OPERATOR_NAME_PATTERN));
+
+/** Where a network's transfers are read: for a watched network and for a checked shared address. */
+const chainSource = {
+  type: z
+    .string()
+    .trim()
+    .transform((value) => value.toUpperCase())
+    .pipe(z.string().regex(NETWORK_TYPE_PATTERN)),
+  kind: z.enum(CHAIN_KINDS),
+  /** One to five node URLs, separated by commas, spaces or lines. */
+  rpc_urls: z
+    .string()
+    .max(2000)
+    .transform((value) => value.split(/[\s,]+/).filter((url) => url !== ''))
+    .pipe(z.array(z.string().max(400)).min(1).max(5)),
+  contract: z
+    .string()
+    .trim()
+    .regex(/^(T[1-9A-HJ-NP-Za-km-z]{33}|0x[0-9a-fA-F]{40})$/),
+  decimals: wholeNumber(2, 36),
+  confirmations: wholeNumber(1, 10_000),
+  finalized: z.enum(['yes', 'no']),
+};
 
 export const consoleCallSchemas = {
   'auth/login': z.object({
@@ -248,26 +271,8 @@ export const consoleCallSchemas = {
   }),
   'settings/networks': empty,
   'settings/network-add': z.object({
-    type: z
-      .string()
-      .trim()
-      .transform((value) => value.toUpperCase())
-      .pipe(z.string().regex(NETWORK_TYPE_PATTERN)),
-    kind: z.enum(CHAIN_KINDS),
-    /** One to five node URLs, separated by commas, spaces or lines. */
-    rpc_urls: z
-      .string()
-      .max(2000)
-      .transform((value) => value.split(/[\s,]+/).filter((url) => url !== ''))
-      .pipe(z.array(z.string().max(400)).min(1).max(5)),
-    contract: z
-      .string()
-      .trim()
-      .regex(/^(T[1-9A-HJ-NP-Za-km-z]{33}|0x[0-9a-fA-F]{40})$/),
-    decimals: wholeNumber(2, 36),
+    ...chainSource,
     min_amount: money,
-    confirmations: wholeNumber(1, 10_000),
-    finalized: z.enum(['yes', 'no']),
     xpub: z
       .string()
       .trim()
@@ -275,6 +280,8 @@ export const consoleCallSchemas = {
     /** The first block to read; empty: the chain's final edge now. */
     from_block: z.union([z.literal('').transform(() => null), wholeNumber(0, Number.MAX_SAFE_INTEGER)]).default(null),
   }),
+  /** Check the proofs of a shared receiving address (the type) on the chain. */
+  'settings/proof-check-add': z.object(chainSource),
   'deposits/watchers': empty,
   'deposits/credit': z.object({
     id,
@@ -373,13 +380,25 @@ export interface RechargeSummary {
   amount: MoneyString;
   /** The proof's `/uploads/…` path; only its owner and operators may open it. */
   credentials: string;
+  /** The transaction the customer named (64 hex digits), or ''. */
+  tx_hash: string;
   state: ReviewState;
   remark: string;
   created_at: IsoTime;
 }
 
+/** What the chain said of the transaction a recharge names, on a network whose proofs are checked. */
+export interface ChainCheckVerdict {
+  verdict: ChainVerdict;
+  /** The amount found, the confirmations so far ("2/19"), the address paid or the sender, the block. */
+  detail: string;
+  checked_at: IsoTime | null;
+}
+
 export interface RechargeReview {
   recharge: RechargeSummary;
+  /** Null where the recharge names no transaction or its network's proofs are not checked. */
+  chain_check: ChainCheckVerdict | null;
   /** Whether `address` is the network's receiving address now. */
   address_is_current: boolean;
   customer: CustomerSummary;
@@ -585,18 +604,23 @@ export interface AddressInfo {
 }
 
 /** A watched network as an admin configured it; its node URLs shown as scheme and host only. */
-export interface NetworkInfo {
+/** A shared receiving address whose proofs are checked on the chain: where its transfers are read. */
+export interface ProofCheckInfo {
   type: string;
   kind: ChainKind;
   contract: string;
   decimals: number;
-  min_amount: MoneyString;
   confirmations: number;
   finalized: boolean;
   nodes: string[];
+  updated_at: IsoTime;
+}
+
+/** A watched network: where its transfers are read, its minimum, and its key's first address. */
+export interface NetworkInfo extends ProofCheckInfo {
+  min_amount: MoneyString;
   /** The address at index 0, to compare with the wallet the key came from. */
   first_address: string;
-  updated_at: IsoTime;
 }
 
 /** Where a network's watcher stands. Blocks are null until it first reached the node. */
@@ -666,8 +690,9 @@ export interface ConsoleCallResponses {
   'settings/review-save': { second_approval_above: MoneyString };
   'settings/addresses': { addresses: AddressInfo[] };
   'settings/address-save': Record<string, never>;
-  'settings/networks': { networks: NetworkInfo[] };
+  'settings/networks': { networks: NetworkInfo[]; checks: ProofCheckInfo[] };
   'settings/network-add': { first_address: string };
+  'settings/proof-check-add': Record<string, never>;
   'deposits/watchers': { watchers: WatcherInfo[] };
   'deposits/credit': { outcome: 'credited' | 'awaiting_second_approval' };
   /** CSV: network, address, transfers, amount (every decimal place of the token), last arrival. */

@@ -56,6 +56,11 @@ export interface ReceivingAddress {
    * credited by itself: the confirmations it needs. Absent where a transfer is proved by upload.
    */
   confirmations?: number;
+  /**
+   * Only on a shared address whose transfers the server reads on the chain: a recharge that gives
+   * its transaction hash (`txid`) and matches it is credited without waiting for an operator.
+   */
+  checked?: true;
 }
 
 /** A transfer to the caller's own address on a watched network, as the chain shows it. */

@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { cents } from '../contract/money';
 import { watchNetwork } from '../server/chain/networks';
+import { checkProofs } from '../server/chain/proofs';
+import { saveReceivingAddress } from '../server/service-settings';
 import { startLocalChain, units, type LocalChain } from '../server/chain/testing/local-chain';
 import { createQueries } from '../server/db';
 import { openDatabase } from '../server/db/database';
-import { devices } from '@playwright/test';
-import { DEMO, enrolledOperator, expect, expectAccessible, test } from './fixtures';
+import { devices, type Page } from '@playwright/test';
+import { DEMO, enrolledOperator, expect, expectAccessible, test, uniquePng } from './fixtures';
 import { startServer, type RunningServer } from './server';
 
 /**
@@ -25,16 +27,21 @@ test.describe.configure({ mode: 'serial' });
 let chain: LocalChain | undefined;
 let server: RunningServer | undefined;
 let token = '';
+/** A network with a shared receiving address whose proofs are checked on the same chain. */
+const SHARED = { type: 'CHECKED', address: '0x00000000000000000000000000000000000C0FFE' };
+let sharedToken = '';
 
 test.beforeAll(async () => {
   test.info().setTimeout(90_000);
   chain = await startLocalChain();
   token = await chain.deployToken(6);
+  sharedToken = await chain.deployToken(6);
   server = await startServer({ env: { CHAIN_POLL_MS: '250' } });
   const db = await openDatabase({ sqliteFile: path.join(server.dataDir, 'wallet.db') });
+  const domain = { db, queries: createQueries(db), now: () => new Date() };
   try {
     await watchNetwork(
-      { db, queries: createQueries(db), now: () => new Date() },
+      domain,
       {
         type: 'LOCAL',
         kind: 'evm',
@@ -48,6 +55,20 @@ test.beforeAll(async () => {
       },
       'e2e',
     );
+    await saveReceivingAddress(domain, { ...SHARED, minAmount: cents(1000) }, 'e2e');
+    await checkProofs(
+      domain,
+      {
+        type: SHARED.type,
+        kind: 'evm',
+        rpcUrls: [chain.url],
+        contract: sharedToken,
+        decimals: 6,
+        confirmations: CONFIRMATIONS,
+        finalizedTag: true,
+      },
+      'e2e',
+    );
   } finally {
     await db.close();
   }
@@ -58,14 +79,24 @@ test.afterAll(async () => {
   await chain?.close();
 });
 
+async function signInAsDemo(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/#/pages/login/login`);
+  await page.getByLabel('Account').fill(DEMO.account);
+  await page.getByLabel('Password').fill(DEMO.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** The balance Home shows, in cents. */
+async function balanceCents(page: Page): Promise<number> {
+  const shown = (await page.getByTestId('balance').textContent()) ?? '';
+  return Number(/[\d,]+\.\d\d/.exec(shown)?.[0].replace(/[,.]/g, '') ?? Number.NaN);
+}
+
 test('a transfer to the customer’s own address confirms block by block, then lands in the balance live', async ({
   page,
 }) => {
   if (!server || !chain) throw new Error('the chain or its server did not start');
-  await page.goto(`${server.baseUrl}/#/pages/login/login`);
-  await page.getByLabel('Account').fill(DEMO.account);
-  await page.getByLabel('Password').fill(DEMO.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await signInAsDemo(page, server.baseUrl);
   await expect(page.getByTestId('balance')).toHaveText(/^1,000\.00\s*USDT$/);
 
   await page.goto(`${server.baseUrl}/#/pages/mine/rechange`);
@@ -146,6 +177,10 @@ test('operators follow the watcher and the deposits in the console; an admin see
     const network = page.getByRole('row', { name: /^LOCAL \(EVM\)/ });
     await expect(network.getByText('0x9858EfFD232B4033E47d90003D41EC34EcaEda94')).toBeVisible();
     await expect(network.getByText('3 blocks and finalized')).toBeVisible();
+    const checked = page.getByRole('row', { name: /^CHECKED \(EVM\)/ });
+    await expect(checked.getByText('3 blocks and finalized')).toBeVisible();
+    await expect(checked).toContainText(new RegExp(sharedToken.slice(2), 'i'));
+    await page.screenshot({ path: test.info().outputPath('settings.png'), fullPage: true });
     await page.getByRole('button', { name: 'Watch a network' }).click();
     await page.getByLabel('Network', { exact: true }).fill('LOCAL');
     await page.getByLabel('Address format').selectOption('evm');
@@ -155,6 +190,66 @@ test('operators follow the watcher and the deposits in the console; an admin see
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('This network type is in use already')).toBeVisible();
     await expectAccessible(page);
+  } finally {
+    await context.close();
+  }
+});
+
+test('on a shared address checked on the chain, a recharge naming its transaction is credited without review; one that differs waits with the chain’s verdict', async ({
+  page,
+  browser,
+}) => {
+  if (!server || !chain) throw new Error('the chain or its server did not start');
+  await signInAsDemo(page, server.baseUrl);
+  await expect(page.getByTestId('balance')).toHaveText(/USDT/);
+  const before = await balanceCents(page);
+
+  const paid = await chain.transfer(sharedToken, SHARED.address, units('30', 6));
+  const short = await chain.transfer(sharedToken, SHARED.address, units('40', 6));
+  await chain.mine(CONFIRMATIONS);
+
+  const recharge = async (amount: string, txid: string) => {
+    await page.goto(`${server?.baseUrl ?? ''}/#/pages/mine/rechange`);
+    await page.getByRole('tab', { name: SHARED.type }).click();
+    await expect(page.getByTestId('receiving-address')).toHaveText(SHARED.address);
+    await page.getByLabel('Amount (USDT)').fill(amount);
+    await page.getByLabel('Transaction hash (TXID), optional').fill(txid);
+    await page
+      .getByLabel(/Transfer proof/)
+      .setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: await uniquePng() });
+    await expect(page.getByText('Replace image')).toBeVisible();
+  };
+
+  await recharge('30', 'not a hash');
+  await expect(page.getByText('credited by itself as soon as the network confirms')).toBeVisible();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('A transaction hash is 64 characters')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel('Transaction hash (TXID), optional').fill(`0x${paid}`);
+  await page.screenshot({ path: test.info().outputPath('recharge-txid.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('We are looking for your transaction on the CHECKED network')).toBeVisible();
+  await expect(page.getByTestId('notify')).toContainText('Your recharge was approved');
+  await page.getByRole('link', { name: 'Back to Home' }).click();
+  await expect.poll(() => balanceCents(page)).toBe(before + 3000);
+
+  // 40 sent, 45 claimed: the queue keeps it, with what the chain says beside the picture.
+  await recharge('45', short);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('heading', { name: 'Recharge submitted' })).toBeVisible();
+
+  const reviewer = await enrolledOperator('reviewer', server);
+  const context = await browser.newContext({ ...devices['Desktop Chrome'], baseURL: server.baseUrl });
+  try {
+    const [name = '', value = ''] = reviewer.cookie.split('=');
+    await context.addCookies([{ name, value, url: server.baseUrl }]);
+    const consolePage = await context.newPage();
+    await consolePage.goto('/console/#/queue');
+    await consolePage.getByRole('link', { name: `Recharge ${DEMO.account} 45.00 USDT` }).click();
+    await expect(consolePage.getByTestId('chain-verdict')).toHaveText('On the chain: Amount 40.00 ≠ 45.00 claimed.');
+    await expect(consolePage.getByText(short)).toBeVisible();
+    await expectAccessible(consolePage);
+    await consolePage.screenshot({ path: test.info().outputPath('review-verdict.png'), fullPage: true });
   } finally {
     await context.close();
   }

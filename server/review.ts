@@ -247,6 +247,43 @@ async function firstOfTwoApprovals(
 }
 
 /**
+ * A recharge credited without an operator, inside the caller's transaction: the chain showed its
+ * transaction paying what it claims, final (server/chain/proofs.ts). The same state change,
+ * ledger line, audit row and events as an operator's approval; `actor` names who decided in the
+ * audit log. False when the recharge was no longer in review.
+ */
+export async function approveWithoutOperator(
+  tx: Domain & InTransaction,
+  id: number,
+  actor: string,
+  detail: string,
+  at: string,
+): Promise<boolean> {
+  let decided: Decided;
+  try {
+    decided = await apply(tx, 'recharge', 'approve', id, '', at);
+  } catch (error) {
+    if (error instanceof ReviewError) return false;
+    throw error;
+  }
+  await tx.queries.audit.record({
+    actor,
+    action: 'approve',
+    target_type: 'recharge',
+    target_id: id,
+    user_id: decided.userId,
+    before_value: 'audit',
+    after_value: decided.state,
+    detail: `${formatMoney(decided.amount)} — ${detail}`,
+    created_at: at,
+  });
+  await publish(tx, decided.userId, decided.event);
+  await publish(tx, decided.userId, { type: 'balance' });
+  await publishQueueChange(tx, decided.userId);
+  return true;
+}
+
+/**
  * An operator's decision on a recharge, a withdrawal or a sale, as one transaction: the state
  * change, the ledger movement it implies, the audit row and the live events of the customer and
  * the console. Only an order still in review can be decided, so approving twice credits once. A

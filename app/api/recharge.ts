@@ -19,6 +19,8 @@ export interface RechargeRequest {
   address: string;
   amount: string;
   credentials: string;
+  /** The transfer's transaction hash, or '' when the customer gives none. */
+  txid: string;
   request_id: string;
 }
 

@@ -9,7 +9,15 @@ import { chainEdges } from './watcher';
 
 /** Why a network could not be watched or changed; `message` is for the admin who tried. */
 export type NetworkRefusal =
-  'exists' | 'not_found' | 'bad_key' | 'key_kind' | 'bad_contract' | 'bad_url' | 'decimals' | 'unreachable';
+  | 'exists'
+  | 'not_found'
+  | 'no_shared_address'
+  | 'bad_key'
+  | 'key_kind'
+  | 'bad_contract'
+  | 'bad_url'
+  | 'decimals'
+  | 'unreachable';
 
 export class NetworkError extends Error {
   override readonly name = 'NetworkError';
@@ -21,20 +29,24 @@ export class NetworkError extends Error {
   }
 }
 
-/** What an admin gives to watch a network. */
-export interface WatchedNetworkInput {
-  /** The recharge type customers choose, such as TRC20. */
-  type: string;
+/** Where a network's transfers are read: what watching it and checking its proofs both need. */
+export interface ChainSource {
   kind: ChainKind;
   rpcUrls: readonly string[];
   /** The USDT contract, in the kind's own address format. */
   contract: string;
   decimals: number;
-  minAmount: Cents;
   /** How deep a block must be to count as final (and shown to customers as N). */
   confirmations: number;
   /** Whether a block must also be at or below the node's `finalized` block. */
   finalizedTag: boolean;
+}
+
+/** What an admin gives to watch a network. */
+export interface WatchedNetworkInput extends ChainSource {
+  /** The recharge type customers choose, such as TRC20. */
+  type: string;
+  minAmount: Cents;
   /** The account-level extended public key customers' addresses are derived from. */
   xpub: string;
   /** The first block to read; by default the final edge at the time the network is added. */
@@ -87,6 +99,46 @@ export function describeNetwork(network: ChainNetworkRow): string {
 }
 
 /**
+ * A network's source checked and read: the contract's address in the kind's format, the node
+ * URLs, and through them the chain's id, its final edge, and the contract's decimals, which must
+ * be what the admin said (USDT has 18 on BNB Smart Chain).
+ */
+export async function readSource(
+  input: ChainSource,
+  reader: ChainReader,
+): Promise<{ contract: string; urls: string[]; decimals: number; chainId: string; final: number }> {
+  const contract = addressBody(input.contract);
+  const format = input.kind === 'tron' ? /^T/ : /^0x/;
+  if (!contract || !format.test(input.contract.trim())) {
+    throw new NetworkError(
+      `not a ${input.kind === 'tron' ? 'TRON (T…)' : 'EVM (0x…)'} contract address`,
+      'bad_contract',
+    );
+  }
+  const urls = checkedUrls(input.rpcUrls);
+  let decimals: number;
+  let chainId: string;
+  let final: number;
+  try {
+    chainId = await reader.chainId();
+    decimals = await reader.decimals(contract);
+    ({ final } = await chainEdges(
+      { confirmations: input.confirmations, finalized_tag: input.finalizedTag ? 1 : 0 },
+      reader,
+    ));
+  } catch (error) {
+    throw new NetworkError(
+      `could not read the contract through the nodes: ${error instanceof Error ? error.message : String(error)}`,
+      'unreachable',
+    );
+  }
+  if (decimals !== input.decimals) {
+    throw new NetworkError(`the contract has ${decimals} decimals, not ${input.decimals}`, 'decimals');
+  }
+  return { contract, urls, decimals, chainId, final };
+}
+
+/**
  * Starts watching a network: the key and contract checked, the contract's decimals read from the
  * chain and compared with what the admin said (USDT has 18 on BNB Smart Chain), the scan begun at
  * the chain's final edge (or `fromBlock`). Returns the address at index 0, for the admin to
@@ -107,35 +159,8 @@ export async function watchNetwork(
       'bad_key',
     );
   }
-  const contract = addressBody(input.contract);
-  const format = input.kind === 'tron' ? /^T/ : /^0x/;
-  if (!contract || !format.test(input.contract.trim())) {
-    throw new NetworkError(
-      `not a ${input.kind === 'tron' ? 'TRON (T…)' : 'EVM (0x…)'} contract address`,
-      'bad_contract',
-    );
-  }
-  const urls = checkedUrls(input.rpcUrls);
-  let decimals: number;
-  let start: number;
-  let chainId: string;
-  try {
-    chainId = await reader.chainId();
-    decimals = await reader.decimals(contract);
-    const edges = await chainEdges(
-      { confirmations: input.confirmations, finalized_tag: input.finalizedTag ? 1 : 0 },
-      reader,
-    );
-    start = input.fromBlock === undefined ? Math.max(0, edges.final) : Math.max(0, input.fromBlock - 1);
-  } catch (error) {
-    throw new NetworkError(
-      `could not read the contract through the nodes: ${error instanceof Error ? error.message : String(error)}`,
-      'unreachable',
-    );
-  }
-  if (decimals !== input.decimals) {
-    throw new NetworkError(`the contract has ${decimals} decimals, not ${input.decimals}`, 'decimals');
-  }
+  const { contract, urls, decimals, chainId, final } = await readSource(input, reader);
+  const start = input.fromBlock === undefined ? Math.max(0, final) : Math.max(0, input.fromBlock - 1);
   await audited(domain, actor, 'chain networks', async (tx, at) => {
     if ((await tx.queries.chain.network(input.type)) !== undefined) {
       throw new NetworkError(`${input.type} is watched already`, 'exists');

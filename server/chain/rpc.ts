@@ -125,6 +125,27 @@ function transferOf(raw: unknown): TransferLog | null {
   };
 }
 
+/** A mined transaction's outcome and its Transfer logs, as eth_getTransactionReceipt gives them. */
+export interface TransactionReceipt {
+  succeeded: boolean;
+  block_number: number;
+  block_hash: string;
+  transfers: TransferLog[];
+}
+
+function receiptOf(raw: unknown): TransactionReceipt | null {
+  if (raw === null) return null;
+  if (typeof raw !== 'object') throw new Error('the node answered a malformed receipt');
+  const receipt = raw as Record<string, unknown>;
+  if (!Array.isArray(receipt.logs)) throw new Error('the node answered a receipt without logs');
+  return {
+    succeeded: receipt.status === '0x1',
+    block_number: numberOf(receipt.blockNumber, 'block number'),
+    block_hash: hexBody(receipt.blockHash, 32, 'block hash'),
+    transfers: receipt.logs.map(transferOf).filter((log): log is TransferLog => log !== null),
+  };
+}
+
 export interface ChainReader {
   /** The URL last answered from, as shownUrl gives it. */
   readonly inUse: string;
@@ -137,6 +158,10 @@ export interface ChainReader {
   decimals(contract: string): Promise<number>;
   /** The chain's id (eth_chainId), lower-case hex without 0x. */
   chainId(): Promise<string>;
+  /** A transaction's receipt (hash in hex without 0x); null while it is unknown or not mined. */
+  receipt(txHash: string): Promise<TransactionReceipt | null>;
+  /** When a block was made, in seconds since 1970; null when the node has no such block. */
+  blockTime(at: number): Promise<number | null>;
 }
 
 export interface ReaderOptions {
@@ -274,6 +299,13 @@ export function chainReader(options: ReaderOptions): ChainReader {
           throw new Error('the node answered a malformed chain id');
         }
         return BigInt(result).toString(16);
+      }),
+    receipt: (txHash) => call('eth_getTransactionReceipt', [`0x${txHash}`], receiptOf),
+    blockTime: (at) =>
+      call('eth_getBlockByNumber', [quantity(at), false], (result) => {
+        if (result === null) return null;
+        if (typeof result !== 'object') throw new Error('the node answered a malformed block');
+        return numberOf((result as Record<string, unknown>).timestamp, 'block time');
       }),
     decimals: (contract) =>
       call('eth_call', [{ to: `0x${contract}`, data: DECIMALS_SELECTOR }, 'latest'], (result) => {

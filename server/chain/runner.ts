@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Domain } from '../context';
 import type { ChainNetworkRow } from '../db/chain';
 import { urlsOf } from './networks';
+import { checkDueProofs } from './proofs';
 import { chainReader, type ChainReader } from './rpc';
 import { DEFAULT_CHAIN_LEASE_MS, errorText, watchAndRecord } from './watcher';
 
@@ -31,8 +32,9 @@ export interface WatcherOptions {
 
 /**
  * Watches every configured network, each on one node at a time: a pass takes (or renews) the
- * network's lease and runs watchOnce; a pass that did not catch up is followed by the next at
- * once. Returns the stop, which ends the pass under way and frees this node's leases, so another
+ * network's lease and runs watchOnce, then looks again at the recharges whose transaction the
+ * chain did not show final yet (server/chain/proofs.ts); a pass that did not catch up is
+ * followed by the next at once. Returns the stop, which ends the pass under way and frees this node's leases, so another
  * node takes over at once rather than when they run out.
  */
 export function startChainWatchers(
@@ -92,6 +94,7 @@ export function startChainWatchers(
         if (stopped) return;
         if (!(await watch(network))) behind = true;
       }
+      if (!stopped) await checkDueProofs(domain);
     } catch (error) {
       domain.log.error({ err: error }, 'chain watchers stopped a pass');
     }

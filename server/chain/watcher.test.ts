@@ -95,6 +95,8 @@ function nodeLike(honest: ChainReader, changes: Partial<Omit<ChainReader, 'inUse
     decimals: (contract) => honest.decimals(contract),
     chainId: () => honest.chainId(),
     transfers: (contract, from, to) => honest.transfers(contract, from, to),
+    receipt: (txHash) => honest.receipt(txHash),
+    blockTime: (at) => honest.blockTime(at),
     ...changes,
   };
 }

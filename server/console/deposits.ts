@@ -1,11 +1,26 @@
-import type { DepositInfo, NetworkInfo, WatcherInfo } from '../../contract/console';
+import type {
+  ConsoleParsedRequest,
+  DepositInfo,
+  NetworkInfo,
+  ProofCheckInfo,
+  WatcherInfo,
+} from '../../contract/console';
 import { ResultCode } from '../../contract/envelope';
 import { formatAddress } from '../chain/addresses';
 import { creditByHand, HandCreditError, type HandCreditRefusal } from '../chain/deposits';
-import { accountKey, holdingsCsv, NetworkError, urlsOf, watchNetwork, type NetworkRefusal } from '../chain/networks';
+import {
+  accountKey,
+  holdingsCsv,
+  NetworkError,
+  urlsOf,
+  watchNetwork,
+  type ChainSource,
+  type NetworkRefusal,
+} from '../chain/networks';
+import { checkProofs } from '../chain/proofs';
 import { shownUrl } from '../chain/rpc';
 import { isoNow, secondsAgo, type ServerContext } from '../context';
-import type { ChainNetworkRow } from '../db/chain';
+import type { ChainCheckRow, ChainNetworkRow } from '../db/chain';
 import { ApiError } from '../errors';
 import type { MessageKey } from '../i18n';
 import { money } from '../wire';
@@ -24,6 +39,7 @@ const HAND_CREDIT_REFUSALS: Record<Exclude<HandCreditRefusal, 'not_found'>, Mess
 const REFUSALS: Record<NetworkRefusal, { key: MessageKey; field: string }> = {
   exists: { key: 'console.network_exists', field: 'type' },
   not_found: { key: 'console.network_exists', field: 'type' },
+  no_shared_address: { key: 'console.network_no_shared_address', field: 'type' },
   bad_key: { key: 'console.network_key', field: 'xpub' },
   key_kind: { key: 'console.network_key_kind', field: 'xpub' },
   bad_contract: { key: 'console.network_contract', field: 'contract' },
@@ -31,6 +47,41 @@ const REFUSALS: Record<NetworkRefusal, { key: MessageKey; field: string }> = {
   decimals: { key: 'console.network_decimals', field: 'decimals' },
   unreachable: { key: 'console.network_unreachable', field: 'rpc_urls' },
 };
+
+/** Where a network's transfers are read, as an admin's form gives it. */
+function sourceOf(input: ConsoleParsedRequest<'settings/proof-check-add'>): ChainSource & { type: string } {
+  return {
+    type: input.type,
+    kind: input.kind,
+    rpcUrls: input.rpc_urls,
+    contract: input.contract,
+    decimals: input.decimals,
+    confirmations: input.confirmations,
+    finalizedTag: input.finalized === 'yes',
+  };
+}
+
+/** Where a watched network's or a checked address's transfers are read, as Settings lists it: no URL's secret. */
+function sourceInfo(source: ChainNetworkRow | ChainCheckRow): ProofCheckInfo {
+  return {
+    type: source.type,
+    kind: source.kind,
+    contract: formatAddress(source.kind, source.contract),
+    decimals: source.decimals,
+    confirmations: source.confirmations,
+    finalized: source.finalized_tag === 1,
+    nodes: urlsOf(source).map(shownUrl),
+    updated_at: source.updated_at,
+  };
+}
+
+/** A network or check refused, as the admin's form shows it at its field; any other error as it is. */
+function refused(error: unknown, decimals: number, exists: MessageKey): unknown {
+  if (!(error instanceof NetworkError)) return error;
+  const { key, field } = error.reason === 'exists' ? { key: exists, field: 'type' } : REFUSALS[error.reason];
+  const found = /has (\d+) decimals/.exec(error.message)?.[1] ?? '';
+  return new ApiError(ResultCode.invalid, key, { field }, { found, given: String(decimals) });
+}
 
 export function watcherInfo(network: ChainNetworkRow, stalledBefore: string): WatcherInfo {
   const lag = network.final_block === null ? null : Math.max(0, network.final_block - network.scanned_block);
@@ -59,22 +110,34 @@ export function depositRoutes(calls: ConsoleCallRegistry, context: ServerContext
   async function networkInfo(network: ChainNetworkRow): Promise<NetworkInfo> {
     const key = await queries.chain.keyById(network.key_id);
     return {
-      type: network.type,
-      kind: network.kind,
-      contract: formatAddress(network.kind, network.contract),
-      decimals: network.decimals,
+      ...sourceInfo(network),
       min_amount: money(network.min_amount),
-      confirmations: network.confirmations,
-      finalized: network.finalized_tag === 1,
-      nodes: urlsOf(network).map(shownUrl),
       first_address: key ? accountKey(key.xpub).address(network.kind, 0) : '',
-      updated_at: network.updated_at,
     };
   }
 
   calls.operator(
     'settings/networks',
-    async () => ({ networks: await Promise.all((await queries.chain.networks()).map(networkInfo)) }),
+    async () => {
+      const [networks, checks] = await Promise.all([queries.chain.networks(), queries.chain.checks()]);
+      return {
+        networks: await Promise.all(networks.map(networkInfo)),
+        checks: checks.map(sourceInfo),
+      };
+    },
+    admin,
+  );
+
+  calls.operator(
+    'settings/proof-check-add',
+    async (input, { operator }) => {
+      try {
+        await checkProofs(context, sourceOf(input), operator.name);
+        return {};
+      } catch (error) {
+        throw refused(error, input.decimals, 'console.check_exists');
+      }
+    },
     admin,
   );
 
@@ -85,14 +148,8 @@ export function depositRoutes(calls: ConsoleCallRegistry, context: ServerContext
         const { firstAddress } = await watchNetwork(
           context,
           {
-            type: input.type,
-            kind: input.kind,
-            rpcUrls: input.rpc_urls,
-            contract: input.contract,
-            decimals: input.decimals,
+            ...sourceOf(input),
             minAmount: input.min_amount,
-            confirmations: input.confirmations,
-            finalizedTag: input.finalized === 'yes',
             xpub: input.xpub,
             ...(input.from_block === null ? {} : { fromBlock: input.from_block }),
           },
@@ -100,10 +157,7 @@ export function depositRoutes(calls: ConsoleCallRegistry, context: ServerContext
         );
         return { first_address: firstAddress };
       } catch (error) {
-        if (!(error instanceof NetworkError)) throw error;
-        const { key, field } = REFUSALS[error.reason];
-        const found = /has (\d+) decimals/.exec(error.message)?.[1] ?? '';
-        throw new ApiError(ResultCode.invalid, key, { field }, { found, given: String(input.decimals) });
+        throw refused(error, input.decimals, 'console.network_exists');
       }
     },
     admin,

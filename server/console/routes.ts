@@ -74,6 +74,7 @@ function toRechargeSummary(row: RechargeRow): RechargeSummary {
     address: row.address,
     amount: money(row.amount),
     credentials: row.credentials,
+    tx_hash: row.tx_hash ?? '',
     state: row.state,
     remark: row.remark,
     created_at: row.created_at,
@@ -312,6 +313,10 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
     const state = await approvalState('recharge', recharge, await secondApprovalAbove(context, context.reviewRules));
     return {
       recharge: toRechargeSummary(recharge),
+      chain_check:
+        recharge.chain_verdict === null
+          ? null
+          : { verdict: recharge.chain_verdict, detail: recharge.chain_detail, checked_at: recharge.chain_checked_at },
       address_is_current: current?.address === recharge.address,
       customer: await customerOf(recharge.user_id),
       recent: recent

@@ -60,6 +60,20 @@ export type ChainNetworkChange = Pick<
   'type' | 'rpc_urls' | 'min_amount' | 'confirmations' | 'finalized_tag'
 >;
 
+/** A shared receiving address whose proofs are checked on the chain, and how. */
+export interface ChainCheckRow {
+  type: string;
+  kind: ChainKind;
+  rpc_urls: string;
+  contract: string;
+  decimals: number;
+  confirmations: number;
+  finalized_tag: 0 | 1;
+  chain_id: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface ChainBlockRow {
   number: number;
   hash: string;
@@ -141,6 +155,16 @@ export function chainQueries(db: SqlRunner) {
       const rows = await db.all<{ body: string; user_id: number }>(OWNERS_OF, [keyId, ...padded]);
       return new Map(rows.map((row) => [row.body, row.user_id]));
     },
+
+    checks: () => db.all<ChainCheckRow>('SELECT * FROM chain_checks ORDER BY type'),
+    check: (type: string) => db.get<ChainCheckRow>('SELECT * FROM chain_checks WHERE type = ?', [type]),
+    insertCheck: (row: Omit<ChainCheckRow, 'created_at' | 'updated_at'>, at: string) =>
+      db.run(
+        `INSERT INTO chain_checks (type, kind, rpc_urls, contract, decimals, confirmations, finalized_tag, chain_id,
+                                   created_at, updated_at)
+         VALUES (@type, @kind, @rpc_urls, @contract, @decimals, @confirmations, @finalized_tag, @chain_id, @at, @at)`,
+        { ...row, at },
+      ),
 
     networks: () => db.all<ChainNetworkRow>('SELECT * FROM chain_networks ORDER BY position, type'),
     network: (type: string) => db.get<ChainNetworkRow>('SELECT * FROM chain_networks WHERE type = ?', [type]),

@@ -1,3 +1,4 @@
+import type { ChainVerdict } from '../../contract/chain';
 import type { ReviewState } from '../../contract/rules';
 import type { SqlRunner } from './database';
 
@@ -23,9 +24,33 @@ export interface RechargeRow {
   remark: string;
   created_at: string;
   updated_at: string;
+  /** The transaction the customer named (64 hex digits, no 0x), if they did. */
+  tx_hash: string | null;
+  /** What the chain said of it; null where the network's proofs are not checked. */
+  chain_verdict: ChainVerdict | null;
+  /** The verdict's particulars: the amount found, the confirmations so far, the address paid. */
+  chain_detail: string;
+  /** The address the transfer came from (20 bytes, hex), once found. */
+  chain_sender: string | null;
+  chain_checked_at: string | null;
 }
 
-export type NewRecharge = Omit<RechargeRow, 'id' | 'state' | 'remark' | 'updated_at'>;
+export type NewRecharge = Omit<
+  RechargeRow,
+  | 'id'
+  | 'state'
+  | 'remark'
+  | 'updated_at'
+  | 'tx_hash'
+  | 'chain_verdict'
+  | 'chain_detail'
+  | 'chain_sender'
+  | 'chain_checked_at'
+> &
+  Partial<Pick<RechargeRow, 'tx_hash' | 'chain_verdict' | 'chain_checked_at'>>;
+
+/** Verdicts looked at again: the chain may yet show the transfer, or show it final. */
+const DUE_VERDICTS = "('pending', 'not_found', 'not_final', 'unreachable')";
 
 export function rechargeQueries(db: SqlRunner) {
   return {
@@ -50,9 +75,11 @@ export function rechargeQueries(db: SqlRunner) {
       (await db.get<{ n: number }>('SELECT COALESCE(MAX(position), 0) + 1 AS n FROM receiving_addresses'))?.n ?? 1,
     insert: (row: NewRecharge) =>
       db.insert(
-        `INSERT INTO recharges (user_id, type, category, address, amount, credentials, proof_hash, created_at, updated_at)
-         VALUES (@user_id, @type, @category, @address, @amount, @credentials, @proof_hash, @created_at, @created_at)`,
-        { ...row },
+        `INSERT INTO recharges (user_id, type, category, address, amount, credentials, proof_hash, tx_hash,
+                                chain_verdict, chain_checked_at, created_at, updated_at)
+         VALUES (@user_id, @type, @category, @address, @amount, @credentials, @proof_hash, @tx_hash,
+                 @chain_verdict, @chain_checked_at, @created_at, @created_at)`,
+        { tx_hash: null, chain_verdict: null, chain_checked_at: null, ...row },
       ),
     byId: (id: number) => db.get<RechargeRow>('SELECT * FROM recharges WHERE id = ?', [id]),
     /** A customer's latest recharges, newest first (what a reviewer compares a proof with). */
@@ -63,6 +90,45 @@ export function rechargeQueries(db: SqlRunner) {
       (await db.get("SELECT 1 AS found FROM recharges WHERE proof_hash = ? AND state <> 'failure' LIMIT 1", [
         proofHash,
       ])) !== undefined,
+    /** Whether a recharge in review or approved already names this transaction. */
+    isTxInUse: async (txHash: string) =>
+      (await db.get("SELECT 1 AS found FROM recharges WHERE tx_hash = ? AND state <> 'failure' LIMIT 1", [txHash])) !==
+      undefined,
+    /**
+     * Recharges in review whose transaction is to be looked at again: last looked at before
+     * `before`, named since `since`, the longest waiting first.
+     */
+    checksDue: (before: string, since: string, limit: number) =>
+      db.all<{ id: number; chain_checked_at: string }>(
+        `SELECT id, chain_checked_at FROM recharges
+         WHERE state = 'audit' AND chain_verdict IN ${DUE_VERDICTS} AND chain_checked_at <= ? AND created_at >= ?
+         ORDER BY chain_checked_at, id LIMIT ?`,
+        [before, since, limit],
+      ),
+    /**
+     * Takes a recharge's check for this node: true when its mark was still `seen` (no other node
+     * took it meanwhile) and it still waits on the chain.
+     */
+    claimCheck: async (id: number, seen: string, at: string) =>
+      (await db.run(
+        `UPDATE recharges SET chain_checked_at = @at
+         WHERE id = @id AND state = 'audit' AND chain_checked_at = @seen AND chain_verdict IN ${DUE_VERDICTS}`,
+        { id, seen, at },
+      )) === 1,
+    /** What the chain said of a recharge still in review. */
+    recordVerdict: (id: number, verdict: ChainVerdict, detail: string, sender: string | null, at: string) =>
+      db.run(
+        `UPDATE recharges SET chain_verdict = @verdict, chain_detail = @detail, chain_sender = @sender,
+                chain_checked_at = @at
+         WHERE id = @id AND state = 'audit'`,
+        { id, verdict, detail, sender, at },
+      ),
+    /** Whether a transfer from this address was credited to another customer before. */
+    isSenderOfAnother: async (sender: string, userId: number) =>
+      (await db.get(
+        "SELECT 1 AS found FROM recharges WHERE chain_sender = ? AND state = 'success' AND user_id <> ? LIMIT 1",
+        [sender, userId],
+      )) !== undefined,
     /** The user's recharges waiting for review. */
     openCount: async (userId: number) =>
       (

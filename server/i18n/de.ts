@@ -201,4 +201,9 @@ export const de: Messages = {
     'Am {time} wurde der Anti-Phishing-Code Ihres Kontos {account} auf dem Gerät {device} angezeigt, nachdem Ihr Passwort oder Passkey bestätigt worden war.\n\nWenn Sie das nicht waren, setzen Sie sofort Ihr Passwort zurück und wenden Sie sich an den Kundenservice.',
   passkey_limit: 'Sie haben bereits {max} Passkeys. Entfernen Sie einen, bevor Sie einen weiteren hinzufügen',
   'required.name': 'Bitte geben Sie einen Namen ein',
+  'invalid.txid': 'Ein Transaktions-Hash besteht aus 64 Hexadezimalzeichen, mit oder ohne 0x',
+  tx_used: 'Diese Transaktion gehört bereits zu einer anderen Einzahlung. Bitte prüfen Sie den Transaktions-Hash',
+  'console.network_no_shared_address':
+    'Legen Sie zuerst eine gemeinsame Empfangsadresse für dieses Netzwerk an: deren Nachweise werden geprüft',
+  'console.check_exists': 'Die Nachweise dieses Netzwerks werden bereits auf der Blockchain geprüft',
 };

@@ -192,6 +192,11 @@ export const en = {
     'The anti-phishing code of your account {account} was shown on {device} at {time}, after your password or passkey was confirmed.\n\nIf it was not you, reset your password at once and contact customer service.',
   passkey_limit: 'You have {max} passkeys already. Remove one before adding another',
   'required.name': 'Please enter a name',
+  'invalid.txid': 'A transaction hash is 64 hexadecimal characters, with or without 0x',
+  tx_used: 'This transaction already belongs to another recharge. Please check the transaction hash',
+  'console.network_no_shared_address':
+    'Add a shared receiving address for this network first: its proofs are what is checked',
+  'console.check_exists': 'The proofs of this network are checked on the chain already',
 } as const;
 
 export type MessageKey = keyof typeof en;

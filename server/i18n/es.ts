@@ -187,4 +187,9 @@ export const es: Messages = {
     'El {time} se mostró el código antiphishing de su cuenta {account} en el dispositivo {device}, tras confirmar su contraseña o su llave de acceso.\n\nSi no fue usted, restablezca la contraseña de inmediato y contacte con atención al cliente.',
   passkey_limit: 'Ya tiene {max} llaves de acceso. Elimine una antes de añadir otra',
   'required.name': 'Introduzca un nombre',
+  'invalid.txid': 'Un hash de transacción tiene 64 caracteres hexadecimales, con o sin 0x',
+  tx_used: 'Esta transacción ya pertenece a otro depósito. Compruebe el hash de la transacción',
+  'console.network_no_shared_address':
+    'Añada primero una dirección de recepción compartida para esta red: se comprueban sus comprobantes',
+  'console.check_exists': 'Los comprobantes de esta red ya se comprueban en la cadena',
 };

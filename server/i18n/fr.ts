@@ -196,4 +196,9 @@ export const fr: Messages = {
     'Le {time}, le code anti-phishing de votre compte {account} a été affiché sur l’appareil {device}, après confirmation de votre mot de passe ou de votre clé d’accès.\n\nSi ce n’était pas vous, réinitialisez immédiatement votre mot de passe et contactez le service client.',
   passkey_limit: 'Vous avez déjà {max} clés d’accès. Supprimez-en une avant d’en ajouter une autre',
   'required.name': 'Saisissez un nom',
+  'invalid.txid': 'Un hash de transaction compte 64 caractères hexadécimaux, avec ou sans 0x',
+  tx_used: 'Cette transaction appartient déjà à une autre recharge. Vérifiez le hash de la transaction',
+  'console.network_no_shared_address':
+    'Ajoutez d’abord une adresse de réception partagée pour ce réseau : ce sont ses preuves qui sont vérifiées',
+  'console.check_exists': 'Les preuves de ce réseau sont déjà vérifiées sur la chaîne',
 };

@@ -190,4 +190,9 @@ export const pt: Messages = {
     'Em {time}, o código antiphishing da sua conta {account} foi exibido no dispositivo {device}, depois que sua senha ou chave de acesso foi confirmada.\n\nSe não foi você, redefina sua senha imediatamente e entre em contato com o atendimento ao cliente.',
   passkey_limit: 'Você já tem {max} chaves de acesso. Remova uma antes de adicionar outra',
   'required.name': 'Digite um nome',
+  'invalid.txid': 'Um hash de transação tem 64 caracteres hexadecimais, com ou sem 0x',
+  tx_used: 'Esta transação já pertence a outro depósito. Verifique o hash da transação',
+  'console.network_no_shared_address':
+    'Adicione primeiro um endereço de recebimento compartilhado para esta rede: são os comprovantes dele que são verificados',
+  'console.check_exists': 'Os comprovantes desta rede já são verificados na blockchain',
 };

@@ -182,4 +182,8 @@ export const zhHans: Messages = {
     '您的账号{account}于{time}在验证密码或通行密钥后，在设备{device}上显示了防钓鱼码。\n\n如果不是您本人操作，请立即重置密码并联系客服。',
   passkey_limit: '您已有{max}个通行密钥，请先删除一个再添加',
   'required.name': '请输入名称',
+  'invalid.txid': '交易哈希为 64 位十六进制字符，可带或不带 0x',
+  tx_used: '该交易已属于另一笔充值，请核对交易哈希',
+  'console.network_no_shared_address': '请先为此网络添加共用收款地址：核验的是该地址的凭证',
+  'console.check_exists': '此网络的凭证已在链上核验',
 };

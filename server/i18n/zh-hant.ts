@@ -182,4 +182,8 @@ export const zhHant: Messages = {
     '您的帳號{account}於{time}在驗證密碼或密碼金鑰後，在裝置{device}上顯示了防釣魚碼。\n\n如果不是您本人操作，請立即重設密碼並聯絡客服。',
   passkey_limit: '您已有{max}個密碼金鑰，請先刪除一個再新增',
   'required.name': '請輸入名稱',
+  'invalid.txid': '交易雜湊為 64 位十六進位字元，可帶或不帶 0x',
+  tx_used: '此交易已屬於另一筆儲值，請核對交易雜湊',
+  'console.network_no_shared_address': '請先為此網路新增共用收款地址：核驗的是該地址的憑證',
+  'console.check_exists': '此網路的憑證已在鏈上核驗',
 };

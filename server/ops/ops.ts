@@ -22,8 +22,10 @@ import {
   NetworkError,
   rescanFrom,
   watchNetwork,
+  type ChainSource,
   type WatchedNetworkInput,
 } from '../chain/networks';
+import { checkProofs } from '../chain/proofs';
 import {
   SettingsError,
   saveContactChannel,
@@ -82,6 +84,12 @@ export const USAGE = `usage: npm run ops -- <command>
                                                  transfer to it is credited by itself once N blocks
                                                  deep (and finalized, with yes); prints the address at
                                                  index 0 to compare with your wallet
+  network check <TYPE> --kind tron|evm --rpc URL[,URL…] --contract ADDRESS --decimals N
+              --confirmations N --finalized yes|no
+                                                 keep TYPE's shared receiving address, and check on
+                                                 the chain the transaction a recharge names: one that
+                                                 matches (contract, address, amount, final) is
+                                                 credited without an operator
   network list [--json]                          the watched networks and where their watchers stand
   network holdings <TYPE>                        CSV of the network's addresses USDT arrived at and
                                                  how much, for the treasury to sweep with its own keys
@@ -423,14 +431,15 @@ function wholeNumber(flags: Flags, name: string, min: number, max: number): numb
   return Number(value);
 }
 
-async function addNetwork(domain: Domain, io: OpsIo, type: string | undefined, flags: Flags): Promise<void> {
+/** The options naming where a network's transfers are read, for network add and network check. */
+function chainSourceOf(command: string, type: string | undefined, flags: Flags): ChainSource & { type: string } {
   const network = type?.toUpperCase();
-  if (!network || !NETWORK_TYPE.test(network)) throw new OpsError('network add needs a network type such as TRC20');
+  if (!network || !NETWORK_TYPE.test(network)) throw new OpsError(`${command} needs a network type such as TRC20`);
   const kind = text(flags, 'kind');
   if (kind !== 'tron' && kind !== 'evm') throw new OpsError('--kind must be tron or evm');
   const finalized = text(flags, 'finalized');
   if (finalized !== 'yes' && finalized !== 'no') throw new OpsError('--finalized must be yes or no');
-  const input: WatchedNetworkInput = {
+  return {
     type: network,
     kind,
     rpcUrls: text(flags, 'rpc', 2000)
@@ -439,9 +448,15 @@ async function addNetwork(domain: Domain, io: OpsIo, type: string | undefined, f
       .filter((url) => url !== ''),
     contract: text(flags, 'contract'),
     decimals: wholeNumber(flags, 'decimals', 2, 36),
-    minAmount: amount(flags, 'min'),
     confirmations: wholeNumber(flags, 'confirmations', 1, 10_000),
     finalizedTag: finalized === 'yes',
+  };
+}
+
+async function addNetwork(domain: Domain, io: OpsIo, type: string | undefined, flags: Flags): Promise<void> {
+  const input: WatchedNetworkInput = {
+    ...chainSourceOf('network add', type, flags),
+    minAmount: amount(flags, 'min'),
     xpub: text(flags, 'xpub', 200),
     ...(flags.has('from') ? { fromBlock: wholeNumber(flags, 'from', 0, Number.MAX_SAFE_INTEGER) } : {}),
   };
@@ -450,6 +465,16 @@ async function addNetwork(domain: Domain, io: OpsIo, type: string | undefined, f
     io.out(describeNetwork(watched));
     io.out(`watching from block ${watched.scanned_block + 1}`);
     io.out(`address at index 0: ${firstAddress} (compare it with your wallet’s first receiving address)`);
+  } catch (error) {
+    if (error instanceof NetworkError) throw new OpsError(error.message);
+    throw error;
+  }
+}
+
+async function checkNetworkProofs(domain: Domain, io: OpsIo, type: string | undefined, flags: Flags): Promise<void> {
+  try {
+    const check = await checkProofs(domain, chainSourceOf('network check', type, flags), OPERATOR);
+    io.out(`${check.type}: a recharge naming its transaction is checked on the chain from now on`);
   } catch (error) {
     if (error instanceof NetworkError) throw new OpsError(error.message);
     throw error;
@@ -718,12 +743,13 @@ export async function runOps(db: Db, argv: readonly string[], output: OpsIo, giv
       return;
     case 'network':
       if (rest[0] === 'add') await addNetwork(domain, io, rest[1], flags);
+      else if (rest[0] === 'check') await checkNetworkProofs(domain, io, rest[1], flags);
       else if (rest[0] === 'list') await listNetworks(domain, io, json);
       else if (rest[0] === 'rescan') await rescanNetwork(domain, io, rest[1], flags);
       else if (rest[0] === 'holdings') await printHoldings(domain, io, rest[1]);
       else
         throw new OpsError(
-          'usage: network add <TYPE> … | list [--json] | holdings <TYPE> | rescan <TYPE> --from BLOCK',
+          'usage: network add <TYPE> … | check <TYPE> … | list [--json] | holdings <TYPE> | rescan <TYPE> --from BLOCK',
         );
       return;
     case 'address':

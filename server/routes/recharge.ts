@@ -4,6 +4,7 @@ import { cents } from '../../contract/money';
 import { publishQueueChange } from '../events';
 import type { CallRegistry } from '../calls';
 import { customerAddress } from '../chain/networks';
+import { checkRechargeProof } from '../chain/proofs';
 import { isoNow, type ServerContext } from '../context';
 import { isUniqueViolation } from '../db/database';
 import { ApiError, conflict, invalidField, notFound, outOfRange } from '../errors';
@@ -39,7 +40,14 @@ export function rechargeRoutes(calls: CallRegistry, context: ServerContext): voi
     }
     const current = addresses.find((address) => address.type === chosen);
     if (!current) throw notFound();
-    return { type: current.type, types, address: current.address, min_amount: money(current.min_amount) };
+    const checked = (await queries.chain.check(current.type)) !== undefined;
+    return {
+      type: current.type,
+      types,
+      address: current.address,
+      min_amount: money(current.min_amount),
+      ...(checked ? { checked: true as const } : {}),
+    };
   });
 
   calls.user('recharge/deposits', async (_input, { user }) => {
@@ -66,13 +74,25 @@ export function rechargeRoutes(calls: CallRegistry, context: ServerContext): voi
   });
 
   calls.user('recharge/create', async (input, { user }) => {
+    let created: Awaited<ReturnType<typeof createRecharge>>;
     try {
-      return await createRecharge(input, user.id);
+      created = await createRecharge(input, user.id);
     } catch (error) {
-      // Two recharges on one picture sent at once: the database refuses the second.
-      if (isUniqueViolation(error)) throw conflict('proof_used', { field: 'credentials' });
-      throw error;
+      // Two recharges on one picture or one transaction sent at once: the database refuses the second.
+      if (!isUniqueViolation(error)) throw error;
+      if (input.txid !== '' && (await queries.recharge.isTxInUse(input.txid))) {
+        throw conflict('tx_used', { field: 'txid' });
+      }
+      throw conflict('proof_used', { field: 'credentials' });
     }
+    // The chain is read after the recharge is saved, never inside its transaction; a node that
+    // stops meanwhile leaves it to another's sweep (server/chain/proofs.ts).
+    if (input.txid !== '') {
+      checkRechargeProof(context, created.id).catch((error: unknown) =>
+        context.log.error({ err: error, recharge: created.id }, 'could not check a recharge on the chain'),
+      );
+    }
+    return created;
   });
 
   /**
@@ -94,6 +114,12 @@ export function rechargeRoutes(calls: CallRegistry, context: ServerContext): voi
       if (!proof) throw invalidField('credentials', 'invalid.credentials');
       await lock(`recharges of ${userId}`);
       await lock(`proof ${proof}`);
+      if (input.txid !== '') {
+        await lock(`chain tx ${input.txid}`);
+        if (await queries.recharge.isTxInUse(input.txid)) throw conflict('tx_used', { field: 'txid' });
+      }
+      const checked = input.txid !== '' && (await queries.chain.check(current.type)) !== undefined;
+      const at = isoNow(context);
       if ((await queries.recharge.openCount(userId)) >= MAX_OPEN_RECHARGES) {
         throw new ApiError(ResultCode.conflict, 'too_many_pending_recharges', {}, { count: MAX_OPEN_RECHARGES });
       }
@@ -106,7 +132,10 @@ export function rechargeRoutes(calls: CallRegistry, context: ServerContext): voi
         amount: cents(input.amount),
         credentials: input.credentials,
         proof_hash: proof,
-        created_at: isoNow(context),
+        tx_hash: input.txid === '' ? null : input.txid,
+        chain_verdict: checked ? 'pending' : null,
+        chain_checked_at: checked ? at : null,
+        created_at: at,
       });
       await publishQueueChange(tx, userId);
       return { id, state: 'audit' as const };

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { TX_HASH_PATTERN } from '../../../contract/chain';
 import type { ReceivingAddress } from '../../../contract/responses';
 import type { DepositState } from '../../../contract/rules';
 import { ApiFailure } from '../../lib/failures';
@@ -153,20 +154,62 @@ function DepositList() {
   );
 }
 
-const FIELDS = ['amount', 'credentials'] as const;
+const FIELDS = ['amount', 'txid', 'credentials'] as const;
 
-/** The proof flow of a network with a shared address: the amount sent and a screenshot of the transfer. */
+/** After a recharge is submitted: what happens next, and the way back or to another one. */
+function SubmittedPanel({
+  checkedOnChain,
+  type,
+  onAgain,
+}: {
+  checkedOnChain: boolean;
+  type: string;
+  onAgain: () => void;
+}) {
+  return (
+    <section className="card success-panel" aria-labelledby="recharge-done">
+      <h2 id="recharge-done">
+        <Trans>Recharge submitted</Trans>
+      </h2>
+      <p className="muted">
+        {checkedOnChain ? (
+          <Trans>
+            We are looking for your transaction on the {type} network. Your balance is credited by itself once it is
+            confirmed; if anything differs, our team reviews it. You will be notified here.
+          </Trans>
+        ) : (
+          <Trans>We check your transfer and credit your balance after review. You will be notified here.</Trans>
+        )}
+      </p>
+      <div className="actions">
+        <Link href="/" className="button">
+          <Trans>Back to Home</Trans>
+        </Link>
+        <button type="button" className="button secondary" onClick={onAgain}>
+          <Trans>New recharge</Trans>
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The proof flow of a network with a shared address: the amount sent, the transaction's hash
+ * (optional; where the server reads the chain, a matching one is credited without review) and a
+ * screenshot of the transfer.
+ */
 function ProofRecharge({ address, onAddressChanged }: { address: ReceivingAddress; onAddressChanged: () => void }) {
   const { t, i18n } = useLingui();
   const amountMessage = useAmountMessage();
   const [amount, setAmount] = useState('');
+  const [txid, setTxid] = useState('');
   const { errors, focusRound, show, showOne, showFailure } = useFieldErrors(FIELDS);
-  const [submitted, setSubmitted] = useState(false);
+  const [submitted, setSubmitted] = useState<{ checkedOnChain: boolean } | null>(null);
   const [busy, run] = useGuard();
   // Its own guard: a picture chosen just after a refused Submit must still upload.
   const [, runUpload] = useGuard();
   const proof = useImageUpload((message) => showOne('credentials', message, false));
-  const requestId = useRequestId([address.type, address.address, amount, proof.url]);
+  const requestId = useRequestId([address.type, address.address, amount, txid, proof.url]);
 
   const submit = () =>
     run(async () => {
@@ -178,6 +221,10 @@ function ProofRecharge({ address, onAddressChanged }: { address: ReceivingAddres
               emptyMessage: t`Please enter the recharge amount`,
             })
           : undefined,
+        txid:
+          txid.trim() === '' || TX_HASH_PATTERN.test(txid.trim())
+            ? undefined
+            : t`A transaction hash is 64 characters from 0–9 and a–f (with or without 0x)`,
         credentials: proof.url ? undefined : t`Please upload the transfer proof`,
       });
       show(found);
@@ -188,10 +235,11 @@ function ProofRecharge({ address, onAddressChanged }: { address: ReceivingAddres
           address: address.address,
           amount: amount.trim(),
           credentials: proof.url,
+          txid: txid.trim(),
           request_id: requestId,
         });
         showToast(t`Submit success`);
-        setSubmitted(true);
+        setSubmitted({ checkedOnChain: address.checked === true && txid.trim() !== '' });
       } catch (error) {
         if (error instanceof ApiFailure && error.field === 'address') onAddressChanged();
         showFailure(error);
@@ -200,30 +248,16 @@ function ProofRecharge({ address, onAddressChanged }: { address: ReceivingAddres
 
   if (submitted) {
     return (
-      <section className="card success-panel" aria-labelledby="recharge-done">
-        <h2 id="recharge-done">
-          <Trans>Recharge submitted</Trans>
-        </h2>
-        <p className="muted">
-          <Trans>We check your transfer and credit your balance after review. You will be notified here.</Trans>
-        </p>
-        <div className="actions">
-          <Link href="/" className="button">
-            <Trans>Back to Home</Trans>
-          </Link>
-          <button
-            type="button"
-            className="button secondary"
-            onClick={() => {
-              setSubmitted(false);
-              setAmount('');
-              proof.clear();
-            }}
-          >
-            <Trans>New recharge</Trans>
-          </button>
-        </div>
-      </section>
+      <SubmittedPanel
+        checkedOnChain={submitted.checkedOnChain}
+        type={address.type}
+        onAgain={() => {
+          setSubmitted(null);
+          setAmount('');
+          setTxid('');
+          proof.clear();
+        }}
+      />
     );
   }
 
@@ -240,6 +274,21 @@ function ProofRecharge({ address, onAddressChanged }: { address: ReceivingAddres
           value={amount}
           onChange={setAmount}
           error={errors.amount}
+        />
+        <Field
+          label={t`Transaction hash (TXID), optional`}
+          name="txid"
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          value={txid}
+          onChange={setTxid}
+          error={errors.txid}
+          hint={
+            address.checked
+              ? t`Copy it from your wallet: with it, the recharge is credited by itself as soon as the network confirms the transfer.`
+              : t`Copy it from your wallet: it helps us find your transfer.`
+          }
         />
         <ImagePicker
           label={t`Transfer proof (screenshot of the transfer)`}

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import type { AddressInfo, ContactInfo, ProductInfo } from '../../../contract/console';
+import type { AddressInfo, ContactInfo, ProductInfo, ProofCheckInfo } from '../../../contract/console';
 import { CONTACT_CHANNEL_TYPES, type ContactChannelType } from '../../../contract/rules';
 import { call } from '../../api/client';
 import { useList, useReviewSettings, useRevalidate } from '../../api/reads';
@@ -11,7 +11,7 @@ import { useAction } from '../use-action';
 import { useTitle } from '../use-title';
 import { AdminOnly } from './admin-only';
 import { ListSection } from './list-section';
-import { RecordForm } from './record-form';
+import { RecordForm, type FieldSpec } from './record-form';
 
 type Editing<T> = null | 'new' | T;
 
@@ -323,17 +323,96 @@ function AddressesSection() {
   );
 }
 
-type NetworkField =
-  | 'type'
-  | 'kind'
-  | 'rpc_urls'
-  | 'contract'
-  | 'decimals'
-  | 'min_amount'
-  | 'confirmations'
-  | 'finalized'
-  | 'xpub'
-  | 'from_block';
+type SourceField = 'type' | 'kind' | 'rpc_urls' | 'contract' | 'decimals' | 'confirmations' | 'finalized';
+type NetworkField = SourceField | 'min_amount' | 'xpub' | 'from_block';
+
+/** Where a network's transfers are read: the fields a watched network and a checked address share. */
+function useSourceFields(typeHint: string): FieldSpec<SourceField>[] {
+  const { t } = useLingui();
+  return [
+    { name: 'type', label: t`Network`, hint: typeHint, maxLength: 16 },
+    {
+      name: 'kind',
+      label: t`Address format`,
+      options: [
+        { value: 'tron', label: t`TRON (T…)` },
+        { value: 'evm', label: t`EVM (0x…): Ethereum, BNB Smart Chain, Polygon` },
+      ],
+    },
+    {
+      name: 'rpc_urls',
+      label: t`Node URLs`,
+      hint: t`One to five, separated by commas; tried in turn when one fails`,
+      inputMode: 'url',
+    },
+    { name: 'contract', label: t`USDT contract address` },
+    {
+      name: 'decimals',
+      label: t`Decimals`,
+      hint: t`6 on TRON, Ethereum and Polygon; 18 on BNB Smart Chain. Checked on the chain`,
+      inputMode: 'numeric',
+    },
+    {
+      name: 'confirmations',
+      label: t`Confirmations`,
+      hint: t`How deep a block must be to be final; customers see it as n/N`,
+      inputMode: 'numeric',
+    },
+    {
+      name: 'finalized',
+      label: t`Wait for the node's finalized block too`,
+      options: [
+        { value: 'yes', label: t`Yes (TRON, Ethereum, BNB Smart Chain, Polygon)` },
+        { value: 'no', label: t`No` },
+      ],
+    },
+  ];
+}
+
+/** A network's name and format, and its USDT contract with its decimals: two cells of a row. */
+function SourceCells({ source }: { source: ProofCheckInfo }) {
+  const { t } = useLingui();
+  return (
+    <>
+      <td>
+        {source.type} <span className="muted">({source.kind === 'tron' ? 'TRON' : 'EVM'})</span>
+      </td>
+      <td className="code cell-wrap">
+        {source.contract} <span className="muted">{t`${source.decimals} decimals`}</span>
+      </td>
+    </>
+  );
+}
+
+/** When a block counts as final there, and the nodes read (scheme and host only): two cells of a row. */
+function FinalityCells({ source }: { source: ProofCheckInfo }) {
+  const { t } = useLingui();
+  return (
+    <>
+      <td>{source.finalized ? t`${source.confirmations} blocks and finalized` : t`${source.confirmations} blocks`}</td>
+      <td className="code cell-wrap">{source.nodes.join(', ')}</td>
+    </>
+  );
+}
+
+const SOURCE_DEFAULTS: Record<SourceField, string> = {
+  type: '',
+  kind: 'tron',
+  rpc_urls: '',
+  contract: '',
+  decimals: '6',
+  confirmations: '19',
+  finalized: 'yes',
+};
+
+/** The form's values as the call takes them: its choices give only these values; the server checks them again. */
+function sourceValues<V extends Record<SourceField, string>>(values: V) {
+  return {
+    ...values,
+    kind: values.kind === 'evm' ? ('evm' as const) : ('tron' as const),
+    finalized: values.finalized === 'no' ? ('no' as const) : ('yes' as const),
+  };
+}
 
 /**
  * Networks read from the chain: each customer gets an address of their own there, derived from
@@ -347,6 +426,7 @@ function NetworksSection() {
   const revalidate = useRevalidate();
   const [adding, setAdding] = useState(false);
   const [added, setAdded] = useState<{ type: string; address: string } | null>(null);
+  const sourceFields = useSourceFields(t`e.g. TRC20, BEP20; what customers choose`);
   return (
     <ListSection
       title={t`Watched networks`}
@@ -360,43 +440,8 @@ function NetworksSection() {
           <RecordForm<NetworkField>
             title={t`Watch a network`}
             fields={[
-              { name: 'type', label: t`Network`, hint: t`e.g. TRC20, BEP20; what customers choose`, maxLength: 16 },
-              {
-                name: 'kind',
-                label: t`Address format`,
-                options: [
-                  { value: 'tron', label: t`TRON (T…)` },
-                  { value: 'evm', label: t`EVM (0x…): Ethereum, BNB Smart Chain, Polygon` },
-                ],
-              },
-              {
-                name: 'rpc_urls',
-                label: t`Node URLs`,
-                hint: t`One to five, separated by commas; tried in turn when one fails`,
-                inputMode: 'url',
-              },
-              { name: 'contract', label: t`USDT contract address` },
-              {
-                name: 'decimals',
-                label: t`Decimals`,
-                hint: t`6 on TRON, Ethereum and Polygon; 18 on BNB Smart Chain. Checked on the chain`,
-                inputMode: 'numeric',
-              },
+              ...sourceFields,
               { name: 'min_amount', label: t`Smallest deposit (USDT)`, inputMode: 'decimal' },
-              {
-                name: 'confirmations',
-                label: t`Confirmations`,
-                hint: t`How deep a block must be to be final; customers see it as n/N`,
-                inputMode: 'numeric',
-              },
-              {
-                name: 'finalized',
-                label: t`Wait for the node's finalized block too`,
-                options: [
-                  { value: 'yes', label: t`Yes (TRON, Ethereum, BNB Smart Chain, Polygon)` },
-                  { value: 'no', label: t`No` },
-                ],
-              },
               {
                 name: 'xpub',
                 label: t`Account extended public key (xpub)`,
@@ -409,25 +454,9 @@ function NetworksSection() {
                 inputMode: 'numeric',
               },
             ]}
-            initial={{
-              type: '',
-              kind: 'tron',
-              rpc_urls: '',
-              contract: '',
-              decimals: '6',
-              min_amount: '10',
-              confirmations: '19',
-              finalized: 'yes',
-              xpub: '',
-              from_block: '',
-            }}
+            initial={{ ...SOURCE_DEFAULTS, min_amount: '10', xpub: '', from_block: '' }}
             save={async (values) => {
-              // The form's choices give only these values; the server checks them again.
-              const saved = await call('settings/network-add', {
-                ...values,
-                kind: values.kind === 'evm' ? 'evm' : 'tron',
-                finalized: values.finalized === 'no' ? 'no' : 'yes',
-              });
+              const saved = await call('settings/network-add', sourceValues(values));
               setAdded({ type: values.type.toUpperCase(), address: saved.first_address });
             }}
             onSaved={() => {
@@ -467,21 +496,11 @@ function NetworksSection() {
               <tbody>
                 {read.networks.map((network) => (
                   <tr key={network.type}>
-                    <td>
-                      {network.type} <span className="muted">({network.kind === 'tron' ? 'TRON' : 'EVM'})</span>
-                    </td>
-                    <td className="code cell-wrap">
-                      {network.contract} <span className="muted">{t`${network.decimals} decimals`}</span>
-                    </td>
+                    <SourceCells source={network} />
                     <td className="cell-figure">
                       <Usdt value={network.min_amount} />
                     </td>
-                    <td>
-                      {network.finalized
-                        ? t`${network.confirmations} blocks and finalized`
-                        : t`${network.confirmations} blocks`}
-                    </td>
-                    <td className="code cell-wrap">{network.nodes.join(', ')}</td>
+                    <FinalityCells source={network} />
                     <td className="code cell-wrap">{network.first_address}</td>
                   </tr>
                 ))}
@@ -489,6 +508,77 @@ function NetworksSection() {
             </table>
           </div>
         </>
+      )}
+    </ListSection>
+  );
+}
+
+/**
+ * Shared receiving addresses whose proofs are checked on the chain: a customer who names the
+ * transfer's transaction is credited without review when the chain shows it paid what they
+ * claim, to that address, final. The contract's decimals are read from the chain before saving.
+ */
+function ProofChecksSection() {
+  const { t } = useLingui();
+  const { data, error, mutate } = useList('settings/networks');
+  const revalidate = useRevalidate();
+  const [adding, setAdding] = useState(false);
+  const sourceFields = useSourceFields(t`A network with a shared receiving address, e.g. TRC20`);
+  return (
+    <ListSection
+      title={t`Proofs checked on the chain`}
+      action={
+        <button type="button" className="button" onClick={() => setAdding(true)}>
+          {t`Check a network's proofs`}
+        </button>
+      }
+      editor={
+        adding ? (
+          <RecordForm<SourceField>
+            title={t`Check a network's proofs`}
+            fields={sourceFields}
+            initial={SOURCE_DEFAULTS}
+            save={async (values) => {
+              await call('settings/proof-check-add', sourceValues(values));
+            }}
+            onSaved={() => {
+              setAdding(false);
+              revalidate('settings/networks');
+            }}
+            onCancel={() => setAdding(false)}
+          />
+        ) : null
+      }
+      read={{ data, error, retry: () => void mutate() }}
+      loading={t`Loading the checked networks…`}
+      empty={t`No shared address is checked on the chain: an operator reviews every recharge's picture.`}
+      isEmpty={(read) => read.checks.length === 0}
+    >
+      {(read) => (
+        <div className="table-frame">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">{t`Network`}</th>
+                <th scope="col">{t`USDT contract`}</th>
+                <th scope="col">{t`Final after`}</th>
+                <th scope="col">{t`Nodes`}</th>
+                <th scope="col">{t`Since`}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {read.checks.map((check) => (
+                <tr key={check.type}>
+                  <SourceCells source={check} />
+                  <FinalityCells source={check} />
+                  <td>
+                    <DateTime iso={check.updated_at} layout="stacked" />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </ListSection>
   );
@@ -570,6 +660,7 @@ export function SettingsPage() {
           <ContactsSection />
           <AddressesSection />
           <NetworksSection />
+          <ProofChecksSection />
         </div>
       </AdminOnly>
     </>

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
-import type { RechargeReview, RechargeSummary } from '../../../contract/console';
+import type { ChainCheckVerdict, RechargeReview, RechargeSummary } from '../../../contract/console';
 import { useFollowQueue, useReview } from '../../api/reads';
 import { sessionStateAtom } from '../../state/session';
 import { useAtomValue } from '../../state/store';
@@ -64,6 +64,32 @@ function RecentRecharges({ recent, current }: { recent: readonly RechargeSummary
   );
 }
 
+/** What the chain said of the transaction the customer named, in the reviewer's words. */
+function ChainCheckNote({ check, claimed }: { check: ChainCheckVerdict; claimed: string }) {
+  const { t } = useLingui();
+  const { detail } = check;
+  const words = {
+    pending: t`Looking the transaction up on the chain…`,
+    matched: t`The chain shows this transfer, final (${detail}).`,
+    not_found: t`The chain does not show this transaction (yet). It is looked at again for a day.`,
+    failed: t`The transaction failed on the chain: nothing was transferred.`,
+    no_usdt: t`The transaction moves no USDT of this network's contract: another token, perhaps a look-alike.`,
+    other_address: t`Sent to another address: ${detail}.`,
+    amount: t`Amount ${detail} ≠ ${claimed} claimed.`,
+    not_final: t`Not yet final: ${detail} confirmations. It is looked at again until it is.`,
+    too_early: t`Made on ${detail}, before the customer's account or before proofs were checked: it may have been credited already.`,
+    sender_elsewhere: t`Sent from ${detail}, an address whose transfer was credited to another customer before.`,
+    unreachable: t`The network's nodes did not answer. It is looked at again.`,
+  }[check.verdict];
+  const tone =
+    check.verdict === 'matched' ? 'note-success' : check.verdict === 'pending' ? 'note-info' : 'note-warning';
+  return (
+    <p className={`note ${tone}`} data-testid="chain-verdict">
+      <strong>{t`On the chain:`}</strong> {words}
+    </p>
+  );
+}
+
 function RechargeDetail({ review, me }: { review: RechargeReview; me: string }) {
   const { t } = useLingui();
   const proofHeading = useId();
@@ -99,11 +125,15 @@ function RechargeDetail({ review, me }: { review: RechargeReview; me: string }) 
                   </>
                 ),
               },
+              recharge.tx_hash
+                ? { term: t`Transaction`, value: <span className="code">{recharge.tx_hash}</span> }
+                : null,
               { term: t`Submitted`, value: <DateTime iso={recharge.created_at} /> },
               { term: t`State`, value: <StateBadge state={recharge.state} /> },
               recharge.remark ? { term: t`Remark`, value: recharge.remark } : null,
             ]}
           />
+          {review.chain_check ? <ChainCheckNote check={review.chain_check} claimed={recharge.amount} /> : null}
           {review.address_is_current ? null : (
             <p className="note note-warning">
               <Trans>

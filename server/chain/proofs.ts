@@ -1,0 +1,251 @@
+/**
+ * Proofs checked on the chain. On a network with a shared receiving address (whose transfers
+ * cannot tell one customer from another) a customer may name the transfer's transaction beside
+ * the picture. The server reads it through the network's nodes: the USDT contract, to the
+ * address the recharge was made to, the amount claimed, final. A recharge that matches is
+ * credited without an operator; any other goes on waiting in the queue, the chain's verdict
+ * shown beside the picture.
+ */
+import type { ChainVerdict } from '../../contract/chain';
+import { formatMoney, type Cents } from '../../contract/money';
+import { inTransaction, isoNow, type Domain } from '../context';
+import type { ChainCheckRow } from '../db/chain';
+import type { RechargeRow } from '../db/recharge';
+import { publishQueueChange } from '../events';
+import { approveWithoutOperator } from '../review';
+import { audited } from '../service-settings';
+import { addressBody, formatAddress } from './addresses';
+import { NetworkError, readSource, unitsText, urlsOf, type ChainSource } from './networks';
+import { chainReader, ChainUnreachable, RpcError, shownUrl, type ChainReader } from './rpc';
+import { chainEdges } from './watcher';
+
+/** Who credits a recharge the chain proved, as the audit log names it. */
+export const CHAIN_ACTOR = 'chain';
+
+/** A verdict that is not final is looked at again after this long, for a day after the recharge. */
+const RECHECK_MS = 30_000;
+const RECHECK_FOR_MS = 24 * 3600 * 1000;
+/** Recharges looked at again per sweep, the longest waiting first. */
+const CHECKS_PER_SWEEP = 20;
+
+export interface ProofCheckInput extends ChainSource {
+  /** The recharge type whose shared address's proofs are checked, such as TRC20. */
+  type: string;
+}
+
+/** How a check is described in the audit log: never its URLs' secrets. */
+function describeCheck(check: ChainCheckRow): string {
+  const finality = `${check.confirmations} confirmations${check.finalized_tag === 1 ? ' and finalized' : ''}`;
+  return [
+    `${check.type} (${check.kind})`,
+    `USDT ${formatAddress(check.kind, check.contract)} (${check.decimals} decimals)`,
+    finality,
+    `nodes ${urlsOf(check).map(shownUrl).join(', ')}`,
+  ].join(', ');
+}
+
+/**
+ * Starts checking the proofs of a shared receiving address on the chain, audited: the contract
+ * and its decimals read through the nodes first, as for a watched network. Recharges made from
+ * now on that name their transaction are checked; transfers older than this are not credited
+ * without an operator (they may have been approved on a picture before).
+ */
+export async function checkProofs(
+  domain: Domain,
+  input: ProofCheckInput,
+  actor: string,
+  reader: ChainReader = chainReader({ urls: input.rpcUrls }),
+): Promise<ChainCheckRow> {
+  const { contract, urls, decimals, chainId } = await readSource(input, reader);
+  await audited(domain, actor, 'chain checks', async (tx, at) => {
+    if (!(await tx.queries.recharge.addresses()).some((address) => address.type === input.type)) {
+      throw new NetworkError(`${input.type} has no shared receiving address to check`, 'no_shared_address');
+    }
+    if ((await tx.queries.chain.check(input.type)) !== undefined) {
+      throw new NetworkError(`${input.type}'s proofs are checked already`, 'exists');
+    }
+    await tx.queries.chain.insertCheck(
+      {
+        type: input.type,
+        kind: input.kind,
+        rpc_urls: JSON.stringify(urls),
+        contract,
+        decimals,
+        confirmations: input.confirmations,
+        finalized_tag: input.finalizedTag ? 1 : 0,
+        chain_id: chainId,
+      },
+      at,
+    );
+    const check = await tx.queries.chain.check(input.type);
+    if (!check) throw new Error(`check ${input.type} vanished`);
+    return {
+      id: null,
+      entry: { action: 'proof check', target_type: 'network', after_value: describeCheck(check), detail: input.type },
+    };
+  });
+  const check = await domain.queries.chain.check(input.type);
+  if (!check) throw new Error(`check ${input.type} vanished`);
+  return check;
+}
+
+/** What the chain said, with its particulars and the sender once the transfer was found. */
+export interface Verdict {
+  verdict: Exclude<ChainVerdict, 'pending' | 'sender_elsewhere'>;
+  detail: string;
+  sender: string | null;
+}
+
+/** A token amount as the console shows it: in USDT to the cent when it is whole cents, else every decimal. */
+function shownUnits(units: bigint, decimals: number): string {
+  const scale = 10n ** BigInt(decimals - 2);
+  return units % scale === 0n && units / scale <= BigInt(Number.MAX_SAFE_INTEGER)
+    ? formatMoney(Number(units / scale) as Cents)
+    : unitsText(units, decimals);
+}
+
+/**
+ * Reads the transaction a recharge names and compares it with the recharge: succeeded, a
+ * Transfer of the check's contract (a look-alike token's does not count) to the address the
+ * recharge was made to, for exactly the amount claimed, final by the network's rule, and made
+ * after the customer's account and the check began.
+ */
+export async function verdictOf(
+  reader: ChainReader,
+  check: ChainCheckRow,
+  recharge: Pick<RechargeRow, 'tx_hash' | 'address' | 'amount'>,
+  notBefore: string,
+): Promise<Verdict> {
+  const none = (verdict: Verdict['verdict'], detail = ''): Verdict => ({ verdict, detail, sender: null });
+  if (!recharge.tx_hash) return none('not_found');
+  const receipt = await reader.receipt(recharge.tx_hash);
+  if (!receipt) return none('not_found');
+  if (!receipt.succeeded) return none('failed');
+  const usdt = receipt.transfers.filter((log) => log.contract === check.contract);
+  const first = usdt[0];
+  if (!first) return none('no_usdt');
+  const paid = usdt.filter((log) => log.to === addressBody(recharge.address));
+  const sender = paid[0]?.from ?? null;
+  if (!sender) return none('other_address', formatAddress(check.kind, first.to));
+  const units = paid.reduce((sum, log) => sum + log.units, 0n);
+  const claimed = BigInt(recharge.amount) * 10n ** BigInt(check.decimals - 2);
+  if (units !== claimed) return { verdict: 'amount', detail: shownUnits(units, check.decimals), sender };
+  const { head, final } = await chainEdges(check, reader);
+  if (receipt.block_number > final) {
+    const confirmations = Math.max(0, Math.min(head - receipt.block_number + 1, check.confirmations));
+    return { verdict: 'not_final', detail: `${confirmations}/${check.confirmations}`, sender };
+  }
+  const seconds = await reader.blockTime(receipt.block_number);
+  if (seconds === null) return none('not_found');
+  if (seconds * 1000 < Date.parse(notBefore)) {
+    return { verdict: 'too_early', detail: new Date(seconds * 1000).toISOString(), sender };
+  }
+  return { verdict: 'matched', detail: `block ${receipt.block_number}`, sender };
+}
+
+/** A reader per set of node URLs, kept for the process. */
+const readers = new Map<string, ChainReader>();
+
+function readerOf(check: ChainCheckRow): ChainReader {
+  let reader = readers.get(check.rpc_urls);
+  if (!reader) {
+    reader = chainReader({ urls: urlsOf(check) });
+    readers.set(check.rpc_urls, reader);
+  }
+  return reader;
+}
+
+export interface ProofCheckOptions {
+  /** How a check's nodes are read (tests may hand in their own). */
+  readerFor?: (check: ChainCheckRow) => ChainReader;
+}
+
+/**
+ * Looks at a recharge's transaction once the caller has claimed the look (see claimCheck), and
+ * acts on what the chain says: a match is credited at once, under the recharge's lock, unless a
+ * transfer from the same sender was credited to another customer (a transaction's hash is public:
+ * whoever names it first would otherwise be credited); anything else is recorded for operators.
+ */
+async function lookAt(domain: Domain, id: number, options: ProofCheckOptions): Promise<ChainVerdict | null> {
+  const recharge = await domain.queries.recharge.byId(id);
+  if (recharge?.state !== 'audit' || !recharge.tx_hash) return null;
+  const [check, user] = await Promise.all([
+    domain.queries.chain.check(recharge.type),
+    domain.queries.users.byId(recharge.user_id),
+  ]);
+  if (!check || !user) return null;
+  let found: Verdict;
+  try {
+    const reader = options.readerFor?.(check) ?? readerOf(check);
+    found = await verdictOf(
+      reader,
+      check,
+      recharge,
+      user.created_at > check.created_at ? user.created_at : check.created_at,
+    );
+  } catch (error) {
+    if (!(error instanceof ChainUnreachable || error instanceof RpcError)) throw error;
+    found = { verdict: 'unreachable', detail: '', sender: null };
+  }
+  return inTransaction(domain, async (tx) => {
+    await tx.lock(`review recharge ${id}`);
+    const at = isoNow(tx);
+    const { verdict, detail, sender } = found;
+    if (verdict === 'matched' && sender) {
+      await tx.lock(`chain sender ${sender}`);
+      if (await tx.queries.recharge.isSenderOfAnother(sender, recharge.user_id)) {
+        await tx.queries.recharge.recordVerdict(id, 'sender_elsewhere', formatAddress(check.kind, sender), sender, at);
+        await publishQueueChange(tx, recharge.user_id);
+        return 'sender_elsewhere';
+      }
+      await tx.queries.recharge.recordVerdict(id, verdict, detail, sender, at);
+      const credited = await approveWithoutOperator(
+        tx,
+        id,
+        CHAIN_ACTOR,
+        `transaction ${recharge.tx_hash} final on ${check.type} (${detail})`,
+        at,
+      );
+      return credited ? verdict : null;
+    }
+    await tx.queries.recharge.recordVerdict(id, verdict, detail, sender, at);
+    await publishQueueChange(tx, recharge.user_id);
+    return verdict;
+  });
+}
+
+/**
+ * Checks a recharge's transaction now, if it waits on the chain and no other node took the look
+ * meanwhile. Returns the verdict recorded, or null when nothing was looked at.
+ */
+export async function checkRechargeProof(
+  domain: Domain,
+  id: number,
+  options: ProofCheckOptions = {},
+): Promise<ChainVerdict | null> {
+  const recharge = await domain.queries.recharge.byId(id);
+  if (!recharge?.chain_checked_at) return null;
+  if (!(await domain.queries.recharge.claimCheck(id, recharge.chain_checked_at, isoNow(domain)))) return null;
+  return lookAt(domain, id, options);
+}
+
+/**
+ * Looks again at the recharges whose transaction was not found, not final or not reachable, up
+ * to CHECKS_PER_SWEEP of them, for a day after each was made. Every node sweeps; a recharge is
+ * looked at by the node that claims it first.
+ */
+export async function checkDueProofs(domain: Domain, options: ProofCheckOptions = {}): Promise<number> {
+  const now = domain.now().getTime();
+  const due = await domain.queries.recharge.checksDue(
+    new Date(now - RECHECK_MS).toISOString(),
+    new Date(now - RECHECK_FOR_MS).toISOString(),
+    CHECKS_PER_SWEEP,
+  );
+  let looked = 0;
+  for (const row of due) {
+    if (!(await domain.queries.recharge.claimCheck(row.id, row.chain_checked_at, isoNow(domain)))) continue;
+    await lookAt(domain, row.id, options);
+    looked += 1;
+  }
+  return looked;
+}
