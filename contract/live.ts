@@ -19,5 +19,10 @@ export type LiveClientMessage = { type: 'auth'; token: string } | { type: 'pong'
 
 /** Close codes: no valid auth in time, or the session ended. */
 export const LIVE_CLOSE_UNAUTHORISED = 4001;
+/**
+ * Close code that has the app connect again at once (WebSocket "service restart"): the node is
+ * leaving, or wants the token checked afresh. The app re-reads all it shows whenever its socket opens.
+ */
+export const LIVE_CLOSE_RECONNECT = 1012;
 export const LIVE_AUTH_TIMEOUT_MS = 5000;
 export const LIVE_PING_MS = 30_000;

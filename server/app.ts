@@ -21,7 +21,9 @@ import { translate } from './i18n';
 import { consoleRoutes } from './console/routes';
 import { consoleLiveRoutes } from './console/live';
 import { keepConsoleOnItsHost } from './console/host';
+import { healthRoutes, type Lifecycle } from './health';
 import { createLiveHub } from './live';
+import { requestIdOf, requestLogFields, trustedPeers, withinRequest } from './request-ids';
 import { publicPushServices, type PushEndpointPolicy } from './push/endpoints';
 import { announcesOutcome } from './push/notices';
 import { createPushSender, defaultPushSubject, ensureVapidKeys } from './push/sender';
@@ -65,6 +67,8 @@ export interface AppOptions {
   logLevel?: string;
   publicUrl?: string | undefined;
   trustProxy?: TrustProxy;
+  /** Where log lines go; standard output unless given (tests read them). */
+  logStream?: LogStream;
   /** Other origins the app's images come from (see Config.imageOrigins). */
   imageOrigins?: readonly string[];
   now?: () => Date;
@@ -97,7 +101,21 @@ export interface AppOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     wallet: ServerContext;
+    /** Leaves the service without failing a request (see drain in server/app.ts). */
+    drain(timing: DrainTiming): Promise<void>;
   }
+}
+
+/** A destination for log lines, one JSON object per write. */
+export interface LogStream {
+  write(line: string): void;
+}
+
+export interface DrainTiming {
+  /** How long /readyz says 503 while requests are still served, for the balancer to notice. */
+  noticeMs: number;
+  /** The longest wait after that for requests in flight; then their connections are cut. */
+  limitMs: number;
 }
 
 const FORM_BODY_LIMIT = 64 * 1024;
@@ -142,11 +160,16 @@ function isValueRefusedByDatabase(error: FastifyError): boolean {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const timeouts = { ...CONNECTION_TIMEOUTS, ...options.connectionTimeouts };
+  const trustsPeer = trustedPeers(options.trustProxy ?? false);
   const app = Fastify({
     logger: {
       level: options.logLevel ?? 'info',
       redact: ['req.headers["access-token"]', 'req.headers.authorization', 'req.headers.cookie'],
+      mixin: requestLogFields,
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
+    genReqId: (raw) => requestIdOf(raw, trustsPeer),
+    requestIdHeader: false,
     // One line per request only when debugging; errors are always logged.
     logController: new LogController({
       disableRequestLogging: !['debug', 'trace'].includes(options.logLevel ?? 'info'),
@@ -162,7 +185,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     keepAliveTimeout: timeouts.keepAliveMs,
     connectionTimeout: timeouts.idleMs,
     // One logger for every request instead of a child each: a measurable share of a read call's
-    // cost. Error lines name the request themselves (see the error handler).
+    // cost. Every line still names its request: the logger's mixin reads it from the request's scope.
     childLoggerFactory: (logger) => logger,
   });
 
@@ -201,6 +224,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     push,
   };
   app.decorate('wallet', context);
+  const lifecycle: Lifecycle = { draining: false };
+  // First of all: every reply names its request, and everything logged while it runs does too.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    if (lifecycle.draining) {
+      // Kept-alive connections end with this reply, so the balancer opens its next on another node.
+      reply.header('connection', 'close');
+      if (request.headers.upgrade?.toLowerCase() === 'websocket') {
+        // An upgrade's socket is no longer the HTTP server's to close: end it with the refusal.
+        reply.raw.once('finish', () => request.raw.socket.destroy());
+        reply.code(503).header('retry-after', '1').send();
+        return;
+      }
+    }
+    withinRequest(request.id, done);
+  });
+  healthRoutes(app, options.db, lifecycle);
   // A committed decision, made on any node or by the CLI, sends its notices at once.
   context.live.onEvent((payload) => {
     if (announcesOutcome(payload)) push.nudge();
@@ -261,7 +301,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const where = { reqId: request.id, method: request.method, url: request.url };
+    const where = { method: request.method, url: request.url };
     if (reply.raw.headersSent) {
       // A reply already under way (a static file that failed halfway) cannot become an envelope:
       // the connection is cut, so the client sees a broken reply instead of a wrong one.
@@ -336,11 +376,36 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           pollMs: options.chainPollMs ?? DEFAULT_CHAIN_POLL_MS,
           ...(options.chainLeaseMs === undefined ? {} : { leaseMs: options.chainLeaseMs }),
         });
+  /** The work this node does by itself; stopping it hands its leases (push, chain watchers) to another node. */
+  let stoppingBackground: Promise<void> | undefined;
+  const stopBackground = () =>
+    (stoppingBackground ??= (async () => {
+      stopMaintenance();
+      await stopChainWatchers();
+      await stopPush();
+    })());
   app.addHook('onClose', async () => {
-    stopMaintenance();
-    await stopChainWatchers();
-    await stopPush();
+    await stopBackground();
     await context.live.close();
+  });
+  /**
+   * On SIGTERM: /readyz turns 503 at once and new live sockets are refused; this node's leases go
+   * to another at once. Requests are still served for `noticeMs`, while the balancer notices. Then
+   * the live sockets close with 1012 (the app connects again, through the balancer, to another
+   * node), the listener closes, and requests in flight finish, for `limitMs` at most.
+   */
+  app.decorate('drain', async (timing: DrainTiming) => {
+    lifecycle.draining = true;
+    app.log.info({ noticeMs: timing.noticeMs, limitMs: timing.limitMs }, 'draining');
+    await stopBackground();
+    await new Promise((resolve) => setTimeout(resolve, timing.noticeMs));
+    context.live.reconnectAll();
+    const cut = setTimeout(() => app.server.closeAllConnections(), timing.limitMs);
+    try {
+      await app.close();
+    } finally {
+      clearTimeout(cut);
+    }
   });
 
   if (options.staticDir && fs.existsSync(path.join(options.staticDir, 'index.html'))) {

@@ -66,7 +66,14 @@ export interface Config {
   chainPollMs: number;
   /** Seconds a node's hold on a watched network lasts unless renewed (CHAIN_LEASE_SECONDS). */
   chainLeaseSeconds: number;
+  /** On SIGTERM: seconds /readyz says 503 while requests are still served (DRAIN_NOTICE_SECONDS). */
+  drainNoticeSeconds: number;
+  /** On SIGTERM: the longest wait, after the notice, for requests in flight (DRAIN_SECONDS). */
+  drainSeconds: number;
 }
+
+/** On SIGTERM, how long requests in flight may take to finish before their connections are cut. */
+export const DEFAULT_DRAIN_SECONDS = 20;
 
 /** A payout account bound or changed minutes ago is the usual sign of a taken-over account. */
 export const DEFAULT_WITHDRAW_HOLD_HOURS = 24;
@@ -192,6 +199,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pushSubject: pushSubject(env.PUSH_SUBJECT),
     chainPollMs: integer(env.CHAIN_POLL_MS, DEFAULT_CHAIN_POLL_MS, 'CHAIN_POLL_MS'),
     chainLeaseSeconds: integer(env.CHAIN_LEASE_SECONDS, DEFAULT_CHAIN_LEASE_MS / 1000, 'CHAIN_LEASE_SECONDS'),
+    drainNoticeSeconds: integer(env.DRAIN_NOTICE_SECONDS, 0, 'DRAIN_NOTICE_SECONDS'),
+    drainSeconds: integer(env.DRAIN_SECONDS, DEFAULT_DRAIN_SECONDS, 'DRAIN_SECONDS'),
     limits: {
       requestsPerMinute: integer(
         env.LIMIT_REQUESTS_PER_MINUTE,

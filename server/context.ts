@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Limits } from './config';
 import { createQueries, type Queries } from './db';
 import type { Db } from './db/database';
-import { createLedger, type Ledger } from './ledger';
+import { formatMoney } from '../contract/money';
+import { createLedger, type Ledger, type Posted } from './ledger';
 import type { LiveHub } from './live';
 import type { Mailer } from './mail/mailer';
 import type { PushSender } from './push/sender';
@@ -28,15 +29,32 @@ export interface InTransaction {
  * Runs `work` in one transaction with `context`'s queries bound to it and the ledger at hand.
  * Called again from inside one, it joins the open transaction.
  */
-export function inTransaction<C extends Domain, T>(
+export async function inTransaction<C extends Domain, T>(
   context: C,
   work: (tx: C & InTransaction) => Promise<T>,
 ): Promise<T> {
   if (isInTransaction(context)) return work(context);
-  return context.db.transaction((transaction) => {
+  const posted: Posted[] = [];
+  const result = await context.db.transaction((transaction) => {
     const queries = createQueries(transaction);
-    return work({ ...context, queries, ledger: createLedger(queries), lock: (key) => transaction.lock(key) });
+    const ledger = createLedger(queries, (movement) => posted.push(movement));
+    return work({ ...context, queries, ledger, lock: (key) => transaction.lock(key) });
   });
+  // One line per balance moved, once it is committed (a rolled-back movement never happened).
+  const log = 'log' in context ? (context.log as FastifyBaseLogger) : undefined;
+  for (const movement of posted) {
+    log?.info(
+      {
+        user: movement.userId,
+        kind: movement.kind,
+        amount: formatMoney(movement.amount),
+        ...(movement.ref ? { ref: `${movement.ref.type} ${movement.ref.id}` } : {}),
+        ledger: movement.ledgerId,
+      },
+      movement.amount > 0 ? 'credit' : 'debit',
+    );
+  }
+  return result;
 }
 
 function isInTransaction<C extends Domain>(context: C): context is C & InTransaction {

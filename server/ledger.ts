@@ -13,6 +13,9 @@ export interface Movement {
   at: string;
 }
 
+/** A movement as written: its ledger line's id beside it. */
+export type Posted = Movement & { ledgerId: number };
+
 export class InsufficientBalance extends Error {
   override readonly name = 'InsufficientBalance';
 }
@@ -23,7 +26,7 @@ export class InsufficientBalance extends Error {
  * in server/context.ts), so a balance always equals the sum of its ledger rows. A debit that
  * would go below zero moves nothing and throws.
  */
-export function createLedger(queries: Pick<Queries, 'ledger'>) {
+export function createLedger(queries: Pick<Queries, 'ledger'>, onPosted?: (posted: Posted) => void) {
   async function post(movement: Movement): Promise<number> {
     if (!Number.isSafeInteger(movement.amount) || movement.amount === 0) {
       throw new Error(`invalid ledger amount ${movement.amount}`);
@@ -50,6 +53,7 @@ export function createLedger(queries: Pick<Queries, 'ledger'>) {
       seq: moved.ledger_lines,
       directionSeq: movement.amount > 0 ? moved.credit_lines : moved.debit_lines,
     });
+    onPosted?.({ ...movement, ledgerId });
     return moved.balance;
   }
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { ConsoleLiveEvent } from '../contract/console';
-import { LIVE_CLOSE_UNAUTHORISED } from '../contract/live';
+import { LIVE_CLOSE_RECONNECT, LIVE_CLOSE_UNAUTHORISED } from '../contract/live';
 import type { Queries } from './db';
 import type { Db } from './db/database';
 import { LIVE_EVENTS_CHANNEL, type AnnouncedEvent } from './db/events';
@@ -15,11 +15,6 @@ const BATCH = 500;
 export const MAX_SOCKETS_PER_USER = 20;
 /** Closing code for a socket over the per-user limit (WebSocket "policy violation"). */
 export const LIVE_CLOSE_TOO_MANY = 1008;
-/**
- * Closing code that has the app connect again (WebSocket "service restart"): it re-reads all it
- * shows whenever its socket opens, and the new socket's token is checked afresh.
- */
-export const LIVE_CLOSE_RECONNECT = 1012;
 /**
  * How long a closed socket's peer has to answer the close before its connection is cut: `ws`
  * would otherwise hold the connection 30 s for a peer that never answers.
@@ -235,6 +230,15 @@ export async function createLiveHub(deps: {
     /** Calls `hear` when events committed elsewhere may have gone unheard here (PostgreSQL only). */
     onCatchUp(hear: () => void): void {
       catchUpHearers.add(hear);
+    },
+    /**
+     * This node is leaving: every socket, customer's and operator's, closes with 1012 and its app
+     * connects again at once, through the balancer, to a node that stays.
+     */
+    reconnectAll(): void {
+      reconnectCustomers();
+      for (const socket of staff.keys()) closeSocket(socket, LIVE_CLOSE_RECONNECT, 'connect again');
+      staff.clear();
     },
     /** How many sockets are open (for tests and logs). */
     size(): number {

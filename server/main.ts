@@ -25,16 +25,18 @@ const app = await buildApp({
 const facts = await prepareDatabase(app.wallet, config.demo);
 
 let closing = false;
+/** SIGTERM (a service manager, a rolling restart) and Ctrl-C drain the node: no request is failed. */
 async function shutDown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
-  await app.close();
+  await app.drain({ noticeMs: config.drainNoticeSeconds * 1000, limitMs: config.drainSeconds * 1000 });
   await db.close();
+  app.log.info('stopped');
   process.exit(0);
 }
-process.once('SIGINT', () => void shutDown('SIGINT'));
-process.once('SIGTERM', () => void shutDown('SIGTERM'));
+process.on('SIGINT', () => void shutDown('SIGINT'));
+process.on('SIGTERM', () => void shutDown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;

@@ -19,8 +19,8 @@ import { afterEach, beforeEach, expect, inject } from 'vitest';
 import type { CallPath, CallRequest } from '../contract/calls';
 import type { Envelope } from '../contract/envelope';
 import type { AuthResult, BankInfo, CallResponse } from '../contract/responses';
-import { buildApp } from './app';
-import { DEFAULT_LIMITS, type Limits } from './config';
+import { buildApp, type LogStream } from './app';
+import { DEFAULT_LIMITS, type Limits, type TrustProxy } from './config';
 import { createQueries } from './db';
 import { openDatabase, type DatabaseConfig, type Db } from './db/database';
 import type { ConnectionTimeouts } from './security/connection-limits';
@@ -250,6 +250,9 @@ export async function startTestServer(
     consoleHost?: string;
     /** Chain watchers on this server, looking this often; none unless asked. */
     chainPollMs?: number;
+    trustProxy?: TrustProxy;
+    /** Where the server's log lines go (at info), for a test that reads them; none otherwise. */
+    logStream?: LogStream;
   } = {},
 ): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-test-'));
@@ -261,7 +264,9 @@ export async function startTestServer(
     db,
     dataDir: dir,
     limits: { ...DEFAULT_LIMITS, ...options.limits },
-    logLevel: 'silent',
+    logLevel: options.logStream ? 'info' : 'silent',
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
     now: clock.now,
     mailer,
     ...(options.imageOrigins ? { imageOrigins: options.imageOrigins } : {}),

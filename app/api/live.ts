@@ -1,4 +1,10 @@
-import { LIVE_CLOSE_UNAUTHORISED, LIVE_PATH, type LiveClientMessage, type LiveEvent } from '../../contract/live';
+import {
+  LIVE_CLOSE_RECONNECT,
+  LIVE_CLOSE_UNAUTHORISED,
+  LIVE_PATH,
+  type LiveClientMessage,
+  type LiveEvent,
+} from '../../contract/live';
 import { showNotify } from '../state/toast';
 import { emitLive } from './live-bus';
 import { revalidateCalls } from './swr';
@@ -84,8 +90,12 @@ export function startLive(token: string): () => void {
     socket.addEventListener('close', (event) => {
       // 4001: this token is no longer valid; the next API call signs the customer out.
       if (stopped || event.code === LIVE_CLOSE_UNAUTHORISED) return;
-      const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempt) * (0.75 + Math.random() / 2);
-      attempt += 1;
+      // 1012: that node is leaving; the balancer has another ready now (spread over half a second).
+      const restart = event.code === LIVE_CLOSE_RECONNECT;
+      const delay = restart
+        ? 200 + Math.random() * 500
+        : Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempt) * (0.75 + Math.random() / 2);
+      if (!restart) attempt += 1;
       retry = setTimeout(connectWhenOnline, delay);
     });
   }

@@ -390,7 +390,9 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
   calls.operator('review/decide', async ({ kind, id, decision, remark }, { operator }) => {
     try {
       const reviewer = { name: operator.name, proven: true };
-      return await decide(context, kind, decision, id, reviewer, remark, context.reviewRules);
+      const decided = await decide(context, kind, decision, id, reviewer, remark, context.reviewRules);
+      context.log.info({ kind, id, decision, outcome: decided.outcome, operator: operator.name }, 'review decision');
+      return decided;
     } catch (error) {
       throw reviewRefused(error);
     }

@@ -63,6 +63,13 @@ export interface Db extends SqlRunner {
   transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
   /** Runs several statements without parameters (schema changes, tests). */
   exec(sql: string): Promise<void>;
+  /** How many schema migrations the database has had, and how many this code knows. */
+  schema(): Promise<{ applied: number; known: number }>;
+  /**
+   * SQLite only: a consistent copy of the whole database into `file` while the server goes on
+   * writing (SQLite's online backup API). PostgreSQL is backed up with its own tools.
+   */
+  backup?(file: string): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -131,6 +131,13 @@ export function pushQueries(db: SqlRunner) {
         'UPDATE push_deliveries SET next_attempt_at = ?, claim = NULL, claimed_until = NULL WHERE id = ? AND claim = ?',
         [at, id, claim],
       ),
+    /** A node stopping gives a claimed delivery back untried: due at `at` for any node, its try uncounted. */
+    handBack: (id: number, claim: string, at: string) =>
+      db.run(
+        `UPDATE push_deliveries SET next_attempt_at = ?, claim = NULL, claimed_until = NULL, attempts = attempts - 1
+         WHERE id = ? AND claim = ?`,
+        [at, id, claim],
+      ),
     /** The amount an outcome is about, read when its notice is written; undefined if not the user's. */
     amountOf: async (kind: PushKind, refId: number, userId: number) => {
       const sql = {

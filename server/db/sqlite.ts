@@ -136,6 +136,23 @@ export async function openSqlite(file: string): Promise<Db> {
         end();
       }
     },
+    schema: async () => ({
+      applied: connection.pragma('user_version', { simple: true }) as number,
+      known: migrations.length,
+    }),
+    async backup(file) {
+      if (fs.existsSync(file)) throw new Error(`${file} exists already; a backup never overwrites`);
+      // After the first step, the rest in one: a step reads one snapshot, so a writer elsewhere
+      // cannot make the copy start again and again.
+      await connection.backup(file, { progress: ({ totalPages }) => Math.max(totalPages, 100) });
+      const copy = new Database(file, { readonly: true });
+      try {
+        const verdict = copy.pragma('quick_check', { simple: true });
+        if (verdict !== 'ok') throw new Error(`the copy in ${file} does not check out: ${String(verdict)}`);
+      } finally {
+        copy.close();
+      }
+    },
     async close() {
       while (openTransaction) await noOpenTransaction();
       connection.close();

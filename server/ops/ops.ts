@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { cents, formatMoney, parseMoney, parseRate, type Cents } from '../../contract/money';
 import {
@@ -73,6 +75,9 @@ export const USAGE = `usage: npm run ops -- <command>
                                                  code of their authenticator (good once)
   reject  recharge|withdraw|sale <id> [--remark TEXT] [--operator NAME --code CODE]
                                                  refuse it (a withdrawal or sale is refunded)
+  backup <file>                                  a consistent copy of the SQLite database, taken while
+                                                 the server writes (see the README for restoring it);
+                                                 on PostgreSQL it says which tools to use
   invite-code                                    print the root invitation code
   user <account> [--json]                        a user, balance and ledger total
   user <account> --vip <level>                   set the VIP level shown on My (0 to 99; 0: Member)
@@ -680,6 +685,25 @@ export interface OpsOptions {
 }
 
 /** Runs one operator command against the database; throws OpsError with a one-line reason. */
+/**
+ * A consistent copy of the SQLite database while the server goes on writing. PostgreSQL has its
+ * own tools for that; this says which, and how to check what they restore.
+ */
+async function backUp(db: Db, io: OpsIo, file: string | undefined): Promise<void> {
+  if (!db.backup) {
+    throw new OpsError(
+      'the database is PostgreSQL: back it up with pg_dump -Fc (or pgBackRest for point-in-time recovery), ' +
+        'restore it with pg_restore, then run `npm run ops -- check` with DATABASE_URL set to the restored copy',
+    );
+  }
+  if (!file) throw new OpsError('usage: backup <file>');
+  const target = path.resolve(file);
+  const started = Date.now();
+  await db.backup(target);
+  const { size } = fs.statSync(target);
+  io.out(`backed up to ${target} (${size} bytes, ${Date.now() - started} ms); checked: ok`);
+}
+
 export async function runOps(db: Db, argv: readonly string[], output: OpsIo, given: OpsOptions = {}): Promise<void> {
   const options: Required<OpsOptions> = {
     now: given.now ?? (() => new Date()),
@@ -734,6 +758,9 @@ export async function runOps(db: Db, argv: readonly string[], output: OpsIo, giv
       return;
     case 'check':
       await check(domain, io, json);
+      return;
+    case 'backup':
+      await backUp(db, io, rest[0]);
       return;
     case 'operator':
       await operatorCommand(domain, options, io, rest, flags, json);

@@ -190,6 +190,11 @@ export function createPushSender(deps: PushSenderDeps) {
           await queries.push.deleteDelivery(delivery.id, claim);
           return false;
         case 'retry': {
+          if (shutdown.signal.aborted) {
+            // This node is stopping: another takes the notice over at once, its try not counted.
+            await queries.push.handBack(delivery.id, claim, iso(deps.now().getTime()));
+            return false;
+          }
           const failure = { ...where, status: result.status, reason: result.reason };
           const wait = RETRY_AFTER_SECONDS[delivery.attempts - 1];
           if (delivery.attempts >= MAX_ATTEMPTS || wait === undefined) {

@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { CONSOLE_LIVE_PATH } from '../../contract/console';
 import { sha256 } from '../security/tokens';
-import { LIVE_AUTH_TIMEOUT_MS, LIVE_PATH, type LiveEvent } from '../../contract/live';
-import { LIVE_CLOSE_GRACE_MS, LIVE_CLOSE_RECONNECT, MAX_SOCKETS_PER_USER } from '../live';
+import { LIVE_AUTH_TIMEOUT_MS, LIVE_CLOSE_RECONNECT, LIVE_PATH, type LiveEvent } from '../../contract/live';
+import { LIVE_CLOSE_GRACE_MS, MAX_SOCKETS_PER_USER } from '../live';
 import { LIVE_FRAMES_PER_WINDOW, LIVE_FRAME_WINDOW_MS } from './ws';
 import { cliUser, decide } from '../review';
 import {
