@@ -36,7 +36,7 @@ export default defineConfig({
           name: 'sqlite',
           include: ['server/**/*.test.ts'],
           // Several nodes need a database they can share; PostgreSQL's listeners need PostgreSQL.
-          exclude: ['server/cluster.test.ts', 'server/db/postgres.test.ts'],
+          exclude: ['server/cluster.test.ts', 'server/balancer.test.ts', 'server/db/postgres.test.ts'],
           isolate: false,
         },
       },

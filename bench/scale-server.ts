@@ -42,6 +42,7 @@ export async function startTimedServer(dataDir: string, env: Record<string, stri
       DATA_DIR: dataDir,
       STATIC_DIR: path.join(ROOT, 'dist'),
       LOG_LEVEL: 'warn',
+      METRICS_PORT: 'off',
       ...BENCH_LIMITS,
       ...env,
     },

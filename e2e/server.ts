@@ -46,6 +46,8 @@ export interface ServerOptions {
   env?: Record<string, string>;
   /** Where the server's log (stdout and stderr) goes; by default only stderr, to the terminal. */
   logFile?: string;
+  /** The port to listen on (a node restarted behind a balancer keeps its own); a free one by default. */
+  port?: number;
 }
 
 /**
@@ -55,7 +57,7 @@ export interface ServerOptions {
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-e2e-'));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: {
@@ -75,6 +77,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       LIMIT_HASHES_AT_ONCE: '4',
       // Short enough that a test can wait out the resend countdown, long enough to see it.
       LIMIT_CODE_RESEND_SECONDS: '5',
+      // Several servers run at once here; a test that reads the metrics gives each its own port.
+      METRICS_PORT: 'off',
       ...options.env,
     },
     stdio: options.logFile

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import formbody from '@fastify/formbody';
@@ -10,6 +11,7 @@ import helmet from 'helmet';
 import { ResultCode } from '../contract/envelope';
 import type { Cents } from '../contract/money';
 import { CONSOLE_API_PREFIX } from '../contract/console';
+import { LIVE_PATH } from '../contract/live';
 import { API_PREFIX, UPLOAD_MAX_BYTES } from '../contract/rules';
 import { createCallRegistry, envelope, langOf, sendApiError } from './calls';
 import { DEFAULT_LIMITS, DEFAULT_WITHDRAW_HOLD_HOURS, type Limits, type TrustProxy } from './config';
@@ -21,8 +23,9 @@ import { translate } from './i18n';
 import { consoleRoutes } from './console/routes';
 import { consoleLiveRoutes } from './console/live';
 import { keepConsoleOnItsHost } from './console/host';
-import { healthRoutes, type Lifecycle } from './health';
+import { healthRoutes, notReady, type Lifecycle } from './health';
 import { createLiveHub } from './live';
+import { createMetrics, serveMetrics, timedDatabase, type Metrics } from './metrics';
 import { requestIdOf, requestLogFields, trustedPeers, withinRequest } from './request-ids';
 import { publicPushServices, type PushEndpointPolicy } from './push/endpoints';
 import { announcesOutcome } from './push/notices';
@@ -69,6 +72,10 @@ export interface AppOptions {
   trustProxy?: TrustProxy;
   /** Where log lines go; standard output unless given (tests read them). */
   logStream?: LogStream;
+  /** Serve /metrics on a listener of its own (METRICS_PORT); none unless given. */
+  metrics?: { host: string; port: number };
+  /** Serve /metrics on the public port too, to a bearer of this token (METRICS_TOKEN). */
+  metricsToken?: string;
   /** Other origins the app's images come from (see Config.imageOrigins). */
   imageOrigins?: readonly string[];
   now?: () => Date;
@@ -149,6 +156,29 @@ function fastifyErrorAsApiError(error: FastifyError): ApiError | undefined {
   }
 }
 
+/** A request's call as the metrics name it: its route (never what the caller typed), its kind for the rest. */
+function callOf(route: string | undefined): string {
+  if (route === undefined) return 'unmatched';
+  if (route.startsWith(CONSOLE_API_PREFIX)) return `console ${route.slice(CONSOLE_API_PREFIX.length)}`;
+  if (route.startsWith(API_PREFIX)) return route.slice(API_PREFIX.length);
+  return route === '/healthz' || route === '/readyz' || route === '/metrics' || route === LIVE_PATH ? route : 'static';
+}
+
+/** /metrics on the public port, only to a bearer of the configured token (compared in constant time). */
+function publicMetricsRoute(app: FastifyInstance, metrics: Metrics, token: string): void {
+  const expected = createHash('sha256').update(token).digest();
+  app.get('/metrics', { config: { rateLimit: false } }, async (request, reply) => {
+    const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
+    if (!timingSafeEqual(createHash('sha256').update(given).digest(), expected)) {
+      return reply.code(401).header('www-authenticate', 'Bearer').send();
+    }
+    return reply
+      .header('cache-control', 'no-store')
+      .type(metrics.contentType)
+      .send(await metrics.text());
+  });
+}
+
 function isOutOfDescriptors(error: FastifyError): boolean {
   return error.code === 'EMFILE' || error.code === 'ENFILE';
 }
@@ -197,18 +227,32 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const queries = createQueries(options.db);
   const sessions = createSessionCache();
   const now = options.now ?? (() => new Date());
+  const lifecycle: Lifecycle = { draining: false };
+  const live = await createLiveHub({ db: options.db, queries, sessions, log: app.log });
+  const metrics = createMetrics(
+    {
+      db: options.db,
+      queries,
+      now,
+      liveSockets: () => live.allSockets(),
+      ready: async () => (await notReady(options.db, lifecycle)) === null,
+    },
+    { processMetrics: options.metrics !== undefined || options.metricsToken !== undefined },
+  );
   const push = createPushSender({
     db: options.db,
     queries,
     now,
     log: app.log,
+    onFailed: () => metrics.pushFailed(),
     keys: await ensureVapidKeys({ db: options.db, queries, now }),
     subject: options.pushSubject ?? defaultPushSubject(options.publicUrl),
     endpoints: options.pushEndpoints ?? publicPushServices,
   });
   const context: ServerContext = {
-    live: await createLiveHub({ db: options.db, queries, sessions, log: app.log }),
-    db: options.db,
+    live,
+    metrics,
+    db: timedDatabase(options.db, metrics),
     queries,
     mailer:
       options.mailer ??
@@ -224,7 +268,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     push,
   };
   app.decorate('wallet', context);
-  const lifecycle: Lifecycle = { draining: false };
   // First of all: every reply names its request, and everything logged while it runs does too.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
@@ -241,6 +284,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     withinRequest(request.id, done);
   });
   healthRoutes(app, options.db, lifecycle);
+  app.addHook('onResponse', (request, reply, done) => {
+    metrics.answered(callOf(request.routeOptions.url), reply.statusCode, reply.elapsedTime / 1000);
+    done();
+  });
+  if (options.metricsToken !== undefined) publicMetricsRoute(app, metrics, options.metricsToken);
+  const stopMetrics = options.metrics ? serveMetrics(metrics, options.metrics, app.log) : async () => undefined;
   // A committed decision, made on any node or by the CLI, sends its notices at once.
   context.live.onEvent((payload) => {
     if (announcesOutcome(payload)) push.nudge();
@@ -310,11 +359,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return;
     }
     const lang = langOf(request);
+    if (error instanceof ApiError && error.code === ResultCode.tooManyRequests) metrics.refused();
     if (error instanceof ApiError) return sendApiError(reply, error, lang);
     const expected = fastifyErrorAsApiError(error);
     if (expected) return sendApiError(reply, expected, lang);
     if (isOutOfDescriptors(error)) {
       request.log.warn({ ...where, reason: error.message }, 'out of file descriptors');
+      metrics.internalError();
       return reply
         .code(503)
         .header('retry-after', '1')
@@ -326,6 +377,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return sendApiError(reply, new ApiError(ResultCode.invalid, 'bad_request'), lang);
     }
     request.log.error({ err: error, ...where }, 'unhandled error');
+    metrics.internalError();
     return reply.code(200).send(envelope(ResultCode.internal, translate(lang, 'internal'), {}));
   });
 
@@ -387,6 +439,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await stopBackground();
     await context.live.close();
+    await stopMetrics();
   });
   /**
    * On SIGTERM: /readyz turns 503 at once and new live sockets are refused; this node's leases go

@@ -70,6 +70,20 @@ export interface Config {
   drainNoticeSeconds: number;
   /** On SIGTERM: the longest wait, after the notice, for requests in flight (DRAIN_SECONDS). */
   drainSeconds: number;
+  /** Where /metrics listens on its own (METRICS_HOST, METRICS_PORT), or null when METRICS_PORT=off. */
+  metrics: { host: string; port: number } | null;
+  /** With it, /metrics is also on the public port, for `Authorization: Bearer <token>` (METRICS_TOKEN). */
+  metricsToken: string | undefined;
+}
+
+/** Where Prometheus scrapes a node by default (loopback only). */
+export const DEFAULT_METRICS_PORT = 9464;
+
+/** A token long enough not to be guessed; the public /metrics is off without one. */
+function metricsToken(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (value.length < 24) throw new Error('METRICS_TOKEN must be at least 24 characters');
+  return value;
 }
 
 /** On SIGTERM, how long requests in flight may take to finish before their connections are cut. */
@@ -201,6 +215,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chainLeaseSeconds: integer(env.CHAIN_LEASE_SECONDS, DEFAULT_CHAIN_LEASE_MS / 1000, 'CHAIN_LEASE_SECONDS'),
     drainNoticeSeconds: integer(env.DRAIN_NOTICE_SECONDS, 0, 'DRAIN_NOTICE_SECONDS'),
     drainSeconds: integer(env.DRAIN_SECONDS, DEFAULT_DRAIN_SECONDS, 'DRAIN_SECONDS'),
+    metrics:
+      env.METRICS_PORT === 'off'
+        ? null
+        : {
+            host: env.METRICS_HOST || '127.0.0.1',
+            port: integer(env.METRICS_PORT, DEFAULT_METRICS_PORT, 'METRICS_PORT'),
+          },
+    metricsToken: metricsToken(env.METRICS_TOKEN),
     limits: {
       requestsPerMinute: integer(
         env.LIMIT_REQUESTS_PER_MINUTE,

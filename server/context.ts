@@ -6,6 +6,7 @@ import { formatMoney } from '../contract/money';
 import { createLedger, type Ledger, type Posted } from './ledger';
 import type { LiveHub } from './live';
 import type { Mailer } from './mail/mailer';
+import type { Metrics } from './metrics';
 import type { PushSender } from './push/sender';
 import type { ReviewRules } from './review';
 import type { SessionCache } from './session-cache';
@@ -69,6 +70,8 @@ export interface ServerContext extends Domain {
   sessions: SessionCache;
   /** The open live sockets, by user and session. */
   live: LiveHub;
+  /** What /metrics shows of this node. */
+  metrics: Metrics;
   /** The app's public address for links we hand out (invite links); else the request's origin. */
   publicUrl: string | undefined;
   /** Root of the uploads folder. */

@@ -10,7 +10,7 @@ export interface Lifecycle {
 const DATABASE_TIMEOUT_MS = 2000;
 
 /** Why the node cannot take traffic now, in one word, or null when it can. */
-async function notReady(db: Db, lifecycle: Lifecycle): Promise<'draining' | 'database' | 'migrations' | null> {
+export async function notReady(db: Db, lifecycle: Lifecycle): Promise<'draining' | 'database' | 'migrations' | null> {
   if (lifecycle.draining) return 'draining';
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {

@@ -240,6 +240,10 @@ export async function createLiveHub(deps: {
       for (const socket of staff.keys()) closeSocket(socket, LIVE_CLOSE_RECONNECT, 'connect again');
       staff.clear();
     },
+    /** How many sockets are open, customers' and operators' (for the metrics). */
+    allSockets(): number {
+      return this.size() + staff.size;
+    },
     /** How many sockets are open (for tests and logs). */
     size(): number {
       let count = 0;

@@ -253,6 +253,8 @@ export async function startTestServer(
     trustProxy?: TrustProxy;
     /** Where the server's log lines go (at info), for a test that reads them; none otherwise. */
     logStream?: LogStream;
+    metrics?: { host: string; port: number };
+    metricsToken?: string;
   } = {},
 ): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-test-'));
@@ -267,6 +269,8 @@ export async function startTestServer(
     logLevel: options.logStream ? 'info' : 'silent',
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
+    ...(options.metrics ? { metrics: options.metrics } : {}),
+    ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
     now: clock.now,
     mailer,
     ...(options.imageOrigins ? { imageOrigins: options.imageOrigins } : {}),

@@ -63,6 +63,8 @@ export interface Db extends SqlRunner {
   transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
   /** Runs several statements without parameters (schema changes, tests). */
   exec(sql: string): Promise<void>;
+  /** Work waiting for the database now: transactions queued for SQLite's writer, or callers for a pool connection. */
+  waiting?(): number;
   /** How many schema migrations the database has had, and how many this code knows. */
   schema(): Promise<{ applied: number; known: number }>;
   /**

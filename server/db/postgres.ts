@@ -138,6 +138,7 @@ export async function openPostgres(
     async exec(sql: string) {
       await pool.query(sql);
     },
+    waiting: () => pool.waitingCount,
     async schema() {
       const { rows } = await pool.query<{ n: string }>('SELECT COUNT(*) AS n FROM schema_migrations');
       return { applied: Number(rows[0]?.n ?? 0), known: migrations.length };

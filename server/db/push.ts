@@ -131,6 +131,12 @@ export function pushQueries(db: SqlRunner) {
         'UPDATE push_deliveries SET next_attempt_at = ?, claim = NULL, claimed_until = NULL WHERE id = ? AND claim = ?',
         [at, id, claim],
       ),
+    /** How many notices are due at `now` or before (the sender's backlog). */
+    dueCount: async (now: string) =>
+      Number(
+        (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM push_deliveries WHERE next_attempt_at <= ?', [now]))
+          ?.n ?? 0,
+      ),
     /** A node stopping gives a claimed delivery back untried: due at `at` for any node, its try uncounted. */
     handBack: (id: number, claim: string, at: string) =>
       db.run(

@@ -92,6 +92,8 @@ export async function openSqlite(file: string): Promise<Db> {
     return statement();
   }
 
+  /** Transactions waiting for the open one to end. */
+  let queued = 0;
   return {
     dialect: 'sqlite',
     all: (sql, params) => outside(() => direct.all(sql, params)),
@@ -101,8 +103,14 @@ export async function openSqlite(file: string): Promise<Db> {
     async exec(sql) {
       await outside(() => connection.exec(sql));
     },
+    waiting: () => queued,
     async transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
-      while (openTransaction) await noOpenTransaction();
+      queued += 1;
+      try {
+        while (openTransaction) await noOpenTransaction();
+      } finally {
+        queued -= 1;
+      }
       let end!: () => void;
       openTransaction = new Promise((resolve) => (end = resolve));
       let open = true;

@@ -68,6 +68,8 @@ export interface PushSenderDeps extends Domain {
   subject: string;
   /** Which push-service URLs may be sent to, and at which addresses (the production rule or a test's own). */
   endpoints: PushEndpointPolicy;
+  /** Told of each notice refused by its push service or given up after its last try. */
+  onFailed?: () => void;
 }
 
 type SendResult =
@@ -187,6 +189,7 @@ export function createPushSender(deps: PushSenderDeps) {
           return false;
         case 'refused':
           log.warn({ ...where, status: result.status, reason: result.reason }, 'push notice refused; not sent');
+          deps.onFailed?.();
           await queries.push.deleteDelivery(delivery.id, claim);
           return false;
         case 'retry': {
@@ -199,6 +202,7 @@ export function createPushSender(deps: PushSenderDeps) {
           const wait = RETRY_AFTER_SECONDS[delivery.attempts - 1];
           if (delivery.attempts >= MAX_ATTEMPTS || wait === undefined) {
             log.warn(failure, 'push notice given up after its last try');
+            deps.onFailed?.();
             await queries.push.deleteDelivery(delivery.id, claim);
           } else {
             log.info(failure, 'push notice failed; will try again');

@@ -266,6 +266,7 @@ export function authRoutes(calls: CallRegistry, context: ServerContext): void {
         usable?.password_hash ?? UNKNOWN_USER_HASH,
       );
       if (!usable || !matches) {
+        context.metrics.signInFailed();
         // Recorded after the answer, so that a wrong password for a real account takes no longer
         // than one for an account that does not exist.
         if (user) {
