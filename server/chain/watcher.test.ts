@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cents } from '../../contract/money';
 import { checkIntegrity } from '../integrity';
@@ -366,6 +368,27 @@ describe('deposits read from the chain', () => {
     ).rejects.toThrow(/private key/);
     expect((await server.app.wallet.queries.chain.networks()).map((network) => network.type)).toEqual(['FIRST']);
     expect(addressBody(input.contract)).toBe(token.slice(2));
+  });
+
+  it('takes the key and node URLs from files on the CLI, out of the process list', async () => {
+    const token = await chain.deployToken(6);
+    const xpubFile = path.join(server.dir, 'xpub.txt');
+    const rpcFile = path.join(server.dir, 'nodes.txt');
+    fs.writeFileSync(xpubFile, `${EVM_XPUB}\n`);
+    fs.writeFileSync(rpcFile, `${chain.url}/v3/s3cret-key\nhttps://backup.example/rpc\n`);
+    const added = await opsOutput(
+      server,
+      ...['network', 'add', 'file20', '--kind', 'evm', '--rpc-file', rpcFile, '--xpub-file', xpubFile],
+      ...['--contract', `0x${token.slice(2)}`, '--decimals', '6', '--min', '10', '--confirmations', '3'],
+      ...['--finalized', 'yes'],
+    );
+    expect(added.at(-1)).toContain('0x9858EfFD232B4033E47d90003D41EC34EcaEda94');
+    expect(added.join('\n')).toContain('nodes http://127.0.0.1:');
+    expect(added.join('\n')).toContain('https://backup.example/…');
+    const missing = path.join(server.dir, 'missing.txt');
+    await expect(
+      opsOutput(server, 'network', 'check', 'XX20', '--kind', 'evm', '--finalized', 'yes', '--rpc-file', missing),
+    ).rejects.toThrow(`--rpc-file: cannot read ${missing}`);
   });
 
   it('is set up from the CLI, which shows address 0 and never a node URL’s secret', async () => {

@@ -84,6 +84,8 @@ export const USAGE = `usage: npm run ops -- <command>
   address set <TYPE> <ADDRESS>                   the receiving address of a network
   network add <TYPE> --kind tron|evm --rpc URL[,URL…] --contract ADDRESS --decimals N --min A
               --confirmations N --finalized yes|no --xpub XPUB [--from BLOCK]
+              (--rpc-file FILE and --xpub-file FILE read those from a file instead, so they
+              stay out of the process list and the shell's history)
                                                  watch a network: each customer gets an address of
                                                  their own (…/0/i of the account key XPUB) and a
                                                  transfer to it is credited by itself once N blocks
@@ -159,6 +161,8 @@ const STRING_OPTIONS = [
   'confirmations',
   'finalized',
   'xpub',
+  'xpub-file',
+  'rpc-file',
   'from',
 ] as const;
 
@@ -329,6 +333,28 @@ async function setAddress(
  * An option's value, trimmed, by the API's rule for free text (see isVisibleText): customers read
  * names, remarks and addresses, so what the API would refuse from them the CLI refuses too.
  */
+/**
+ * An option that may be a secret, or link every customer's address (node URLs with their keys, the
+ * account key): `--NAME-FILE path` reads it from a file (lines or commas between values), so it
+ * never shows in the process list or the shell's history; `--NAME value` still works.
+ */
+function privateText(flags: Flags, name: string, maxLength: number): string {
+  const file = flags.get(`${name}-file`);
+  if (typeof file !== 'string') return text(flags, name, maxLength);
+  let content: string;
+  try {
+    content = fs.readFileSync(file, 'utf8');
+  } catch {
+    throw new OpsError(`--${name}-file: cannot read ${file}`);
+  }
+  const value = content
+    .split(/[\r\n,]+/)
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .join(',');
+  return text(new Map([[name, value]]), name, maxLength);
+}
+
 function text(flags: Flags, name: string, maxLength = 80): string {
   const value = flags.get(name);
   if (typeof value !== 'string' || !value.trim()) throw new OpsError(`--${name} is required`);
@@ -447,7 +473,7 @@ function chainSourceOf(command: string, type: string | undefined, flags: Flags):
   return {
     type: network,
     kind,
-    rpcUrls: text(flags, 'rpc', 2000)
+    rpcUrls: privateText(flags, 'rpc', 2000)
       .split(',')
       .map((url) => url.trim())
       .filter((url) => url !== ''),
@@ -462,7 +488,7 @@ async function addNetwork(domain: Domain, io: OpsIo, type: string | undefined, f
   const input: WatchedNetworkInput = {
     ...chainSourceOf('network add', type, flags),
     minAmount: amount(flags, 'min'),
-    xpub: text(flags, 'xpub', 200),
+    xpub: privateText(flags, 'xpub', 200),
     ...(flags.has('from') ? { fromBlock: wholeNumber(flags, 'from', 0, Number.MAX_SAFE_INTEGER) } : {}),
   };
   try {
