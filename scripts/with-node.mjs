@@ -2,8 +2,8 @@
 // `npm start`, `npm test`, `npm run ops` and the like come through here. On Node 22 or 24 it runs
 // the script as it is, downloading nothing. On an older Node (Debian's 20, past its end of life)
 // it brings Node 24 from the npm registry's `node` package into ~/.cache/usdt-wallet-node (or
-// $NODE_24_HOME) once, builds the native database driver for it once (npm install built it for
-// the Node that ran npm install), and runs the script there. Plain JavaScript with no
+// $NODE_24_HOME) once, checks that the database driver's prebuilt binary loads there (building
+// it for that Node once if it does not), and runs the script there. Plain JavaScript with no
 // dependencies: it must run on the old Node too.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -52,6 +52,8 @@ function node24Bin() {
         '--no-package-lock',
         '--no-audit',
         '--no-fund',
+        // The package's own install script puts the platform's build in place.
+        '--allow-scripts=node',
         'node@24',
       ],
       { stdio: ['ignore', 'ignore', 'inherit'] },
