@@ -41,6 +41,13 @@ function node24Bin() {
   let bin = find();
   if (!bin) {
     say(`this is Node ${process.versions.node}; installing Node 24 from the npm registry into ${home} (once)`);
+    // A project of its own, which lets the `node` package's install script (it puts this
+    // platform's build in place) run where npm asks for dependencies' scripts to be allowed.
+    fs.mkdirSync(home, { recursive: true });
+    fs.writeFileSync(
+      path.join(home, 'package.json'),
+      `${JSON.stringify({ private: true, allowScripts: { node: true } }, null, 2)}\n`,
+    );
     const installed = spawnSync(
       npmCommand(),
       [
@@ -52,8 +59,6 @@ function node24Bin() {
         '--no-package-lock',
         '--no-audit',
         '--no-fund',
-        // The package's own install script puts the platform's build in place.
-        '--allow-scripts=node',
         'node@24',
       ],
       { stdio: ['ignore', 'ignore', 'inherit'] },
