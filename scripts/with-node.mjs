@@ -80,6 +80,37 @@ function npmArguments() {
   return process.env.npm_execpath?.endsWith('.js') ? [process.env.npm_execpath] : [];
 }
 
+/** This machine's C library as npm names it in a package's `libc` field. */
+function libc(node) {
+  const probe = spawnSync(node, ['-p', 'process.report.getReport().header.glibcVersionRuntime ? "glibc" : "musl"'], {
+    encoding: 'utf8',
+  });
+  return probe.stdout.trim();
+}
+
+/**
+ * The platform's builds of optional dependencies that the lockfile has and node_modules lacks:
+ * npm on the old Node skips those that ask for a newer Node (EDR's, the local chain's engine), so
+ * they are installed once the new Node runs npm.
+ */
+function missingPlatformPackages(node) {
+  const lock = JSON.parse(fs.readFileSync(path.join(root, 'package-lock.json'), 'utf8'));
+  const c = process.platform === 'linux' ? libc(node) : undefined;
+  return Object.entries(lock.packages ?? {})
+    .filter(([where, entry]) => {
+      // A platform's build: optional, and made for some systems or processors only.
+      if (!where.startsWith('node_modules/') || !entry.optional || !(entry.os || entry.cpu)) return false;
+      if (entry.os && !entry.os.includes(process.platform)) return false;
+      if (entry.cpu && !entry.cpu.includes(process.arch)) return false;
+      if (entry.libc && c && !entry.libc.includes(c)) return false;
+      return !fs.existsSync(path.join(root, where, 'package.json'));
+    })
+    .map(
+      ([where, entry]) =>
+        `${where.slice(where.lastIndexOf('node_modules/') + 'node_modules/'.length)}@${entry.version}`,
+    );
+}
+
 /** Whether the database driver loads on this Node (it is built for one Node's ABI at a time). */
 function driverLoads(node, env) {
   const probe = "new (require('better-sqlite3'))(':memory:').close()";
@@ -114,6 +145,16 @@ if (supported(process.versions.node)) {
     // Native addons build against the headers that ship beside this Node, not the system's.
     npm_config_nodedir: path.resolve(bin, '..'),
   };
+  const missing = missingPlatformPackages(node);
+  if (missing.length > 0) {
+    say(`installing what npm skipped on Node ${process.versions.node}: ${missing.join(', ')} (once)`);
+    const installed = spawnSync(
+      npmCommand(node),
+      [...npmArguments(), 'install', '--no-save', '--no-audit', '--no-fund', ...missing],
+      { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+    if (installed.status !== 0) say('could not install them; what needs them (the local chain) will not run');
+  }
   if (!driverLoads(node, env)) {
     say('building the database driver (better-sqlite3) for Node 24: once, about a minute');
     const rebuilt = spawnSync(npmCommand(node), [...npmArguments(), 'rebuild', 'better-sqlite3'], {
