@@ -201,7 +201,7 @@ test('on a shared address checked on the chain, a recharge naming its transactio
 }) => {
   if (!server || !chain) throw new Error('the chain or its server did not start');
   await signInAsDemo(page, server.baseUrl);
-  await expect(page.getByTestId('balance')).toHaveText(/USDT/);
+  await expect(page.getByTestId('balance')).toHaveText(/\d\.\d\d\s*USDT/);
   const before = await balanceCents(page);
 
   const paid = await chain.transfer(sharedToken, SHARED.address, units('30', 6));
