@@ -9,6 +9,7 @@ import http from 'node:http';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queries } from './db';
+import type { ChainNetworkRow } from './db/chain';
 import type { Db } from './db/database';
 
 export interface MetricSources {
@@ -34,6 +35,16 @@ const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
 export function createMetrics(sources: MetricSources, options: { processMetrics: boolean }) {
   const registry = new Registry();
   if (options.processMetrics) collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+
+  /** The watched networks, read once for the three watcher gauges a scrape collects together. */
+  let networksRead: { at: number; rows: Promise<ChainNetworkRow[]> } | undefined;
+  const watchedNetworks = () => {
+    const now = Date.now();
+    if (!networksRead || now - networksRead.at > 1000) {
+      networksRead = { at: now, rows: sources.queries.chain.networks() };
+    }
+    return networksRead.rows;
+  };
 
   const requests = new Counter({
     name: 'wallet_http_requests_total',
@@ -121,7 +132,7 @@ export function createMetrics(sources: MetricSources, options: { processMetrics:
     labelNames: ['network'] as const,
     registers: [registry],
     async collect() {
-      for (const network of await sources.queries.chain.networks()) {
+      for (const network of await watchedNetworks()) {
         if (network.final_block !== null) {
           this.set({ network: network.type }, Math.max(0, network.final_block - network.scanned_block));
         }
@@ -135,7 +146,7 @@ export function createMetrics(sources: MetricSources, options: { processMetrics:
     registers: [registry],
     async collect() {
       const now = sources.now().getTime();
-      for (const network of await sources.queries.chain.networks()) {
+      for (const network of await watchedNetworks()) {
         const behind = network.final_block !== null && network.final_block > network.scanned_block;
         const moved = Date.parse(network.advanced_at ?? network.created_at);
         this.set({ network: network.type }, behind ? Math.max(0, (now - moved) / 1000) : 0);
@@ -149,7 +160,7 @@ export function createMetrics(sources: MetricSources, options: { processMetrics:
     registers: [registry],
     async collect() {
       const now = sources.now().getTime();
-      for (const network of await sources.queries.chain.networks()) {
+      for (const network of await watchedNetworks()) {
         const checked = Date.parse(network.checked_at ?? network.created_at);
         this.set({ network: network.type }, Math.max(0, (now - checked) / 1000));
       }

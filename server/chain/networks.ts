@@ -88,13 +88,27 @@ export function urlsOf(network: Pick<ChainNetworkRow, 'rpc_urls'>): string[] {
 
 /** How a network is described in the audit log and the CLI: never its URLs' secrets. */
 export function describeNetwork(network: ChainNetworkRow): string {
-  const finality = `${network.confirmations} confirmations${network.finalized_tag === 1 ? ' and finalized' : ''}`;
+  return describeSource(network, `min ${formatMoney(network.min_amount as Cents)}`);
+}
+
+/**
+ * Where a watched network's or a checked address's transfers are read, as the audit log and the
+ * CLI show it (`extra` after the contract): never its URLs' secrets.
+ */
+export function describeSource(
+  source: Pick<
+    ChainNetworkRow,
+    'type' | 'kind' | 'contract' | 'decimals' | 'confirmations' | 'finalized_tag' | 'rpc_urls'
+  >,
+  ...extra: string[]
+): string {
+  const finality = `${source.confirmations} confirmations${source.finalized_tag === 1 ? ' and finalized' : ''}`;
   return [
-    `${network.type} (${network.kind})`,
-    `USDT ${formatAddress(network.kind, network.contract)} (${network.decimals} decimals)`,
-    `min ${formatMoney(network.min_amount as Cents)}`,
+    `${source.type} (${source.kind})`,
+    `USDT ${formatAddress(source.kind, source.contract)} (${source.decimals} decimals)`,
+    ...extra,
     finality,
-    `nodes ${urlsOf(network).map(shownUrl).join(', ')}`,
+    `nodes ${urlsOf(source).map(shownUrl).join(', ')}`,
   ].join(', ');
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cents } from '../../contract/money';
 import type { RechargeRow } from '../db/recharge';
 import { saveReceivingAddress } from '../service-settings';
@@ -20,7 +20,8 @@ import {
 import { formatAddress } from './addresses';
 import { NetworkError } from './networks';
 import { CHAIN_ACTOR, checkDueProofs, checkProofs } from './proofs';
-import { startLocalChain, units, type LocalChain } from './testing/local-chain';
+import { localChainPerFile } from './testing/chain-per-file';
+import { units, type LocalChain } from './testing/local-chain';
 
 const CONFIRMATIONS = 3;
 
@@ -28,12 +29,7 @@ let chain: LocalChain;
 let server: TestServer;
 freshServerPerTest((started) => (server = started), { checkLedger: true });
 
-beforeAll(async () => {
-  chain = await startLocalChain();
-}, 60_000);
-afterAll(async () => {
-  await chain.close();
-});
+localChainPerFile((started) => (chain = started));
 
 let counter = 0;
 

@@ -7,7 +7,7 @@
  * shown beside the picture.
  */
 import type { ChainVerdict } from '../../contract/chain';
-import { formatMoney, type Cents } from '../../contract/money';
+import { formatMoney } from '../../contract/money';
 import { inTransaction, isoNow, type Domain } from '../context';
 import type { ChainCheckRow } from '../db/chain';
 import type { RechargeRow } from '../db/recharge';
@@ -15,9 +15,9 @@ import { publishQueueChange } from '../events';
 import { approveWithoutOperator } from '../review';
 import { audited } from '../service-settings';
 import { addressBody, formatAddress } from './addresses';
-import { NetworkError, readSource, unitsText, urlsOf, type ChainSource } from './networks';
-import { chainReader, ChainUnreachable, RpcError, shownUrl, type ChainReader } from './rpc';
-import { chainEdges } from './watcher';
+import { describeSource, NetworkError, readSource, unitsText, urlsOf, type ChainSource } from './networks';
+import { chainReader, ChainUnreachable, RpcError, type ChainReader } from './rpc';
+import { chainEdges, toCents } from './watcher';
 
 /** Who credits a recharge the chain proved, as the audit log names it. */
 export const CHAIN_ACTOR = 'chain';
@@ -31,17 +31,6 @@ const CHECKS_PER_SWEEP = 20;
 export interface ProofCheckInput extends ChainSource {
   /** The recharge type whose shared address's proofs are checked, such as TRC20. */
   type: string;
-}
-
-/** How a check is described in the audit log: never its URLs' secrets. */
-function describeCheck(check: ChainCheckRow): string {
-  const finality = `${check.confirmations} confirmations${check.finalized_tag === 1 ? ' and finalized' : ''}`;
-  return [
-    `${check.type} (${check.kind})`,
-    `USDT ${formatAddress(check.kind, check.contract)} (${check.decimals} decimals)`,
-    finality,
-    `nodes ${urlsOf(check).map(shownUrl).join(', ')}`,
-  ].join(', ');
 }
 
 /**
@@ -81,7 +70,7 @@ export async function checkProofs(
     if (!check) throw new Error(`check ${input.type} vanished`);
     return {
       id: null,
-      entry: { action: 'proof check', target_type: 'network', after_value: describeCheck(check), detail: input.type },
+      entry: { action: 'proof check', target_type: 'network', after_value: describeSource(check), detail: input.type },
     };
   });
   const check = await domain.queries.chain.check(input.type);
@@ -98,10 +87,8 @@ export interface Verdict {
 
 /** A token amount as the console shows it: in USDT to the cent when it is whole cents, else every decimal. */
 function shownUnits(units: bigint, decimals: number): string {
-  const scale = 10n ** BigInt(decimals - 2);
-  return units % scale === 0n && units / scale <= BigInt(Number.MAX_SAFE_INTEGER)
-    ? formatMoney(Number(units / scale) as Cents)
-    : unitsText(units, decimals);
+  const converted = toCents(units, decimals);
+  return converted && converted.remainder === 0n ? formatMoney(converted.amount) : unitsText(units, decimals);
 }
 
 /**
@@ -166,9 +153,9 @@ export interface ProofCheckOptions {
  * transfer from the same sender was credited to another customer (a transaction's hash is public:
  * whoever names it first would otherwise be credited); anything else is recorded for operators.
  */
-async function lookAt(domain: Domain, id: number, options: ProofCheckOptions): Promise<ChainVerdict | null> {
-  const recharge = await domain.queries.recharge.byId(id);
-  if (recharge?.state !== 'audit' || !recharge.tx_hash) return null;
+async function lookAt(domain: Domain, recharge: RechargeRow, options: ProofCheckOptions): Promise<ChainVerdict | null> {
+  const { id } = recharge;
+  if (recharge.state !== 'audit' || !recharge.tx_hash) return null;
   const [check, user] = await Promise.all([
     domain.queries.chain.check(recharge.type),
     domain.queries.users.byId(recharge.user_id),
@@ -226,7 +213,8 @@ export async function checkRechargeProof(
   const recharge = await domain.queries.recharge.byId(id);
   if (!recharge?.chain_checked_at) return null;
   if (!(await domain.queries.recharge.claimCheck(id, recharge.chain_checked_at, isoNow(domain)))) return null;
-  return lookAt(domain, id, options);
+  // The claim moved only its mark: the row as read is the one to look at.
+  return lookAt(domain, recharge, options);
 }
 
 /**
@@ -244,7 +232,8 @@ export async function checkDueProofs(domain: Domain, options: ProofCheckOptions 
   let looked = 0;
   for (const row of due) {
     if (!(await domain.queries.recharge.claimCheck(row.id, row.chain_checked_at, isoNow(domain)))) continue;
-    await lookAt(domain, row.id, options);
+    const recharge = await domain.queries.recharge.byId(row.id);
+    if (recharge) await lookAt(domain, recharge, options);
     looked += 1;
   }
   return looked;

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cents } from '../../contract/money';
 import { checkIntegrity } from '../integrity';
 import type { LiveEvent } from '../../contract/live';
@@ -19,7 +19,8 @@ import {
 import { addressBody } from './addresses';
 import { unitsText, watchNetwork } from './networks';
 import { chainReader, type ChainReader } from './rpc';
-import { startLocalChain, units, type LocalChain } from './testing/local-chain';
+import { localChainPerFile } from './testing/chain-per-file';
+import { units, type LocalChain } from './testing/local-chain';
 import { toCents, watchAndRecord, watchOnce } from './watcher';
 
 /** BIP-39's test phrase at m/44'/60'/0': a public key only, as an admin would paste it. */
@@ -32,12 +33,7 @@ let chain: LocalChain;
 let server: TestServer;
 freshServerPerTest((started) => (server = started), { checkLedger: true });
 
-beforeAll(async () => {
-  chain = await startLocalChain();
-}, 60_000);
-afterAll(async () => {
-  await chain.close();
-});
+localChainPerFile((started) => (chain = started));
 
 let networkCounter = 0;
 
