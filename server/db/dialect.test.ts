@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { postgresValues, schemaForPostgres, toPostgres } from './dialect';
+import { postgresValues, schemaForPostgres, toPostgres, toSqlite } from './dialect';
 
 describe('toPostgres', () => {
   it('numbers ? placeholders in order', () => {
@@ -28,6 +28,46 @@ describe('toPostgres', () => {
   it('refuses a missing named value and a statement mixing both styles', () => {
     expect(() => postgresValues(toPostgres('SELECT @a, @b'), { a: 1 })).toThrow('@b');
     expect(() => toPostgres('SELECT ? , @a')).toThrow('mixes');
+  });
+});
+
+describe('toSqlite', () => {
+  it('puts every placeholder behind a unary plus, outside literals, quoted names and comments', () => {
+    expect(
+      toSqlite(`SELECT '?' AS "a?b", 'it''s @x' FROM t -- ? and @y
+      JOIN u ON u.id = t.u WHERE t.k = ? AND t.n IN (?, ?) LIMIT ? OFFSET ?`),
+    ).toBe(`SELECT '?' AS "a?b", 'it''s @x' FROM t 
+      JOIN u ON u.id = t.u WHERE t.k = +? AND t.n IN (+?, +?) LIMIT +? OFFSET +?`);
+    expect(toSqlite('UPDATE users SET balance = balance + @amount WHERE id = @id')).toBe(
+      'UPDATE users SET balance = balance + +@amount WHERE id = +@id',
+    );
+  });
+
+  it('answers as the bare statement does, affinity included, and keeps using the index', async () => {
+    const { default: Database } = await import('better-sqlite3');
+    const connection = new Database(':memory:');
+    connection.exec(`CREATE TABLE t (id INTEGER PRIMARY KEY, k TEXT NOT NULL, n INTEGER NOT NULL);
+      CREATE INDEX t_k ON t(k);
+      INSERT INTO t (k, n) VALUES ('7', 7), ('7.0', 70), ('x', 8), ('y', 9);`);
+    const cases: [string, unknown[]][] = [
+      ['SELECT id FROM t WHERE k = ?', [7]],
+      ['SELECT id FROM t WHERE k = ?', ['7']],
+      ['SELECT id FROM t WHERE n = ?', ['8']],
+      ['SELECT id FROM t WHERE n = ?', [8]],
+      ['SELECT id FROM t WHERE k > ? ORDER BY id LIMIT ? OFFSET ?', ['7', 2, 1]],
+      ['SELECT id FROM t WHERE n > @least ORDER BY id LIMIT @most', [{ least: 7, most: 1 }]],
+      ['SELECT ? AS blank, ? AS text, ? || ? AS joined', [null, 'a', 1, 'b']],
+    ];
+    for (const [sql, values] of cases) {
+      const bare = connection.prepare(sql).all(...values);
+      expect(connection.prepare(toSqlite(sql)).all(...values), sql).toEqual(bare);
+      expect(bare.length, `${sql} finds something`).toBeGreaterThan(0);
+    }
+    const plan = connection.prepare(`EXPLAIN QUERY PLAN ${toSqlite('SELECT id FROM t WHERE k = ?')}`).all('x') as {
+      detail: string;
+    }[];
+    expect(plan.map((step) => step.detail)).toEqual(['SEARCH t USING COVERING INDEX t_k (k=?)']);
+    connection.close();
   });
 });
 

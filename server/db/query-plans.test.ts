@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase } from '../test-support';
 import type { Transaction } from './database';
-import { toPostgres } from './dialect';
+import { toPostgres, toSqlite } from './dialect';
 import { createQueries } from './index';
 import { openDatabase } from './database';
 
@@ -262,7 +262,7 @@ async function sqlitePlanner(file: string): Promise<Planner> {
   connection.exec('ANALYZE sqlite_schema');
   return {
     async problems(sql) {
-      const statement = connection.prepare(`EXPLAIN QUERY PLAN ${sql}`);
+      const statement = connection.prepare(`EXPLAIN QUERY PLAN ${toSqlite(sql)}`);
       const names = [...new Set([...sql.matchAll(/@([A-Za-z_]\w*)/g)].map((match) => match[1] ?? ''))];
       const plan = (
         names.length > 0

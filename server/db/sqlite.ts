@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Db, SqlParams, Transaction } from './database';
+import { toSqlite } from './dialect';
 import { migrations, type MigrationRunner } from './migrations';
 
 /**
@@ -38,7 +39,7 @@ export async function openSqlite(file: string): Promise<Db> {
   function prepared(sql: string): Statement {
     let statement = statements.get(sql);
     if (!statement) {
-      statement = connection.prepare(sql);
+      statement = connection.prepare(toSqlite(sql));
       statements.set(sql, statement);
     }
     return statement;
@@ -176,10 +177,11 @@ export async function openSqlite(file: string): Promise<Db> {
 export async function migrate(connection: Database.Database, upTo = migrations.length): Promise<void> {
   const runner: MigrationRunner = {
     dialect: 'sqlite',
-    all: async <Row>(sql: string, params?: SqlParams) => connection.prepare(sql).all(...bindAll(params)) as Row[],
+    all: async <Row>(sql: string, params?: SqlParams) =>
+      connection.prepare(toSqlite(sql)).all(...bindAll(params)) as Row[],
     get: async <Row>(sql: string, params?: SqlParams) =>
-      connection.prepare(sql).get(...bindAll(params)) as Row | undefined,
-    run: async (sql: string, params?: SqlParams) => connection.prepare(sql).run(...bindAll(params)).changes,
+      connection.prepare(toSqlite(sql)).get(...bindAll(params)) as Row | undefined,
+    run: async (sql: string, params?: SqlParams) => connection.prepare(toSqlite(sql)).run(...bindAll(params)).changes,
   };
   const current = connection.pragma('user_version', { simple: true }) as number;
   for (let version = current; version < upTo; version += 1) {
