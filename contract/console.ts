@@ -578,7 +578,7 @@ export interface OfferPage {
   next: number | null;
 }
 
-export const OFFER_PAGE_SIZE = 50;
+export const OFFER_PAGE_SIZE = 25;
 
 export interface ProductInfo {
   id: number;

@@ -12,8 +12,8 @@ import type { ConsoleCallRegistry } from './calls';
 
 const SEARCH_LIMIT = 20;
 const RECENT_ORDERS = 20;
-const TEAM_SHOWN = 50;
-const LEDGER_PAGE = 50;
+const TEAM_SHOWN = 20;
+const LEDGER_PAGE = 25;
 
 const noSuchCustomer = () => new ApiError(ResultCode.notFound, 'console.customer_not_found');
 

@@ -45,7 +45,7 @@ import { totpStep } from './totp';
 
 const RECENT_RECHARGES = 10;
 const RECENT_LEDGER = 20;
-const AUDIT_PAGE = 50;
+const AUDIT_PAGE = 25;
 
 const signInFailed = () => new ApiError(ResultCode.invalid, 'console.sign_in_failed');
 

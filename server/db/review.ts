@@ -157,10 +157,13 @@ export function reviewQueries(db: SqlRunner) {
      */
     latestOf: async (userId: number, limit: number): Promise<CustomerOrderRow[]> => {
       const pages = await Promise.all(KINDS.map((kind) => db.all<CustomerOrderRow>(LATEST_OF[kind], [userId, limit])));
-      return pages
-        .flat()
-        .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id)
-        .slice(0, limit);
+      return (
+        pages
+          .flat()
+          // ISO 8601 times in UTC sort as plain strings; a locale's collation would cost far more.
+          .sort((a, b) => (a.created_at === b.created_at ? b.id - a.id : a.created_at < b.created_at ? 1 : -1))
+          .slice(0, limit)
+      );
     },
 
     /** How many orders of each kind wait. */
