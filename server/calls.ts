@@ -71,6 +71,13 @@ export function envelope<T>(code: number, msg: string, data: T): Envelope<T> {
   return { code, msg, data };
 }
 
+/** A call's successful answer, its data serialised once already or not. */
+export function answered<T>(reply: FastifyReply, msg: string, data: T | SerializedData<T>): Envelope<T> | string {
+  if (!(data instanceof SerializedData)) return envelope(ResultCode.ok, msg, data);
+  reply.type('application/json; charset=utf-8');
+  return `{"code":${ResultCode.ok},"msg":${JSON.stringify(msg)},"data":${data.json}}`;
+}
+
 export function sendApiError(reply: FastifyReply, error: ApiError, lang: WireLanguage): FastifyReply {
   return reply.code(200).send(envelope(error.code, translate(lang, error.key, error.params), error.data));
 }
@@ -118,12 +125,7 @@ export function createCallRegistry(app: FastifyInstance, authenticate: Authentic
       const parsed = schema.safeParse(body);
       if (!parsed.success) throw validationError(parsed.error, body);
       const data = await handler(parsed.data as ParsedRequest<P>, context);
-      const msg = translate(context.lang, 'ok');
-      if (data instanceof SerializedData) {
-        reply.type('application/json; charset=utf-8');
-        return `{"code":${ResultCode.ok},"msg":${JSON.stringify(msg)},"data":${data.json}}`;
-      }
-      return envelope(ResultCode.ok, msg, data);
+      return answered(reply, translate(context.lang, 'ok'), data);
     });
   }
 

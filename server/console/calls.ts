@@ -11,7 +11,7 @@ import {
 } from '../../contract/console';
 import { ResultCode } from '../../contract/envelope';
 import type { WireLanguage } from '../../contract/rules';
-import { bodyOf, envelope, validationError, type RouteLimit } from '../calls';
+import { answered, bodyOf, validationError, type RouteLimit, type SerializedData } from '../calls';
 import { isoNow, secondsAgo, type ServerContext } from '../context';
 import type { OperatorSessionRow } from '../db/operators';
 import { ApiError, signedOut } from '../errors';
@@ -31,6 +31,9 @@ export interface OperatorCallContext extends ConsoleCallContext {
 }
 
 type Awaitable<T> = T | Promise<T>;
+type ConsoleCallResult<P extends ConsoleCallPath> = Awaitable<
+  ConsoleCallResponse<P> | SerializedData<ConsoleCallResponse<P>>
+>;
 
 /** Calls a session waiting for its new password may still make. */
 const BEFORE_NEW_PASSWORD: readonly ConsoleCallPath[] = ['auth/session', 'auth/password', 'auth/logout'];
@@ -49,13 +52,13 @@ const ACTIVITY_RECORDED_EVERY_SECONDS = 30;
 export interface ConsoleCallRegistry {
   open<P extends ConsoleCallPath>(
     path: P,
-    handler: (input: ConsoleParsedRequest<P>, context: ConsoleCallContext) => Awaitable<ConsoleCallResponse<P>>,
+    handler: (input: ConsoleParsedRequest<P>, context: ConsoleCallContext) => ConsoleCallResult<P>,
     limit?: RouteLimit,
   ): void;
   /** A call for a signed-in operator; `admin` ones for admins only. */
   operator<P extends ConsoleCallPath>(
     path: P,
-    handler: (input: ConsoleParsedRequest<P>, context: OperatorCallContext) => Awaitable<ConsoleCallResponse<P>>,
+    handler: (input: ConsoleParsedRequest<P>, context: OperatorCallContext) => ConsoleCallResult<P>,
     options?: { admin?: boolean; limit?: RouteLimit },
   ): void;
 }
@@ -101,7 +104,7 @@ export function createConsoleCalls(app: FastifyInstance, context: ServerContext)
     path: P,
     limit: RouteLimit | undefined,
     contextFor: (base: ConsoleCallContext) => Promise<C>,
-    handler: (input: ConsoleParsedRequest<P>, context: C) => Awaitable<ConsoleCallResponse<P>>,
+    handler: (input: ConsoleParsedRequest<P>, context: C) => ConsoleCallResult<P>,
   ) {
     const schema = consoleCallSchemas[path];
     app.post(`${CONSOLE_API_PREFIX}${path}`, limit ? { config: { rateLimit: limit } } : {}, async (request, reply) => {
@@ -112,7 +115,7 @@ export function createConsoleCalls(app: FastifyInstance, context: ServerContext)
       const parsed = schema.safeParse(body);
       if (!parsed.success) throw consoleValidationError(parsed.error, body);
       const data = await handler(parsed.data as ConsoleParsedRequest<P>, callContext);
-      return envelope(ResultCode.ok, translate(lang, 'ok'), data);
+      return answered(reply, translate(lang, 'ok'), data);
     });
   }
 

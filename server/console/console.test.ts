@@ -25,6 +25,7 @@ import {
   pendingRecharge,
   post,
 } from '../test-support';
+import { openDatabase } from '../db/database';
 import { DEMO_ADMIN, prepareDatabase } from '../demo';
 import { sha256 } from '../security/tokens';
 import { CONSOLE_IDLE_MINUTES } from './session';
@@ -407,6 +408,28 @@ describe('the review queue', () => {
       headers: { cookie: operator.cookie },
     });
     expect(proof.statusCode).toBe(200);
+  });
+
+  it('shows the queue as the database has it at once, whoever changed it: this server, a second approval, or the CLI', async () => {
+    const operator = await signInOperator(server, 'adm', 'admin');
+    const other = await signInOperator(server, 'rev');
+    const customer = await signUp(server);
+    const waiting = async () =>
+      (await consoleCall(server, 'review/queue', {}, operator)).items.map((item) => [item.id, item.approvals]);
+    const before = await waiting();
+    // The test clock stands still: nothing but a commit can make a read answer differ.
+    const recharge = await pendingRecharge(server, customer, '30');
+    expect(await waiting()).toEqual([...before, [recharge, []]]);
+    await consoleCall(server, 'settings/review-save', { second_approval_above: '20' }, operator);
+    await consoleCall(server, 'review/decide', { kind: 'recharge', id: String(recharge), decision: 'approve' }, other);
+    expect(await waiting()).toEqual([...before, [recharge, [other.name]]]);
+    const cli = await openDatabase(server.database);
+    try {
+      await opsOutput(cli, 'reject', 'recharge', String(recharge), '--remark', 'Not received');
+    } finally {
+      await cli.close();
+    }
+    expect(await waiting()).toEqual(before);
   });
 
   it('answers at most a page, oldest first, and the next page after the last order it gave', async () => {

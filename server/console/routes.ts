@@ -6,9 +6,12 @@ import {
   type QueueItem,
   type RechargeSummary,
   type ReviewKind,
+  type ReviewQueue,
 } from '../../contract/console';
 import { ResultCode } from '../../contract/envelope';
 import { formatRate, type Cents } from '../../contract/money';
+import { createAnswerCache } from '../answer-cache';
+import { SerializedData } from '../calls';
 import { inTransaction, isoNow, type ServerContext } from '../context';
 import type { RechargeRow } from '../db/recharge';
 import { ApiError, conflict, notFound } from '../errors';
@@ -267,11 +270,19 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
     return {};
   });
 
+  // Every open console reads the queue's first page again on each change to it: one read serves them all.
+  const queue = createAnswerCache<SerializedData<ReviewQueue>>(context.db, context.now);
+  calls.operator('review/queue', ({ kind, after }) =>
+    queue.through(`${kind}:${after ? `${after.kind}:${after.id}` : ''}`, async () =>
+      SerializedData.of(await queuePage(kind, after)),
+    ),
+  );
+
   /**
    * One page of what waits (of one kind, or all), oldest first, at most QUEUE_PAGE_SIZE; `next`
    * names the last order of a full page, for the page after it.
    */
-  calls.operator('review/queue', async ({ kind, after }) => {
+  async function queuePage(kind: ReviewKind | '', after: { kind: ReviewKind; id: number } | null) {
     let position: QueuePosition | null = null;
     if (after) {
       const createdAt = await queries.review.createdAt(after.kind, after.id);
@@ -302,8 +313,8 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
       counts,
       second_approval_above: money(limit),
       next: rows.length > QUEUE_PAGE_SIZE && last ? `${last.kind}:${last.id}` : null,
-    };
-  });
+    } satisfies ReviewQueue;
+  }
 
   calls.operator('review/recharge', async ({ id }) => {
     const recharge = await queries.recharge.byId(id);

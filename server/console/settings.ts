@@ -1,6 +1,8 @@
-import { OFFER_PAGE_SIZE } from '../../contract/console';
+import { OFFER_PAGE_SIZE, type MerchantInfo } from '../../contract/console';
 import { ResultCode } from '../../contract/envelope';
 import { formatRate } from '../../contract/money';
+import { createAnswerCache } from '../answer-cache';
+import { SerializedData } from '../calls';
 import type { ServerContext } from '../context';
 import { ApiError } from '../errors';
 import {
@@ -37,18 +39,23 @@ async function guarded<T>(work: Promise<T>, field?: string): Promise<T> {
 export function settingsRoutes(calls: ConsoleCallRegistry, context: ServerContext): void {
   const { queries } = context;
   const admin = { admin: true };
+  // Read in full by the offers' form as well as the list; staff change it by hand.
+  const merchants = createAnswerCache<SerializedData<{ merchants: MerchantInfo[] }>>(context.db, context.now);
 
   calls.operator(
     'hall/merchants',
-    async () => ({
-      merchants: (await queries.selling.allMerchants()).map((row) => ({
-        id: row.id,
-        name: row.name,
-        avatar: row.avatar,
-        completion_rate: formatRate(row.completion_rate),
-        orders_count: row.orders_count,
-      })),
-    }),
+    () =>
+      merchants.through('all', async () =>
+        SerializedData.of({
+          merchants: (await queries.selling.allMerchants()).map((row) => ({
+            id: row.id,
+            name: row.name,
+            avatar: row.avatar,
+            completion_rate: formatRate(row.completion_rate),
+            orders_count: row.orders_count,
+          })),
+        }),
+      ),
     admin,
   );
 

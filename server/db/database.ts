@@ -63,6 +63,13 @@ export interface Db extends SqlRunner {
   transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
   /** Runs several statements without parameters (schema changes, tests). */
   exec(sql: string): Promise<void>;
+  /**
+   * SQLite only: a value that changes whenever anything is committed to the database, by this
+   * server or by another process on the same file (the operator CLI). An answer read while it
+   * held is still exact as long as it holds, so it may be kept and served again. PostgreSQL has
+   * none (other nodes commit unseen): whoever caches by it must not cache there.
+   */
+  commitVersion?(): string;
   /** Work waiting for the database now: transactions queued for SQLite's writer, or callers for a pool connection. */
   waiting?(): number;
   /** How many schema migrations the database has had, and how many this code knows. */

@@ -310,14 +310,5 @@ export function sellingQueries(db: SqlRunner) {
          WHERE sale_orders.state = 'completion' ORDER BY sale_orders.updated_at DESC, sale_orders.id DESC LIMIT ?`,
         [limit],
       ),
-    /**
-     * On SQLite, a number that moves whenever another connection (the operator's CLI) commits to
-     * the file; this connection's own writes leave it alone. PostgreSQL has no such number
-     * (other nodes write too): undefined, and whoever caches must not.
-     */
-    changesElsewhere: async () =>
-      db.dialect === 'sqlite'
-        ? (await db.get<{ data_version: number }>('PRAGMA data_version'))?.data_version
-        : undefined,
   };
 }

@@ -63,6 +63,42 @@ describe('the SQLite engine', () => {
 });
 
 describe('the events table', () => {
+  it('moves its commit version with every commit, made here or by another process, and never with a read', async () => {
+    const version = () => db.commitVersion?.();
+    const seen = new Set([version()]);
+    const expectMoved = () => {
+      expect(seen.has(version())).toBe(false);
+      seen.add(version());
+    };
+    await counter();
+    await db.all('SELECT * FROM settings');
+    expect(seen.has(version())).toBe(true);
+    await db.run("UPDATE settings SET value = '1' WHERE key = 'counter'");
+    expectMoved();
+    await db.insert("INSERT INTO settings (key, value) VALUES ('other', 'x') RETURNING rowid AS id");
+    expectMoved();
+    await db.transaction(async (tx) => {
+      await tx.run("UPDATE settings SET value = '2' WHERE key = 'counter'");
+    });
+    expectMoved();
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.run("UPDATE settings SET value = '3' WHERE key = 'counter'");
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(seen.has(version())).toBe(true);
+    // The operator CLI: another connection to the same file.
+    const cli = new Database(path.join(dir, 'wallet.db'));
+    try {
+      cli.prepare("UPDATE settings SET value = '4' WHERE key = 'counter'").run();
+      expectMoved();
+    } finally {
+      cli.close();
+    }
+    expect(await counter()).toBe(4);
+  });
+
   it('keeps its rows in order through the rebuild, and never hands out a deleted id again', async () => {
     const file = path.join(dir, 'before-autoincrement.db');
     const rebuild = migrations.findIndex(

@@ -95,15 +95,29 @@ export async function openSqlite(file: string): Promise<Db> {
 
   /** Transactions waiting for the open one to end. */
   let queued = 0;
+  /** Commits made through this connection: SQLite's data_version counts only other connections'. */
+  let ownCommits = 0;
+  const otherCommits = connection.prepare('PRAGMA data_version').pluck();
+  /** A statement outside any transaction commits by itself (or part of it may, when `exec` fails halfway). */
+  function committing<T>(statement: () => T): () => T {
+    return () => {
+      try {
+        return statement();
+      } finally {
+        ownCommits += 1;
+      }
+    };
+  }
   return {
     dialect: 'sqlite',
     all: (sql, params) => outside(() => direct.all(sql, params)),
     get: (sql, params) => outside(() => direct.get(sql, params)),
-    run: (sql, params) => outside(() => direct.run(sql, params)),
-    insert: (sql, params) => outside(() => direct.insert(sql, params)),
+    run: (sql, params) => outside(committing(() => direct.run(sql, params))),
+    insert: (sql, params) => outside(committing(() => direct.insert(sql, params))),
     async exec(sql) {
-      await outside(() => connection.exec(sql));
+      await outside(committing(() => connection.exec(sql)));
     },
+    commitVersion: () => `${String(otherCommits.get())}:${ownCommits}`,
     waiting: () => queued,
     async transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
       queued += 1;
@@ -134,6 +148,7 @@ export async function openSqlite(file: string): Promise<Db> {
         try {
           const result = await work(tx);
           connection.exec('COMMIT');
+          ownCommits += 1;
           return result;
         } catch (error) {
           if (connection.inTransaction) connection.exec('ROLLBACK');

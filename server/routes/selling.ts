@@ -1,5 +1,6 @@
 import { ResultCode } from '../../contract/envelope';
 import { cents, multiplyByPrice, negateMoney } from '../../contract/money';
+import { createAnswerCache } from '../answer-cache';
 import { SerializedData, type CallRegistry } from '../calls';
 import type { ServerContext } from '../context';
 import { ApiError, conflict, notFound, outOfRange } from '../errors';
@@ -12,33 +13,6 @@ import type { OfferRow, OfferWithMerchantRow } from '../db/selling';
 import type { Offer, Page, SalePriceChangedData } from '../../contract/responses';
 
 const HISTORY_LENGTH = 20;
-const HALL_FRESH_MS = 1000;
-
-/**
- * The hall is the same for every customer and read far more often than it changes, so a page of
- * it is kept for a second, already in JSON. A sale made here clears it at once, and a commit from
- * another connection (the operator's CLI adding an offer or approving a sale) makes it stale at
- * once too. The sale itself always checks the live row.
- */
-function createHallCache() {
-  const pages = new Map<string, { at: number; version: number; data: SerializedData<Page<Offer>> }>();
-  return {
-    /** `version` is undefined where the database cannot say whether others wrote: no caching. */
-    get(key: string, now: number, version: number | undefined): SerializedData<Page<Offer>> | undefined {
-      const hit = pages.get(key);
-      return hit && hit.version === version && now - hit.at < HALL_FRESH_MS ? hit.data : undefined;
-    },
-    set(key: string, now: number, version: number | undefined, data: SerializedData<Page<Offer>>): void {
-      if (version === undefined) return;
-      if (pages.size > 100) pages.clear();
-      pages.set(key, { at: now, version, data });
-    },
-    clear(): void {
-      pages.clear();
-    },
-  };
-}
-
 function hasTerms(offer: OfferRow, shown: Pick<OfferRow, 'unit_price' | 'currency'>): boolean {
   return offer.unit_price === shown.unit_price && offer.currency === shown.currency;
 }
@@ -79,20 +53,17 @@ export function sellingRoutes(calls: CallRegistry, context: ServerContext): void
     })),
   }));
 
-  const hall = createHallCache();
+  // The hall is the same for every customer: each page is kept, ready in JSON, until the next
+  // commit. The sale itself always checks the live offer row.
+  const hall = createAnswerCache<SerializedData<Page<Offer>>>(context.db, context.now);
 
-  calls.user('selling/order', async (input) => {
-    const key = `${input.page}:${input.page_size}`;
-    const now = context.now().getTime();
-    const version = await queries.selling.changesElsewhere();
-    const cached = hall.get(key, now, version);
-    if (cached) return cached;
-    const data = SerializedData.of<Page<Offer>>(
-      await pageOf(input, { rows: queries.selling.openOffers, total: queries.selling.openOfferCount }, toOffer),
-    );
-    hall.set(key, now, version, data);
-    return data;
-  });
+  calls.user('selling/order', (input) =>
+    hall.through(`${input.page}:${input.page_size}`, async () =>
+      SerializedData.of<Page<Offer>>(
+        await pageOf(input, { rows: queries.selling.openOffers, total: queries.selling.openOfferCount }, toOffer),
+      ),
+    ),
+  );
 
   calls.user('selling/merchant', (input) =>
     pageOf(input, { rows: queries.selling.merchantsPage, total: queries.selling.merchantCount }, (row) => ({
@@ -149,7 +120,6 @@ export function sellingRoutes(calls: CallRegistry, context: ServerContext): void
       });
       await publish(tx, user.id, { type: 'sale_order', id: orderId, state: 'audit' });
       await publishQueueChange(tx, user.id);
-      hall.clear();
       const order = await queries.selling.orderById(orderId);
       if (!order) throw notFound();
       return toSaleOrder(order);
