@@ -31,8 +31,12 @@ const LATEST_OF: Record<ReviewKind, string> = {
              WHERE user_id = ? ORDER BY id DESC LIMIT ?`,
   withdraw: `SELECT 'withdraw' AS kind, id, amount, state, remark, created_at FROM withdrawals
              WHERE user_id = ? ORDER BY id DESC LIMIT ?`,
-  sale: `SELECT 'sale' AS kind, id, number AS amount, state, remark, created_at FROM sale_orders
-         WHERE user_id = ? ORDER BY id DESC LIMIT ?`,
+  // Through the customer's sale numbers, as their own list reads them: ordered by id, PostgreSQL
+  // walked every newer sale of anyone's for a customer holding a tenth of them (96 ms a page).
+  sale: `SELECT 'sale' AS kind, sale_orders.id, sale_orders.number AS amount, sale_orders.state, sale_orders.remark,
+                sale_orders.created_at
+         FROM sale_numbers JOIN sale_orders ON sale_orders.id = sale_numbers.sale_id
+         WHERE sale_numbers.user_id = ? ORDER BY sale_numbers.seq DESC LIMIT ?`,
 };
 
 /** The queue's order is (created_at, kind, id); a page starts after the item it names. */
