@@ -37,6 +37,7 @@ const IN_FLIGHT = 50;
  * is bounded by more requests than that and by time.
  */
 const P99_REQUESTS = Number(process.env.SCALE_P99_REQUESTS ?? 20_000);
+const P99_SECONDS = Number(process.env.SCALE_P99_SECONDS ?? 10);
 /** SCALE_CALLS=a,b keeps the reads and writes whose names contain a or b: a quick look at a few rows. */
 const CALL_FILTER = process.env.SCALE_CALLS?.split(',')
   .map((part) => part.trim())
@@ -44,7 +45,6 @@ const CALL_FILTER = process.env.SCALE_CALLS?.split(',')
 const chosen = (name: string) => !CALL_FILTER || CALL_FILTER.some((part) => name.includes(part));
 /** SCALE_SKIP_CHECK=1 leaves out `ops check` on the large set (a minute or two). */
 const SKIP_CHECK = process.env.SCALE_SKIP_CHECK === '1';
-const P99_SECONDS = Number(process.env.SCALE_P99_SECONDS ?? 10);
 /** A call this slow one at a time would hold 50 in flight for minutes: its p99 is over budget without measuring it. */
 const P99_SKIP_P50_MS = 100;
 const CLOCK_TICKS_PER_SECOND = 100;
@@ -108,106 +108,102 @@ const operator = (name: string, body: (who: Who) => Record<string, string> = () 
 const firstPage = { page: '1', page_size: '10' };
 
 /** Every read of server/routes/*.ts (`calls.user`) and server/console/*.ts, with the bodies the app sends. */
-const READS: Call[] = (
-  [
-    customer('userinfo/get-info'),
-    customer('userinfo/get-money-info'),
-    customer('property/tongji'),
-    customer('asset-log/tongji'),
-    customer('asset-log/list', () => ({ ...firstPage, kind: '' })),
-    customer('asset-log/list income', () => ({ ...firstPage, kind: 'income' })),
-    customer('asset-log/list expense', () => ({ ...firstPage, kind: 'expense' })),
-    customer('asset-log/list deep page', (who) => ({ page: String(who.deepLedgerPage), page_size: '10', kind: '' })),
-    customer('selling/tongji'),
-    customer('selling/history'),
-    customer('selling/order', () => firstPage),
-    customer('selling/merchant', () => firstPage),
-    customer('saleu/list-order', () => ({ ...firstPage, state: '' })),
-    customer('saleu/list-order audit', () => ({ ...firstPage, state: 'audit' })),
-    customer('saleu/list-order completion', () => ({ ...firstPage, state: 'completion' })),
-    customer('saleu/list-order reject', () => ({ ...firstPage, state: 'reject' })),
-    customer('saleu/list-order deep page', (who) => ({ page: String(who.deepSalesPage), page_size: '10', state: '' })),
-    customer('team/tongji'),
-    customer('team/list', () => firstPage),
-    customer('team/list deep page', (who) => ({ page: String(who.deepTeamPage), page_size: '10' })),
-    customer('invite/detail'),
-    customer('team/kefu-list'),
-    customer('lixibao/list', () => firstPage),
-    customer('lixibao/list-order', () => firstPage),
-    customer('withdraw/list', () => firstPage),
-    customer('bankinfo/list', () => ({ ...firstPage, type: 'bank' })),
-    customer('bankinfo/get-is-add'),
-    customer('bankinfo/detail', (who) => ({ type: 'bank', bk_id: String(who.fixtures.bankId) })),
-    customer('recharge/shoukuan-address', () => ({ type: '' })),
-    customer('security/sessions', () => firstPage),
-    customer('security/sign-ins'),
-    customer('security/settings'),
-    customer('passkey/list', () => firstPage),
-    { ...customer('push/key'), limitedPerMinute: 30 },
-    operator('auth/session'),
-    operator('review/queue', () => ({ kind: '' })),
-    operator('review/queue recharge', () => ({ kind: 'recharge' })),
-    operator('review/queue withdraw', () => ({ kind: 'withdraw' })),
-    operator('review/queue sale', () => ({ kind: 'sale' })),
-    operator('review/recharge', (who) => ({ id: String(who.fixtures.pendingRecharges.at(-1) ?? 0) })),
-    operator('customers/search hit', (who) => ({ query: who.account.slice(0, -1) })),
-    operator('customers/search nobody', () => ({ query: 'zzzznobody' })),
-    operator('customers/detail', (who) => ({ id: String(who.customerId) })),
-    operator('customers/ledger', (who) => ({ id: String(who.customerId) })),
-    operator('audit/list', () => ({})),
-    operator('audit/list by account', (who) => ({ account: who.account })),
-    operator('hall/offers'),
-    operator('hall/merchants'),
-    operator('operators/list'),
-    operator('settings/products'),
-    operator('settings/contacts'),
-    operator('settings/review'),
-    operator('settings/addresses'),
-  ] satisfies Call[]
-).filter((call) => chosen(call.name));
-
-interface Write {
-  name: string;
-  call: (who: Who, sample: number) => { url: string; console: boolean; body: Record<string, string> };
-}
+const EVERY_READ: Call[] = [
+  customer('userinfo/get-info'),
+  customer('userinfo/get-money-info'),
+  customer('property/tongji'),
+  customer('asset-log/tongji'),
+  customer('asset-log/list', () => ({ ...firstPage, kind: '' })),
+  customer('asset-log/list income', () => ({ ...firstPage, kind: 'income' })),
+  customer('asset-log/list expense', () => ({ ...firstPage, kind: 'expense' })),
+  customer('asset-log/list deep page', (who) => ({ page: String(who.deepLedgerPage), page_size: '10', kind: '' })),
+  customer('selling/tongji'),
+  customer('selling/history'),
+  customer('selling/order', () => firstPage),
+  customer('selling/merchant', () => firstPage),
+  customer('saleu/list-order', () => ({ ...firstPage, state: '' })),
+  customer('saleu/list-order audit', () => ({ ...firstPage, state: 'audit' })),
+  customer('saleu/list-order completion', () => ({ ...firstPage, state: 'completion' })),
+  customer('saleu/list-order reject', () => ({ ...firstPage, state: 'reject' })),
+  customer('saleu/list-order deep page', (who) => ({ page: String(who.deepSalesPage), page_size: '10', state: '' })),
+  customer('team/tongji'),
+  customer('team/list', () => firstPage),
+  customer('team/list deep page', (who) => ({ page: String(who.deepTeamPage), page_size: '10' })),
+  customer('invite/detail'),
+  customer('team/kefu-list'),
+  customer('lixibao/list', () => firstPage),
+  customer('lixibao/list-order', () => firstPage),
+  customer('withdraw/list', () => firstPage),
+  customer('bankinfo/list', () => ({ ...firstPage, type: 'bank' })),
+  customer('bankinfo/get-is-add'),
+  customer('bankinfo/detail', (who) => ({ type: 'bank', bk_id: String(who.fixtures.bankId) })),
+  customer('recharge/shoukuan-address', () => ({ type: '' })),
+  customer('security/sessions', () => firstPage),
+  customer('security/sign-ins'),
+  customer('security/settings'),
+  customer('passkey/list', () => firstPage),
+  { ...customer('push/key'), limitedPerMinute: 30 },
+  operator('auth/session'),
+  operator('review/queue', () => ({ kind: '' })),
+  operator('review/queue recharge', () => ({ kind: 'recharge' })),
+  operator('review/queue withdraw', () => ({ kind: 'withdraw' })),
+  operator('review/queue sale', () => ({ kind: 'sale' })),
+  operator('review/recharge', (who) => ({ id: String(who.fixtures.pendingRecharges.at(-1) ?? 0) })),
+  operator('customers/search hit', (who) => ({ query: who.account.slice(0, -1) })),
+  operator('customers/search nobody', () => ({ query: 'zzzznobody' })),
+  operator('customers/detail', (who) => ({ id: String(who.customerId) })),
+  operator('customers/ledger', (who) => ({ id: String(who.customerId) })),
+  operator('audit/list', () => ({})),
+  operator('audit/list by account', (who) => ({ account: who.account })),
+  operator('hall/offers'),
+  operator('hall/merchants'),
+  operator('operators/list'),
+  operator('settings/products'),
+  operator('settings/contacts'),
+  operator('settings/review'),
+  operator('settings/addresses'),
+];
+const READS = EVERY_READ.filter((call) => chosen(call.name));
 
 /** The money writes, each sample a new order (or decision) of its own. */
-const WRITES: Write[] = (
-  [
-    {
-      name: 'saleu/create-order (sell)',
-      call: (who) => ({
-        url: '/api/v1/saleu/create-order',
-        console: false,
-        body: { saleu_id: String(who.fixtures.offerId), number: '0.01', unit_price: '1.00', currency: 'USD' },
-      }),
-    },
-    {
-      name: 'console review/decide (approve a recharge)',
-      call: (who, sample) => ({
-        url: '/api/console/review/decide',
-        console: true,
-        body: { kind: 'recharge', id: String(who.fixtures.pendingRecharges[sample] ?? 0), decision: 'approve' },
-      }),
-    },
-    {
-      name: 'withdraw/create',
-      call: (who) => ({
-        url: '/api/v1/withdraw/create',
-        console: false,
-        body: { type: 'bank', bk_id: String(who.fixtures.bankId), amount: '10.00', password: who.fixtures.password },
-      }),
-    },
-    {
-      name: 'lixibao/create-order (interest deposit)',
-      call: (who) => ({
-        url: '/api/v1/lixibao/create-order',
-        console: false,
-        body: { lixibao_id: String(who.fixtures.productId), number: '100.00' },
-      }),
-    },
-  ] satisfies Write[]
-).filter((write) => chosen(write.name));
+const EVERY_WRITE: {
+  name: string;
+  call: (who: Who, sample: number) => { url: string; console: boolean; body: Record<string, string> };
+}[] = [
+  {
+    name: 'saleu/create-order (sell)',
+    call: (who) => ({
+      url: '/api/v1/saleu/create-order',
+      console: false,
+      body: { saleu_id: String(who.fixtures.offerId), number: '0.01', unit_price: '1.00', currency: 'USD' },
+    }),
+  },
+  {
+    name: 'console review/decide (approve a recharge)',
+    call: (who, sample) => ({
+      url: '/api/console/review/decide',
+      console: true,
+      body: { kind: 'recharge', id: String(who.fixtures.pendingRecharges[sample] ?? 0), decision: 'approve' },
+    }),
+  },
+  {
+    name: 'withdraw/create',
+    call: (who) => ({
+      url: '/api/v1/withdraw/create',
+      console: false,
+      body: { type: 'bank', bk_id: String(who.fixtures.bankId), amount: '10.00', password: who.fixtures.password },
+    }),
+  },
+  {
+    name: 'lixibao/create-order (interest deposit)',
+    call: (who) => ({
+      url: '/api/v1/lixibao/create-order',
+      console: false,
+      body: { lixibao_id: String(who.fixtures.productId), number: '100.00' },
+    }),
+  },
+];
+const WRITES = EVERY_WRITE.filter((write) => chosen(write.name));
 
 interface Answer {
   ms: number;

@@ -5,6 +5,7 @@ import {
   type OperatorAccount,
   type QueueItem,
   type RechargeSummary,
+  type ConsoleParsedRequest,
   type ReviewKind,
   type ReviewQueue,
 } from '../../contract/console';
@@ -272,9 +273,9 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
 
   // Every open console reads the queue's first page again on each change to it: one read serves them all.
   const queue = createAnswerCache<SerializedData<ReviewQueue>>(context.db, context.now);
-  calls.operator('review/queue', ({ kind, after }) =>
-    queue.through(`${kind}:${after ? `${after.kind}:${after.id}` : ''}`, async () =>
-      SerializedData.of(await queuePage(kind, after)),
+  calls.operator('review/queue', (input) =>
+    queue.through(`${input.kind}:${input.after ? `${input.after.kind}:${input.after.id}` : ''}`, async () =>
+      SerializedData.of(await queuePage(input)),
     ),
   );
 
@@ -282,7 +283,7 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
    * One page of what waits (of one kind, or all), oldest first, at most QUEUE_PAGE_SIZE; `next`
    * names the last order of a full page, for the page after it.
    */
-  async function queuePage(kind: ReviewKind | '', after: { kind: ReviewKind; id: number } | null) {
+  async function queuePage({ kind, after }: ConsoleParsedRequest<'review/queue'>) {
     let position: QueuePosition | null = null;
     if (after) {
       const createdAt = await queries.review.createdAt(after.kind, after.id);

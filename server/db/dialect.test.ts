@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { postgresValues, schemaForPostgres, toPostgres, toSqlite } from './dialect';
 
@@ -43,8 +44,7 @@ describe('toSqlite', () => {
     );
   });
 
-  it('answers as the bare statement does, affinity included, and keeps using the index', async () => {
-    const { default: Database } = await import('better-sqlite3');
+  it('answers as the bare statement does, affinity included, and keeps using the index', () => {
     const connection = new Database(':memory:');
     connection.exec(`CREATE TABLE t (id INTEGER PRIMARY KEY, k TEXT NOT NULL, n INTEGER NOT NULL);
       CREATE INDEX t_k ON t(k);

@@ -60,9 +60,7 @@ describe('the SQLite engine', () => {
     expect(await counter()).toBe(0);
     await expect(kept?.get('SELECT 1')).rejects.toThrow('already ended');
   });
-});
 
-describe('the events table', () => {
   it('moves its commit version with every commit, made here or by another process, and never with a read', async () => {
     const version = () => db.commitVersion?.();
     const seen = new Set([version()]);
@@ -98,7 +96,9 @@ describe('the events table', () => {
     }
     expect(await counter()).toBe(4);
   });
+});
 
+describe('the events table', () => {
   it('keeps its rows in order through the rebuild, and never hands out a deleted id again', async () => {
     const file = path.join(dir, 'before-autoincrement.db');
     const rebuild = migrations.findIndex(

@@ -330,10 +330,6 @@ async function setAddress(
 }
 
 /**
- * An option's value, trimmed, by the API's rule for free text (see isVisibleText): customers read
- * names, remarks and addresses, so what the API would refuse from them the CLI refuses too.
- */
-/**
  * An option that may be a secret, or link every customer's address (node URLs with their keys, the
  * account key): `--NAME-FILE path` reads it from a file (lines or commas between values), so it
  * never shows in the process list or the shell's history; `--NAME value` still works.
@@ -355,6 +351,10 @@ function privateText(flags: Flags, name: string, maxLength: number): string {
   return text(new Map([[name, value]]), name, maxLength);
 }
 
+/**
+ * An option's value, trimmed, by the API's rule for free text (see isVisibleText): customers read
+ * names, remarks and addresses, so what the API would refuse from them the CLI refuses too.
+ */
 function text(flags: Flags, name: string, maxLength = 80): string {
   const value = flags.get(name);
   if (typeof value !== 'string' || !value.trim()) throw new OpsError(`--${name} is required`);
