@@ -986,7 +986,17 @@ describe('customers', () => {
     expect(ledger.next).toBeNull();
     const demo = await consoleCall(server, 'customers/search', { query: 'demo' }, operator);
     const demoId = String(demo.customers.find((row) => row.account === 'demo')?.id);
-    expect((await consoleCall(server, 'customers/detail', { id: demoId }, operator)).team.direct).toBe(1);
+    const demoDetail = await consoleCall(server, 'customers/detail', { id: demoId }, operator);
+    expect(demoDetail.team.direct).toBe(1);
+    const invitee = await consoleCall(
+      server,
+      'customers/search',
+      { query: demoDetail.team.members[0]?.account ?? '' },
+      operator,
+    );
+    const inviteeId = String(invitee.customers[0]?.id);
+    const inviteeDetail = await consoleCall(server, 'customers/detail', { id: inviteeId }, operator);
+    expect(inviteeDetail.customer.inviter).toBe('demo');
     const missing = await consolePost(server, 'customers/detail', { id: '999999' }, operator);
     expect(missing.envelope.code).toBe(404);
   });

@@ -70,33 +70,20 @@ export function customerRoutes(calls: ConsoleCallRegistry, context: ServerContex
     return user;
   }
 
-  /** The customer's address on each watched network, read by key (EVM networks may share one). */
-  async function depositAddressesOf(userId: number): Promise<{ type: string; address: string }[]> {
-    const networks = await queries.chain.networks();
-    const found = new Map<number, { body: string } | undefined>();
-    for (const network of networks) {
-      if (!found.has(network.key_id)) found.set(network.key_id, await queries.chain.addressOf(network.key_id, userId));
-    }
-    return networks.flatMap((network) => {
-      const address = found.get(network.key_id);
-      return address ? [{ type: network.type, address: formatAddress(network.kind, address.body) }] : [];
-    });
-  }
-
   calls.operator('customers/search', async ({ query }) => {
     const users = await queries.users.search(query.toLowerCase(), SEARCH_LIMIT);
     return { customers: users.map(customerSummary) };
   });
 
   calls.operator('customers/detail', async ({ id }) => {
-    const user = await customer(id);
-    const inviter = user.inviter_id === null ? undefined : await queries.users.byId(user.inviter_id);
+    const user = await queries.users.withInviter(id);
+    if (!user) throw noSuchCustomer();
     const [latest, bindings, figures, members, depositAddresses] = await Promise.all([
       queries.review.latestOf(user.id, RECENT_ORDERS),
       queries.bank.allOf(user.id),
       queries.team.figures(user.id),
       queries.team.members(user.id, TEAM_SHOWN, 0),
-      depositAddressesOf(user.id),
+      queries.chain.addressesOf(user.id),
     ]);
     const orders: CustomerOrder[] = latest.map((row) => ({ ...row, amount: money(row.amount) }));
     return {
@@ -104,7 +91,7 @@ export function customerRoutes(calls: ConsoleCallRegistry, context: ServerContex
         ...customerSummary(user),
         nickname: user.nickname,
         invite_code: user.invite_code,
-        inviter: inviter?.account ?? null,
+        inviter: user.inviter_account,
       },
       bindings: bindings.map((row) => ({ id: row.id, ...bindingSummary(row), created_at: row.created_at })),
       orders,
@@ -113,7 +100,10 @@ export function customerRoutes(calls: ConsoleCallRegistry, context: ServerContex
         indirect: figures.indirect,
         members: members.map((row) => ({ account: row.account, level: row.level, created_at: row.created_at })),
       },
-      deposit_addresses: depositAddresses,
+      deposit_addresses: depositAddresses.map((row) => ({
+        type: row.type,
+        address: formatAddress(row.kind, row.body),
+      })),
     };
   });
 

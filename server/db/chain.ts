@@ -117,6 +117,15 @@ export function chainQueries(db: SqlRunner) {
       db.insert('INSERT INTO chain_keys (kind, xpub, created_at) VALUES (?, ?, ?)', [kind, xpub, at]),
 
     /** The customer's address under a key, if they were given one. */
+    /** A customer's address on each watched network that has one, in the networks' order (EVM networks may share one). */
+    addressesOf: (userId: number) =>
+      db.all<{ type: string; kind: ChainNetworkRow['kind']; body: string }>(
+        `SELECT chain_networks.type, chain_networks.kind, chain_addresses.body
+         FROM chain_networks
+         JOIN chain_addresses ON chain_addresses.key_id = chain_networks.key_id AND chain_addresses.user_id = ?
+         ORDER BY chain_networks.position, chain_networks.type`,
+        [userId],
+      ),
     addressOf: (keyId: number, userId: number) =>
       db.get<{ address_index: number; body: string }>(
         'SELECT address_index, body FROM chain_addresses WHERE key_id = ? AND user_id = ?',

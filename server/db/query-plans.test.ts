@@ -70,6 +70,7 @@ const BOUNDED: Record<string, string> = {
   'review.pendingPage':
     'each kind is read in order from its index and stops at its LIMIT; the sort merges at most three such pages',
   'review.pendingCounts': 'counts only the orders waiting for review, in partial indexes that hold nothing else',
+  'chain.addressesOf': "sorts one customer's addresses, at most one per watched network (keyed by key and customer)",
   'bank.allOf': 'a customer binds at most one account of each of two types (unique user_id, type)',
   'sessions.activeOf':
     "sorts one customer's open sessions, which sign-in limits keep few and which expire (the sweep removes them)",

@@ -38,6 +38,14 @@ export interface NewUser {
 export function usersQueries(db: SqlRunner) {
   return {
     byId: (id: number) => db.get<UserRow>('SELECT * FROM users WHERE id = ?', [id]),
+    /** A customer and the account of whoever invited them (null for the root of the tree). */
+    withInviter: (id: number) =>
+      db.get<UserRow & { inviter_account: string | null }>(
+        `SELECT users.*, inviters.account AS inviter_account
+         FROM users LEFT JOIN users AS inviters ON inviters.id = users.inviter_id
+         WHERE users.id = ?`,
+        [id],
+      ),
     /** By account name, compared by its identity key (server/security/identity-keys.ts). */
     byAccount: (account: string) =>
       db.get<UserRow>('SELECT * FROM users WHERE account_key = ?', [identityKey(account)]),
