@@ -78,10 +78,9 @@ export function customerRoutes(calls: ConsoleCallRegistry, context: ServerContex
   calls.operator('customers/detail', async ({ id }) => {
     const user = await queries.users.withInviter(id);
     if (!user) throw noSuchCustomer();
-    const [latest, bindings, figures, members, depositAddresses] = await Promise.all([
+    const [latest, bindings, members, depositAddresses] = await Promise.all([
       queries.review.latestOf(user.id, RECENT_ORDERS),
       queries.bank.allOf(user.id),
-      queries.team.figures(user.id),
       queries.team.members(user.id, TEAM_SHOWN, 0),
       queries.chain.addressesOf(user.id),
     ]);
@@ -96,8 +95,8 @@ export function customerRoutes(calls: ConsoleCallRegistry, context: ServerContex
       bindings: bindings.map((row) => ({ id: row.id, ...bindingSummary(row), created_at: row.created_at })),
       orders,
       team: {
-        direct: figures.direct,
-        indirect: figures.indirect,
+        direct: user.direct_count,
+        indirect: user.indirect_count,
         members: members.map((row) => ({ account: row.account, level: row.level, created_at: row.created_at })),
       },
       deposit_addresses: depositAddresses.map((row) => ({

@@ -38,9 +38,12 @@ export interface NewUser {
 export function usersQueries(db: SqlRunner) {
   return {
     byId: (id: number) => db.get<UserRow>('SELECT * FROM users WHERE id = ?', [id]),
-    /** A customer and the account of whoever invited them (null for the root of the tree). */
+    /**
+     * A customer as the console's page shows them: with the account of whoever invited them (null
+     * for the root of the tree) and their team's counts, kept on their row as running totals.
+     */
     withInviter: (id: number) =>
-      db.get<UserRow & { inviter_account: string | null }>(
+      db.get<UserRow & { inviter_account: string | null; direct_count: number; indirect_count: number }>(
         `SELECT users.*, inviters.account AS inviter_account
          FROM users LEFT JOIN users AS inviters ON inviters.id = users.inviter_id
          WHERE users.id = ?`,
