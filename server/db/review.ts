@@ -114,7 +114,11 @@ function padded<T>(values: readonly T[], filler: T): T[] {
 
 const ORDER_PLACES = Array.from({ length: ORDERS_PER_STATEMENT }, () => '(CAST(? AS BIGINT), CAST(? AS TEXT))');
 
-/** Each order's earlier total, from the rolling-sum index (user_id, created_at) of its kind. */
+/**
+ * Each order's earlier total, from the rolling-sum index (user_id, created_at) of its kind: the
+ * range read is the window before the order, bounded on both sides, so an old order of a customer
+ * who went on making orders does not read every one made since.
+ */
 const EARLIER_TOTALS: Record<TwoApprovalKind, string> = {
   recharge: earlierTotalsOf('recharges'),
   withdraw: earlierTotalsOf('withdrawals'),
@@ -126,7 +130,8 @@ function earlierTotalsOf(table: 'recharges' | 'withdrawals'): string {
     SELECT page.id,
            (SELECT COALESCE(SUM(earlier.amount), 0) FROM ${table} AS earlier
             WHERE earlier.user_id = waiting.user_id AND earlier.id < waiting.id
-              AND earlier.created_at >= page.since AND earlier.state <> 'failure') AS total
+              AND earlier.created_at >= page.since AND earlier.created_at <= waiting.created_at
+              AND earlier.state <> 'failure') AS total
     FROM page JOIN ${table} AS waiting ON waiting.id = page.id`;
 }
 
