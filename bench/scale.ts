@@ -71,6 +71,7 @@ interface Who {
 }
 
 interface Fixtures {
+  merchantId: number;
   offerId: number;
   productId: number;
   bankId: number;
@@ -471,19 +472,20 @@ async function addFixtures(
     'SELECT MIN(id) AS id FROM products WHERE min_amount <= 10000 AND max_amount >= 10000',
     [],
   );
-  return { offerId, productId, bankId, pendingRecharges, password };
+  return { merchantId: merchant, offerId, productId, bankId, pendingRecharges, password };
 }
 
 /**
- * Rows enough to fill every console page on the demo database (the audit log shows 25, the
+ * Rows enough to fill every page on the demo database (the audit log and the offers show 25, the
  * queue 20), so each page there is measured full, as on the large set: a page of one row against
  * a page of 25 would measure the page's length, not the database's size.
  */
 const DEMO_PAGE_ROWS = 30;
 
 /**
- * Waiting withdrawals and audit rows on the demo database, made as a customer and an operator
- * make them (a withdrawal through the app, an audit row by revealing a binding).
+ * Waiting withdrawals, audit rows and offers on the demo database, made as a customer and an
+ * operator make them (a withdrawal through the app, an audit row by revealing a binding, an offer
+ * in the console).
  */
 async function fillDemoPages(baseUrl: string, who: Who): Promise<void> {
   const withdrawal = EVERY_WRITE.find((write) => write.name === 'withdraw/create');
@@ -495,7 +497,18 @@ async function fillDemoPages(baseUrl: string, who: Who): Promise<void> {
       id: String(who.customerId),
       binding: String(who.fixtures.bankId),
     });
-    if (!made.ok || !revealed.ok) throw new Error(`filling the demo's pages failed: ${made.detail}${revealed.detail}`);
+    const offered = await post(baseUrl, '/api/console/hall/offer-save', who.console, {
+      id: '',
+      merchant_id: String(who.fixtures.merchantId),
+      unit_price: '1.00',
+      currency: 'USD',
+      quantity: '1000.00',
+      min_number: '1.00',
+      max_number: '1000.00',
+    });
+    if (!made.ok || !revealed.ok || !offered.ok) {
+      throw new Error(`filling the demo's pages failed: ${made.detail}${revealed.detail}${offered.detail}`);
+    }
   }
 }
 
