@@ -56,15 +56,6 @@ export async function openPostgres(
   const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, types: typeParsers });
   // An idle client that loses its connection emits here; the pool replaces it.
   pool.on('error', () => undefined);
-  // Every statement is planned once for any values, as on SQLite and as the plan guard
-  // (query-plans.test.ts) checks it. A plan made for one value can be far worse for the data as
-  // it lies: for a customer holding a tenth of all sales, all of them old, PostgreSQL chose to walk
-  // the newest sales of everyone until it found theirs (96 ms a page against 0.3). The client
-  // runs this before anything else it is given; should it fail, that connection's statements are
-  // planned as PostgreSQL chooses, which is slower at worst, never wrong.
-  pool.on('connect', (client) => {
-    client.query('SET plan_cache_mode = force_generic_plan').catch(() => undefined);
-  });
 
   const statements = new Map<string, PostgresStatement & { name: string }>();
   /** Each INSERT's text with `RETURNING id`, built once rather than on every insert. */
