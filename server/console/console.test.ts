@@ -965,6 +965,60 @@ describe('customers', () => {
     expect(none.customers).toEqual([]);
   });
 
+  it("lists a customer's newest orders of every kind together, newest first, one page of them", async () => {
+    const operator = await signInOperator(server, 'orders-reader');
+    const customer = await signUp(server);
+    await fund(server, customer, '500');
+    server.clock.advance(60);
+    await pendingWithdrawal(customer, '50');
+    server.clock.advance(60);
+    const recharge = await pendingRecharge(server, customer, '30');
+    const merchant = (
+      await opsOutput(server, 'merchant', 'add', '--name', 'Orders Ltd', '--completion-rate', '97')
+    ).join('');
+    const offer = (
+      await opsOutput(
+        server,
+        'offer',
+        'add',
+        '--merchant',
+        merchant,
+        '--price',
+        '1.00',
+        '--currency',
+        'USD',
+        '--quantity',
+        '1000',
+        '--min',
+        '10',
+        '--max',
+        '100',
+      )
+    ).join('');
+    const sales: number[] = [];
+    for (let count = 0; count < 18; count += 1) {
+      server.clock.advance(1);
+      const sale = await call(
+        server,
+        'saleu/create-order',
+        { saleu_id: offer, number: '10', unit_price: '1.00', currency: 'USD' },
+        customer.token,
+      );
+      sales.push(sale.id);
+    }
+    server.clock.advance(1);
+    const newest = await pendingWithdrawal(customer, '60');
+
+    const detail = await consoleCall(server, 'customers/detail', { id: String(customer.user.id) }, operator);
+    // A page is 20: the funding recharge and the first withdrawal are older than all of these.
+    expect(detail.orders.map((order) => [order.kind, order.id])).toEqual([
+      ['withdraw', newest],
+      ...sales.toReversed().map((id) => ['sale', id]),
+      ['recharge', recharge],
+    ]);
+    expect(detail.orders[1]).toMatchObject({ amount: '10.00', state: 'audit' });
+  });
+
   it('shows balance, orders, masked bindings, team and ledger page by page', async () => {
     const operator = await signInOperator(server, 'viewer');
     const customer = await signUp(server);

@@ -69,6 +69,8 @@ const BOUNDED: Record<string, string> = {
   'selling.history': 'walks the partial index of completed sales from the newest and stops after its LIMIT',
   'review.pendingPage':
     'each kind is read in order from its index and stops at its LIMIT; the sort merges at most three such pages',
+  'review.latestOf':
+    "recharges and withdrawals come in order from their indexes; the sort is of one page of the customer's newest sales, read by their sale numbers",
   'review.pendingCounts': 'counts only the orders waiting for review, in partial indexes that hold nothing else',
   'chain.addressesOf': "sorts one customer's addresses, at most one per watched network (keyed by key and customer)",
   'bank.allOf': 'a customer binds at most one account of each of two types (unique user_id, type)',
