@@ -469,7 +469,6 @@ export async function upload(
   return response.json<Envelope<{ url: string }>>();
 }
 
-/** Credits a user the way production does: a recharge with proof, approved by the operator. */
 /** A recharge of `amount` with a fresh proof, waiting for review; its id. */
 export async function pendingRecharge(server: TestServer, user: TestUser, amount = '30'): Promise<number> {
   const proof = await upload(server, user.token, await uniquePng());

@@ -116,7 +116,6 @@ export function chainQueries(db: SqlRunner) {
     insertKey: (kind: ChainKind, xpub: string, at: string) =>
       db.insert('INSERT INTO chain_keys (kind, xpub, created_at) VALUES (?, ?, ?)', [kind, xpub, at]),
 
-    /** The customer's address under a key, if they were given one. */
     /** A customer's address on each watched network that has one, in the networks' order (EVM networks may share one). */
     addressesOf: (userId: number) =>
       db.all<{ type: string; kind: ChainNetworkRow['kind']; body: string }>(
@@ -126,6 +125,7 @@ export function chainQueries(db: SqlRunner) {
          ORDER BY chain_networks.position, chain_networks.type`,
         [userId],
       ),
+    /** The customer's address under a key, if they were given one. */
     addressOf: (keyId: number, userId: number) =>
       db.get<{ address_index: number; body: string }>(
         'SELECT address_index, body FROM chain_addresses WHERE key_id = ? AND user_id = ?',
