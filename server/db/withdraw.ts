@@ -40,11 +40,17 @@ export function withdrawQueries(db: SqlRunner) {
       return id;
     },
     byId: (id: number) => db.get<WithdrawalRow>('SELECT * FROM withdrawals WHERE id = ?', [id]),
+    /**
+     * A page of the customer's withdrawals, newest first. The rows before the page are skipped in
+     * the (user_id, id) index alone: skipped in the joined rows, each one read its withdrawal and
+     * its payout account (page 80 of 800: 256 µs against 33 for the first; now 72).
+     */
     page: (userId: number, limit: number, offset: number) =>
       db.all<WithdrawalListRow>(
         `SELECT withdrawals.*, bank_accounts.details FROM withdrawals
          JOIN bank_accounts ON bank_accounts.id = withdrawals.bank_account_id
-         WHERE withdrawals.user_id = ? ORDER BY withdrawals.id DESC LIMIT ? OFFSET ?`,
+         WHERE withdrawals.id IN (SELECT id FROM withdrawals WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?)
+         ORDER BY withdrawals.id DESC`,
         [userId, limit, offset],
       ),
     count: async (userId: number) =>

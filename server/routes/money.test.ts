@@ -485,6 +485,21 @@ describe('withdraw', () => {
     expect((await call(server, 'userinfo/get-money-info', {}, user.token)).frozen).toBe('0.00');
   });
 
+  it('lists withdrawals newest first, page by page', async () => {
+    const { user, card } = await ready();
+    const amounts = ['11.00', '12.00', '13.00'];
+    for (const amount of amounts) {
+      server.clock.advance(1);
+      expect((await withdrawal(user, card, amount)).code).toBe(200);
+    }
+    const page = async (number: string) => call(server, 'withdraw/list', { page: number, page_size: '2' }, user.token);
+    const first = await page('1');
+    expect(first.total).toBe(3);
+    expect(first.list.map((row) => row.amount)).toEqual(['13.00', '12.00']);
+    expect((await page('2')).list.map((row) => row.amount)).toEqual(['11.00']);
+    expect((await page('3')).list).toEqual([]);
+  });
+
   it('refunds a rejected withdrawal with its own ledger row', async () => {
     const { user, card } = await ready();
     const reply = await withdrawal(user, card, '40.00');
