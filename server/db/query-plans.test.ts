@@ -92,6 +92,24 @@ const ARGUMENT_CHOICES: Record<string, unknown[][]> = {
   'review.earlierTotals': [
     ['recharge', [{ id: 1, since: '' }]],
     ['withdraw', [{ id: 1, since: '' }]],
+    [
+      'recharge',
+      [
+        { id: 1, since: '' },
+        { id: 2, since: '' },
+      ],
+    ],
+    [
+      'withdraw',
+      [
+        { id: 1, since: '' },
+        { id: 2, since: '' },
+      ],
+    ],
+  ],
+  'review.approvalsOf': [
+    ['recharge', [1]],
+    ['recharge', [1, 2]],
   ],
   'review.pendingPage': [
     ['', null, 10],

@@ -103,32 +103,43 @@ const WAITING_ALL = `${KINDS.map(
 
 /**
  * Statements about a page of orders name a fixed number of them, so each is one text, prepared
- * once, whatever the page's length; the places left over name order 0, which does not exist.
+ * once, whatever the page's length; the places left over name order 0, which does not exist. One
+ * order (its own review page, a decision) has a text of its own, which names only it: padded to a
+ * page, it read the table once for each empty place.
  */
 export const ORDERS_PER_STATEMENT = QUEUE_PAGE_SIZE;
+type StatementSize = 1 | typeof ORDERS_PER_STATEMENT;
 
-function padded<T>(values: readonly T[], filler: T): T[] {
-  if (values.length > ORDERS_PER_STATEMENT) {
-    throw new Error(`at most ${ORDERS_PER_STATEMENT} orders per statement, not ${values.length}`);
+function sizeFor(count: number): StatementSize {
+  if (count > ORDERS_PER_STATEMENT) {
+    throw new Error(`at most ${ORDERS_PER_STATEMENT} orders per statement, not ${count}`);
   }
-  return [...values, ...Array<T>(ORDERS_PER_STATEMENT - values.length).fill(filler)];
+  return count <= 1 ? 1 : ORDERS_PER_STATEMENT;
 }
 
-const ORDER_PLACES = Array.from({ length: ORDERS_PER_STATEMENT }, () => '(CAST(? AS BIGINT), CAST(? AS TEXT))');
+function padded<T>(values: readonly T[], filler: T): T[] {
+  return [...values, ...Array<T>(sizeFor(values.length) - values.length).fill(filler)];
+}
+
+/** One text per statement size. */
+function bySize(text: (size: StatementSize) => string): Record<StatementSize, string> {
+  return { 1: text(1), [ORDERS_PER_STATEMENT]: text(ORDERS_PER_STATEMENT) };
+}
 
 /**
  * Each order's earlier total, from the rolling-sum index (user_id, created_at) of its kind: the
  * range read is the window before the order, bounded on both sides, so an old order of a customer
  * who went on making orders does not read every one made since.
  */
-const EARLIER_TOTALS: Record<TwoApprovalKind, string> = {
-  recharge: earlierTotalsOf('recharges'),
-  withdraw: earlierTotalsOf('withdrawals'),
+const EARLIER_TOTALS: Record<TwoApprovalKind, Record<StatementSize, string>> = {
+  recharge: bySize((size) => earlierTotalsOf('recharges', size)),
+  withdraw: bySize((size) => earlierTotalsOf('withdrawals', size)),
 };
 
-function earlierTotalsOf(table: 'recharges' | 'withdrawals'): string {
+function earlierTotalsOf(table: 'recharges' | 'withdrawals', size: StatementSize): string {
+  const places = Array<string>(size).fill('(CAST(? AS BIGINT), CAST(? AS TEXT))');
   return `
-    WITH page(id, since) AS (VALUES ${ORDER_PLACES.join(', ')})
+    WITH page(id, since) AS (VALUES ${places.join(', ')})
     SELECT page.id,
            (SELECT COALESCE(SUM(earlier.amount), 0) FROM ${table} AS earlier
             WHERE earlier.user_id = waiting.user_id AND earlier.id < waiting.id
@@ -137,9 +148,11 @@ function earlierTotalsOf(table: 'recharges' | 'withdrawals'): string {
     FROM page JOIN ${table} AS waiting ON waiting.id = page.id`;
 }
 
-const APPROVALS_OF = `
+const APPROVALS_OF = bySize(
+  (size) => `
   SELECT order_id, actor, created_at FROM review_approvals
-  WHERE kind = ? AND order_id IN (${Array<string>(ORDERS_PER_STATEMENT).fill('?').join(', ')})`;
+  WHERE kind = ? AND order_id IN (${Array<string>(size).fill('?').join(', ')})`,
+);
 
 /**
  * Where a kind's own order resumes after a position in the queue's: past the position's id in
@@ -197,7 +210,10 @@ export function reviewQueries(db: SqlRunner) {
         orders.map((order) => [order.id, order.since]),
         [0, ''],
       );
-      const rows = await db.all<{ id: number; total: number }>(EARLIER_TOTALS[kind], places.flat());
+      const rows = await db.all<{ id: number; total: number }>(
+        EARLIER_TOTALS[kind][sizeFor(orders.length)],
+        places.flat(),
+      );
       return new Map(rows.map((row) => [row.id, row.total]));
     },
 
@@ -211,6 +227,9 @@ export function reviewQueries(db: SqlRunner) {
 
     /** The approvals given to these orders (up to ORDERS_PER_STATEMENT), in no order. */
     approvalsOf: (kind: TwoApprovalKind, orderIds: readonly number[]) =>
-      db.all<{ order_id: number; actor: string; created_at: string }>(APPROVALS_OF, [kind, ...padded(orderIds, 0)]),
+      db.all<{ order_id: number; actor: string; created_at: string }>(APPROVALS_OF[sizeFor(orderIds.length)], [
+        kind,
+        ...padded(orderIds, 0),
+      ]),
   };
 }
