@@ -96,6 +96,30 @@ describe('the SQLite engine', () => {
     }
     expect(await counter()).toBe(4);
   });
+  it("reads what was committed when its turn's first read began, and writes past that at once", async () => {
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+    const cli = new Database(path.join(dir, 'wallet.db'));
+    const cliSets = (value: string) => cli.prepare("UPDATE settings SET value = ? WHERE key = 'counter'").run(value);
+    try {
+      expect(await counter()).toBe(0);
+      cliSets('5');
+      expect(await counter()).toBe(0);
+      await nextTurn();
+      expect(await counter()).toBe(5);
+      // A write of this server's own, after another process wrote past the turn's snapshot.
+      cliSets('6');
+      await db.run("UPDATE settings SET value = '7' WHERE key = 'counter'");
+      expect(await counter()).toBe(7);
+      cliSets('8');
+      await db.transaction(async (tx) => {
+        expect(await counter(tx)).toBe(8);
+        await tx.run("UPDATE settings SET value = '9' WHERE key = 'counter'");
+      });
+      expect(await counter()).toBe(9);
+    } finally {
+      cli.close();
+    }
+  });
 });
 
 describe('the events table', () => {
