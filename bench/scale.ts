@@ -38,6 +38,8 @@ const IN_FLIGHT = 50;
  */
 const P99_REQUESTS = Number(process.env.SCALE_P99_REQUESTS ?? 20_000);
 const P99_SECONDS = Number(process.env.SCALE_P99_SECONDS ?? 10);
+/** A write loaded at IN_FLIGHT makes an order a request: fewer of them, within the fixtures' credit. */
+const WRITE_LOAD_REQUESTS = 2_000;
 /** SCALE_CALLS=a,b keeps the reads and writes whose names contain a or b: a quick look at a few rows. */
 const CALL_FILTER = process.env.SCALE_CALLS?.split(',')
   .map((part) => part.trim())
@@ -187,6 +189,11 @@ const READS = EVERY_READ.filter((call) => chosen(call.name));
 const EVERY_WRITE: {
   name: string;
   call: (who: Who, sample: number) => { url: string; console: boolean; body: Record<string, string> };
+  /**
+   * Why it is not loaded at 50 in flight, where it is not: a write that can be sent again as it is
+   * (each time a new order) is loaded like the reads, for its tail under contention.
+   */
+  notLoaded?: string;
 }[] = [
   {
     name: 'saleu/create-order (sell)',
@@ -203,6 +210,7 @@ const EVERY_WRITE: {
       console: true,
       body: { kind: 'recharge', id: String(who.fixtures.pendingRecharges[sample] ?? 0), decision: 'approve' },
     }),
+    notLoaded: 'not loaded (each decides an order of its own)',
   },
   {
     name: 'withdraw/create',
@@ -211,6 +219,7 @@ const EVERY_WRITE: {
       console: false,
       body: { type: 'bank', bk_id: String(who.fixtures.bankId), amount: '10.00', password: who.fixtures.password },
     }),
+    notLoaded: 'not loaded (a password hash each, a few at a time by design)',
   },
   {
     name: 'lixibao/create-order (interest deposit)',
@@ -339,7 +348,7 @@ interface AutocannonReport {
  * from a separate process). A short unmeasured round first, so the tail is the server's and not
  * the burst of new connections' first requests.
  */
-async function p99At50(server: Served, call: Call, who: Who): Promise<UnderLoad> {
+async function p99At50(server: Served, call: Call, who: Who, requests = P99_REQUESTS): Promise<UnderLoad> {
   const headers = { 'content-type': 'application/x-www-form-urlencoded', ...headersOf(who, call.console) };
   const round = async (maxOverallRequests: number) => {
     const { stdout } = await run(
@@ -359,7 +368,7 @@ async function p99At50(server: Served, call: Call, who: Who): Promise<UnderLoad>
     return JSON.parse(stdout) as AutocannonReport;
   };
   await round(IN_FLIGHT * 2);
-  const result = await round(P99_REQUESTS);
+  const result = await round(requests);
   return {
     p99: result.latency.p99,
     p50: result.latency.p50,
@@ -606,8 +615,10 @@ async function measureReads(measured: readonly Measured[], rows: Map<string, Row
 }
 
 /**
- * Every read at IN_FLIGHT, after every figure at concurrency 1 was taken: a server still working
- * off one read's burst would otherwise slow the next read's p50.
+ * Every read at IN_FLIGHT, then the writes that can be sent again as they are (each a new order,
+ * WRITE_LOAD_REQUESTS of them, their tail reported without a budget), after every figure at
+ * concurrency 1 was taken: a server still working off one read's burst would otherwise slow the
+ * next read's p50.
  */
 async function measureLoad(server: Served, who: Who, rows: Map<string, Row>): Promise<void> {
   for (const call of READS) {
@@ -622,11 +633,31 @@ async function measureLoad(server: Served, who: Who, rows: Map<string, Row>): Pr
     } else {
       const load = await p99At50(server, call, who);
       row.p99Ms = load.p99;
-      row.p99 = `${load.p99.toFixed(0)} (p50 ${load.p50.toFixed(0)}, ${load.requestsPerSecond.toFixed(0)}/s)${load.failed ? `, ${load.failed} failed` : ''}`;
+      row.p99 = underLoad(load);
     }
     process.stderr.write(`  ${who.label} ${call.name}: p99@50 ${row.p99}\n`);
   }
+  for (const write of WRITES) {
+    const row = rows.get(write.name);
+    if (!row) continue;
+    if (write.notLoaded) row.p99 = write.notLoaded;
+    else {
+      const { url, console, body } = write.call(who, 0);
+      const load = await p99At50(
+        server,
+        { name: write.name, url, console, body: () => body },
+        who,
+        WRITE_LOAD_REQUESTS,
+      );
+      row.p99Ms = load.p99;
+      row.p99 = underLoad(load);
+    }
+    process.stderr.write(`  ${who.label} ${write.name}: p99@50 ${row.p99}\n`);
+  }
 }
+
+const underLoad = (load: UnderLoad) =>
+  `${load.p99.toFixed(0)} (p50 ${load.p50.toFixed(0)}, ${load.requestsPerSecond.toFixed(0)}/s)${load.failed ? `, ${load.failed} failed` : ''}`;
 
 /** The money writes at concurrency 1, each sample a new order (or decision) of its own. */
 async function measureWrites(measured: readonly Measured[], rows: Map<string, Row>): Promise<void> {
