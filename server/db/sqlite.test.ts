@@ -120,6 +120,25 @@ describe('the SQLite engine', () => {
       cli.close();
     }
   });
+  it('commits a write that returns rows at once, past a snapshot another process has since written beyond', async () => {
+    const cli = new Database(path.join(dir, 'wallet.db'));
+    try {
+      await db.run("UPDATE settings SET value = '0' WHERE key = 'counter'");
+      // The version's second part counts this server's own commits.
+      const ownCommits = () => db.commitVersion?.().split(':')[1];
+      const ownBefore = ownCommits();
+      expect(await counter()).toBe(0);
+      cli.prepare("UPDATE settings SET value = '1' WHERE key = 'counter'").run();
+      const returned = await db.get<{ value: string }>(
+        "UPDATE settings SET value = CAST(value AS INTEGER) + 1 WHERE key = 'counter' RETURNING value",
+      );
+      expect(Number(returned?.value)).toBe(2);
+      expect(Number(ownCommits())).toBe(Number(ownBefore) + 1);
+      expect(Number(cli.prepare("SELECT value FROM settings WHERE key = 'counter'").pluck().get())).toBe(2);
+    } finally {
+      cli.close();
+    }
+  });
 });
 
 describe('the events table', () => {

@@ -138,10 +138,19 @@ export async function openSqlite(file: string): Promise<Db> {
       }
     };
   }
+  /**
+   * A statement that returns rows may still write (`UPDATE … RETURNING`): such a one commits at once
+   * like `run`, outside the turn's snapshot. Inside it, the write would wait for the turn's end to
+   * commit, unseen by the commit version, and would fail with SQLITE_BUSY whenever another process
+   * had committed since the snapshot began (SQLite cannot move a snapshot's reader up to a writer).
+   */
+  function returningRows<T>(sql: string, statement: () => T): Promise<T> {
+    return outside(prepared(sql).readonly ? reading(statement) : committing(statement));
+  }
   return {
     dialect: 'sqlite',
-    all: (sql, params) => outside(reading(() => direct.all(sql, params))),
-    get: (sql, params) => outside(reading(() => direct.get(sql, params))),
+    all: (sql, params) => returningRows(sql, () => direct.all(sql, params)),
+    get: (sql, params) => returningRows(sql, () => direct.get(sql, params)),
     run: (sql, params) => outside(committing(() => direct.run(sql, params))),
     insert: (sql, params) => outside(committing(() => direct.insert(sql, params))),
     async exec(sql) {
