@@ -1,11 +1,25 @@
 import { defineConfig, devices, webkit } from '@playwright/test';
-import { chromiumLaunch, installed, NARROW_PHONE, ONE_PHONE, webkitGtkDriver } from './e2e/browser';
+import {
+  chromiumLaunch,
+  headlessShellLaunch,
+  installed,
+  NARROW_PHONE,
+  ONE_PHONE,
+  webkitGtkDriver,
+} from './e2e/browser';
 
 /** WebKitGTK's own flows (e2e/webkitgtk/) drive MiniBrowser through WebDriver, not through `page`. */
 const WEBKITGTK_TESTS = '**/e2e/webkitgtk/**';
 /** The operators' console is made for a desktop: its specs run there, and only there. */
 const CONSOLE_TESTS = '**/e2e/console/**';
 const PHONE_IGNORES = [WEBKITGTK_TESTS, CONSOLE_TESTS];
+
+/**
+ * The specs of what the headless shell does not have and the full browser does: push and
+ * notifications, and the PWA's own life (going offline and back, installing, updating). The rest
+ * runs on the headless shell (see e2e/browser.ts).
+ */
+const FULL_BROWSER_SPECS = ['**/e2e/notifications.spec.ts', '**/e2e/pwa.spec.ts'];
 
 /** The spec whose outcome depends on the screen size (but for its tests tagged ONE_PHONE). */
 const VIEWPORT_SPECS = ['shell.spec.ts'];
@@ -49,7 +63,13 @@ export default defineConfig({
     // runs on the narrower iPhone as well; the axe walks run on the iPhone only.
     {
       name: 'pixel',
-      testIgnore: PHONE_IGNORES,
+      testIgnore: [...PHONE_IGNORES, ...FULL_BROWSER_SPECS],
+      grepInvert: new RegExp(NARROW_PHONE),
+      use: { ...devices['Pixel 7'], browserName: 'chromium', launchOptions: headlessShellLaunch },
+    },
+    {
+      name: 'pixel-browser',
+      testMatch: FULL_BROWSER_SPECS,
       grepInvert: new RegExp(NARROW_PHONE),
       use: { ...devices['Pixel 7'], browserName: 'chromium', launchOptions: chromiumLaunch },
     },
@@ -57,12 +77,12 @@ export default defineConfig({
       name: 'iphone',
       testMatch: VIEWPORT_SPECS,
       grepInvert: new RegExp(ONE_PHONE),
-      use: { ...devices['iPhone 14'], browserName: 'chromium', launchOptions: chromiumLaunch },
+      use: { ...devices['iPhone 14'], browserName: 'chromium', launchOptions: headlessShellLaunch },
     },
     {
       name: 'console',
       testDir: './e2e/console',
-      use: { ...devices['Desktop Chrome'], browserName: 'chromium', launchOptions: chromiumLaunch },
+      use: { ...devices['Desktop Chrome'], browserName: 'chromium', launchOptions: headlessShellLaunch },
     },
     ...webkitProjects,
   ],

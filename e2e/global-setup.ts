@@ -3,15 +3,20 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { chromiumLaunch, systemChromium, webkitGtkDriver } from './browser';
+import { chromiumLaunch, headlessShellLaunch, systemChromium, systemHeadlessShell, webkitGtkDriver } from './browser';
 import { ROOT, startServer } from './server';
 import { webkitGtkVersion } from './webkitgtk/webkit';
 
 /** Says which browsers this run uses, so a red run names them. */
 async function printBrowser(): Promise<void> {
-  const browser = await chromium.launch(chromiumLaunch);
-  console.log(`e2e: Chromium ${browser.version()} (${systemChromium ?? "Playwright's own build"})`);
-  await browser.close();
+  for (const [launch, executable, what] of [
+    [chromiumLaunch, systemChromium, 'the full browser'],
+    [headlessShellLaunch, systemHeadlessShell, 'the headless shell'],
+  ] as const) {
+    const browser = await chromium.launch(launch);
+    console.log(`e2e: Chromium ${browser.version()}, ${what} (${executable ?? "Playwright's own build"})`);
+    await browser.close();
+  }
   if (webkitGtkDriver) console.log(`e2e: ${webkitGtkVersion()} (MiniBrowser through ${webkitGtkDriver})`);
 }
 
