@@ -215,7 +215,12 @@ export async function startLocalChain(options: { port?: number; host?: string } 
       if (!(await request<boolean>('evm_revert', [id]))) throw new Error(`could not revert to snapshot ${id}`);
     },
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      // A server still watching the chain keeps its keep-alive connection busy: `close` alone waits
+      // until that server stops, forever when a request is in flight at the moment (the cluster
+      // test's chain, closed while its surviving node polled every 100 ms, timed out on busy runs).
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await closed;
       await connection.close();
     },
   };
