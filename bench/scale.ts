@@ -311,10 +311,10 @@ function cpuUsed(serverPid: number | undefined, postgresDataDir: string | undefi
   return { server, database };
 }
 
-/** CPU used between two readings, per request; undefined if either reading failed. */
-function cpuPerRequest(before: CpuUsed | undefined, after: CpuUsed | undefined, requests: number): CpuUsed | undefined {
-  if (!before || !after || requests === 0) return undefined;
-  return { server: (after.server - before.server) / requests, database: (after.database - before.database) / requests };
+/** CPU used between two readings; undefined if either reading failed. */
+function cpuBetween(before: CpuUsed | undefined, after: CpuUsed | undefined): CpuUsed | undefined {
+  if (!before || !after) return undefined;
+  return { server: after.server - before.server, database: after.database - before.database };
 }
 
 const percentile = (values: number[], share: number) => {
@@ -577,7 +577,7 @@ async function sampleInTurn(
       const { url, headers, body } = request(each.who, round);
       const cpuBefore = each.served.cpu();
       const answer = await post(each.served.baseUrl, url, headers, body);
-      const spent = cpuPerRequest(cpuBefore, each.served.cpu(), 1);
+      const spent = cpuBetween(cpuBefore, each.served.cpu());
       times[person]?.push(answer.ms);
       const used = cpu[person];
       if (used && spent) {

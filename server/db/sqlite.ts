@@ -144,13 +144,17 @@ export async function openSqlite(file: string): Promise<Db> {
    * commit, unseen by the commit version, and would fail with SQLITE_BUSY whenever another process
    * had committed since the snapshot began (SQLite cannot move a snapshot's reader up to a writer).
    */
-  function returningRows<T>(sql: string, statement: () => T): Promise<T> {
-    return outside(prepared(sql).readonly ? reading(statement) : committing(statement));
+  function returningRows<T>(sql: string, rowsOf: (statement: Statement) => T): Promise<T> {
+    const statement = prepared(sql);
+    const run = () => rowsOf(statement);
+    return outside(statement.readonly ? reading(run) : committing(run));
   }
   return {
     dialect: 'sqlite',
-    all: (sql, params) => returningRows(sql, () => direct.all(sql, params)),
-    get: (sql, params) => returningRows(sql, () => direct.get(sql, params)),
+    all: <Row>(sql: string, params?: SqlParams) =>
+      returningRows(sql, (statement) => statement.all(...bindAll(params)) as Row[]),
+    get: <Row>(sql: string, params?: SqlParams) =>
+      returningRows(sql, (statement) => statement.get(...bindAll(params)) as Row | undefined),
     run: (sql, params) => outside(committing(() => direct.run(sql, params))),
     insert: (sql, params) => outside(committing(() => direct.insert(sql, params))),
     async exec(sql) {
