@@ -1,14 +1,20 @@
 // `npm test`: every stage, stopping after the first group in which one fails, then how long each
 // took. The table comes last, so that a CI log ends with where the time went (and where it stopped).
 //
-// The checks that read the sources and nothing else (types, lint, catalogs) run side by side: each
-// is one process on one core; so do the build and the unit tests, which never read what the build
-// writes. (The catalogs' check rewrites messages/ for a moment, which the build reads: those two
+// The checks that read the sources and nothing else (types, lint, formatting, catalogs) run side
+// by side: each is one process on one core (the lint's two halves apart, so the formatting check
+// fills the other core beside ESLint, the longest); so do the build and the unit tests, which
+// never read what the build writes. (The catalogs' check rewrites messages/ for a moment, which the build reads: those two
 // never overlap.) A group's output is printed stage by stage once the group is done, so the log
 // reads as if they had run one after another.
 import { spawn } from 'node:child_process';
 
-const GROUPS = [['typecheck', 'lint', 'i18n:check'], ['test:unit', 'build'], ['test:build'], ['test:e2e']];
+const GROUPS = [
+  ['lint:code', 'typecheck', 'lint:format', 'i18n:check'],
+  ['test:unit', 'build'],
+  ['test:build'],
+  ['test:e2e'],
+];
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 /** Runs one stage: its output as it comes when it runs alone, kept for later beside others. */
