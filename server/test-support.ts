@@ -88,15 +88,15 @@ async function emptyForReuse(name: string): Promise<boolean> {
     );
     if (others.rowCount || (await schemaDigest(client)) !== inject('postgresSchemaDigest')) return false;
     const tables = await tableNames(client);
-    const sequences = await client.query<{ name: string }>(
-      "SELECT sequencename AS name FROM pg_sequences WHERE schemaname = 'public'",
-    );
     // Without foreign-key triggers for this session, so the tables can be emptied in any order.
+    // The ids restart through setval, not ALTER SEQUENCE … RESTART: as a change of the schema, each
+    // of those made the next statements read their tables' catalogue entries again, and emptying
+    // took 75 ms on a new connection instead of 32.
     await client.query(
       [
         'SET session_replication_role = replica',
         ...tables.map((table) => `DELETE FROM ${pg.escapeIdentifier(table)}`),
-        ...sequences.rows.map((sequence) => `ALTER SEQUENCE ${pg.escapeIdentifier(sequence.name)} RESTART`),
+        "SELECT setval(format('%I', sequencename)::regclass, start_value, false) FROM pg_sequences WHERE schemaname = 'public'",
       ].join('; '),
     );
     return true;
