@@ -129,6 +129,24 @@ export default tseslint.config(
     },
   },
   {
+    files: ['server/**/*.ts'],
+    ignores: ['server/**/*.test.ts', 'server/testing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/security/passwords'],
+              importNames: ['useTestPasswordCost'],
+              message: 'Only the server tests hash passwords at the test cost; a server always hashes at the full one.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['app/**/*.{ts,tsx}'],
     ignores: ['app/state/**'],
     rules: {

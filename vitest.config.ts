@@ -38,6 +38,7 @@ export default defineConfig({
           // Several nodes need a database they can share; PostgreSQL's listeners need PostgreSQL.
           exclude: ['server/cluster.test.ts', 'server/balancer.test.ts', 'server/db/postgres.test.ts'],
           isolate: false,
+          setupFiles: ['server/testing/test-hashes.ts'],
         },
       },
       {
@@ -65,6 +66,7 @@ export default defineConfig({
           ],
           env: { TEST_ENGINE: 'postgres' },
           isolate: false,
+          setupFiles: ['server/testing/test-hashes.ts'],
           globalSetup: ['server/testing/postgres-global-setup.ts'],
         },
       },

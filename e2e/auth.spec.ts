@@ -10,6 +10,7 @@ import {
   ops,
   registerCustomer,
   rootInviteCode,
+  storedPasswordHash,
   test,
   TINY_PNG,
   uniqueAccount,
@@ -35,6 +36,8 @@ test('a new customer registers through the UI with the code from the e-mail', as
   await expect(page.getByTestId('balance')).toContainText('0.00');
   expect(hashOf(page)).toBe('#/');
   await expect(page.getByText(`Hello, ${account}`)).toBeVisible();
+  // A server hashes at the full cost (the server's own tests hash more cheaply, in their process).
+  expect(await storedPasswordHash(account)).toMatch(/^scrypt\$16384\$8\$1\$/);
 });
 
 test('the register form explains what is missing before calling the server', async ({ page }) => {

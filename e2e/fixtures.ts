@@ -246,6 +246,11 @@ export async function fundCustomer(customer: AuthResult, amount: string): Promis
   }
 }
 
+/** The password hash the server stored for `account`, read on the operator CLI's connection. */
+export async function storedPasswordHash(account: string): Promise<string | undefined> {
+  return (await createQueries(await operatorDatabase()).users.byAccount(account))?.password_hash;
+}
+
 /** Long enough ago for any wait or hold to be over. */
 const LONG_AGO = '2000-01-01T00:00:00.000Z';
 

@@ -2,7 +2,23 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 import { serverBusy } from '../errors';
 
 const KEY_LENGTH = 64;
-const COST = { N: 16_384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } satisfies ScryptOptions;
+const MAX_MEMORY = 64 * 1024 * 1024;
+/** What every password is hashed at: 16 MiB and about 60 ms of one core here. */
+export const PASSWORD_COST = { N: 16_384, r: 8, p: 1 } as const;
+let cost: { N: number; r: number; p: number } = PASSWORD_COST;
+
+/**
+ * For the server's own tests, run in-process (server/testing/test-hashes.ts): new passwords are
+ * hashed at a sixteenth of the cost. Their hashing was otherwise half the CPU of those tests (the
+ * route tests on SQLite: 55 s against 29 s). A stored hash names its own cost, so checking a
+ * password against one works the same at either, and UNKNOWN_USER_HASH below, made as this
+ * module loads, keeps the full cost. Nothing in the server calls this (lint forbids it outside
+ * tests); servers in processes of their own, as the browser suite and the cluster tests start
+ * them, always hash at the full cost.
+ */
+export function useTestPasswordCost(): void {
+  cost = { N: 1024, r: 8, p: 1 };
+}
 
 /**
  * Hashes running at once in this process. scrypt runs on libuv's thread pool (four threads unless
@@ -32,8 +48,9 @@ function derive(password: string, salt: Buffer, options: ScryptOptions): Promise
 /** `scrypt$N$r$p$salt$hash`, both base64url; the parameters travel with the hash. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, COST);
-  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const { N, r, p } = cost;
+  const key = await derive(password, salt, { N, r, p, maxmem: MAX_MEMORY });
+  return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -44,7 +61,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
     N: Number(n),
     r: Number(r),
     p: Number(p),
-    maxmem: COST.maxmem,
+    maxmem: MAX_MEMORY,
   });
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
