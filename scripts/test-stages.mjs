@@ -4,9 +4,9 @@
 // The checks that read the sources and nothing else (types, lint, formatting, catalogs) run side
 // by side: each is one process on one core (the lint's two halves apart, so the formatting check
 // fills the other core beside ESLint, the longest); so do the build and the unit tests, which
-// never read what the build writes. (The catalogs' check rewrites messages/ for a moment, which the build reads: those two
-// never overlap.) A group's output is printed stage by stage once the group is done, so the log
-// reads as if they had run one after another.
+// never read what the build writes. (The catalogs' check rewrites messages/ for a moment, which
+// the build reads: those two never overlap.) A group's output is printed stage by stage once the
+// group is done, so the log reads as if they had run one after another.
 import { spawn } from 'node:child_process';
 
 const GROUPS = [
