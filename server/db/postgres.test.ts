@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testDatabase } from '../test-support';
 import type { NodeMessages } from './database';
 import { toPostgres } from './dialect';
-import { nodeMessages, type ListenerTiming } from './postgres';
+import { nodeMessages, openPostgres, type ListenerTiming } from './postgres';
 
 /** The listeners of server/db/postgres.ts against a real PostgreSQL (the PostgreSQL run only). */
 let dir: string;
@@ -126,6 +126,18 @@ describe('a node listening for the other nodes', () => {
     expect(listener.lost.map((error) => error.message)).toEqual([expect.stringContaining('heartbeat')]);
     await messages.notify('test_channel', 'after');
     await expect.poll(() => listener.heard).toEqual(['before', 'after']);
+  });
+
+  it("names the pool's connections and the listeners' apart in pg_stat_activity", async () => {
+    const db = await openPostgres(url);
+    stops.push(() => db.close());
+    await listenOn(db.messages, 'test_channel');
+    await db.get('SELECT 1');
+    const names = await admin.query<{ name: string }>(
+      `SELECT DISTINCT application_name AS name FROM pg_stat_activity
+       WHERE datname = current_database() AND pid <> pg_backend_pid() ORDER BY name`,
+    );
+    expect(names.rows.map((row) => row.name)).toEqual(['wallet', 'wallet listener: test_channel']);
   });
 
   it('ends the connection of a LISTEN that fails, leaving none open', async () => {

@@ -6,6 +6,8 @@ import { migrations, type MigrationRunner } from './migrations';
 
 /** Connections one node keeps open; several nodes share the database's max_connections. */
 const POOL_SIZE = Number(process.env.DATABASE_POOL_SIZE ?? 10);
+/** The pool's connections in pg_stat_activity; the listeners' are `wallet listener: <channel>`. */
+const POOL_NAME = 'wallet';
 /** Two transactions that lock rows in opposite orders: the loser is retried this many times. */
 const DEADLOCK_RETRIES = 3;
 const MIGRATION_LOCK = 'schema migrations';
@@ -51,9 +53,16 @@ const typeParsers = {
  */
 export async function openPostgres(
   url: string,
-  listenerTiming: ListenerTiming = LISTENER_TIMING,
+  options: { poolName?: string; listenerTiming?: ListenerTiming } = {},
 ): Promise<Db & { pool: pg.Pool }> {
-  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, types: typeParsers });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: POOL_SIZE,
+    types: typeParsers,
+    // How pg_stat_activity names the pool's connections, beside the listeners' (an
+    // application_name in DATABASE_URL names both instead).
+    application_name: options.poolName ?? POOL_NAME,
+  });
   // An idle client that loses its connection emits here; the pool replaces it.
   pool.on('error', () => undefined);
 
@@ -133,7 +142,11 @@ export async function openPostgres(
   const db = {
     ...runnerOn(() => pool),
     pool,
-    messages: nodeMessages(url, (sql, params) => query(pool, sql, params).then(() => undefined), listenerTiming),
+    messages: nodeMessages(
+      url,
+      (sql, params) => query(pool, sql, params).then(() => undefined),
+      options.listenerTiming ?? LISTENER_TIMING,
+    ),
     transaction,
     async exec(sql: string) {
       await pool.query(sql);

@@ -27,7 +27,7 @@ export function databaseUrl(serverUrl: string, name: string): string {
  * A digest of every table, index and sequence in the public schema with its columns, to tell
  * whether a test changed the schema (some drop a table to provoke an internal error).
  */
-export async function schemaDigest(client: pg.Client): Promise<string> {
+export async function schemaDigest(client: pg.ClientBase): Promise<string> {
   const result = await client.query<{ digest: string }>(`
     SELECT md5(string_agg(format('%s/%s/%s/%s', c.relname, c.relkind, a.attname,
                                  format_type(a.atttypid, a.atttypmod)), ',' ORDER BY c.relname, a.attnum)) AS digest
