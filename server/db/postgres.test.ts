@@ -131,6 +131,7 @@ describe('a node listening for the other nodes', () => {
   it("names the pool's connections and the listeners' apart in pg_stat_activity", async () => {
     const db = await openPostgres(url);
     stops.push(() => db.close());
+    if (!db.messages) throw new Error('a node on PostgreSQL hears the others through its messages');
     await listenOn(db.messages, 'test_channel');
     await db.get('SELECT 1');
     const names = await admin.query<{ name: string }>(
