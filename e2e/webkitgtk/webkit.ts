@@ -240,9 +240,12 @@ export class WebKitApp {
     }, `#${hashPath}`);
   }
 
-  /** Puts a session in the app's storage as a sign-in does (e2e/fixtures.ts openSignedIn), then opens `hashPath`. */
+  /**
+   * Puts a session in the app's storage as a sign-in does, then opens `hashPath`: like
+   * e2e/fixtures.ts openSignedIn, from the manifest, so that the app starts once.
+   */
   async openSignedIn(customer: AuthResult, hashPath = '/'): Promise<void> {
-    await this.open('/pages/login/login');
+    await this.driver.get(`${this.origin}/manifest.webmanifest`);
     await this.evaluate(
       (session: string) => localStorage.setItem('userInfo', session),
       JSON.stringify({ ...customer.user, token: customer.token }),
