@@ -87,12 +87,17 @@ export default defineConfig({
     {
       name: 'iphone',
       testMatch: VIEWPORT_SPECS,
+      // Its few tests on one worker, beside the other projects' on the rest: each worker of a
+      // project is a Node process and a browser of its own to start (3 s of CPU or so).
+      workers: 1,
       grepInvert: new RegExp(ONE_PHONE),
       use: { ...devices['iPhone 14'], ...WITHOUT_WORKER, browserName: 'chromium', launchOptions: headlessShellLaunch },
     },
     {
       name: 'console',
       testDir: './e2e/console',
+      // As the iPhone's: three tests, one worker.
+      workers: 1,
       use: {
         ...devices['Desktop Chrome'],
         ...WITHOUT_WORKER,
