@@ -85,6 +85,8 @@ describe('the API as a whole', () => {
   });
 
   it('hides the details of an internal error', async () => {
+    await server.close();
+    server = await startTestServer({ newPool: true });
     const user = await signUp(server);
     // The running total the money figures read, gone: the statement behind them fails.
     await server.db.exec('ALTER TABLE users DROP COLUMN wallet');

@@ -89,9 +89,9 @@ interface ReusableDatabase {
 
 const reusableDatabases: ReusableDatabase[] = [];
 
-/** A database given back, for a test server any, else one without a pool; none when there is no such database. */
-function takeReusable(forServer: boolean): ReusableDatabase | undefined {
-  const index = forServer
+/** A database given back: any when `keptPool`, else one without a pool; none when there is no such database. */
+function takeReusable(keptPool: boolean): ReusableDatabase | undefined {
+  const index = keptPool
     ? reusableDatabases.length - 1
     : reusableDatabases.findLastIndex((database) => database.pool === undefined);
   return index < 0 ? undefined : reusableDatabases.splice(index, 1)[0];
@@ -287,12 +287,12 @@ export interface TestDatabase {
  * start left it (with demo data when `prepared` is true); otherwise as the migrations left it. On
  * PostgreSQL: one this worker's earlier tests emptied, or a copy of the run's migrated template;
  * with `empty`, one without a schema (for tests of the migration itself), dropped afterwards.
- * Only a database `forServer` may come with a pool already open: a test counting connections
- * finds none but its own.
+ * Only with `keptPool` may it come with the pool an earlier test server left open (what `open`
+ * answers then): a test counting connections finds none but its own.
  */
 export async function testDatabase(
   dir: string,
-  options: { empty?: boolean; prepared?: boolean; forServer?: boolean } = {},
+  options: { empty?: boolean; prepared?: boolean; keptPool?: boolean } = {},
 ): Promise<TestDatabase> {
   const sqliteFile = path.join(dir, 'wallet.db');
   if (TEST_ENGINE === 'sqlite') {
@@ -306,7 +306,7 @@ export async function testDatabase(
   }
   const adminUrl = inject('postgresUrl');
   const snapshot = options.prepared === undefined ? undefined : await preparedSnapshot(options.prepared);
-  const reused = options.empty ? undefined : takeReusable(options.forServer === true);
+  const reused = options.empty ? undefined : takeReusable(options.keptPool === true);
   const name = reused?.name ?? (await createDatabase(options.empty ? 'template0' : inject('postgresTemplate')));
   const url = databaseUrl(adminUrl, name);
   let pool = reused?.pool;
@@ -355,10 +355,16 @@ export async function startTestServer(
     logStream?: LogStream;
     metrics?: { host: string; port: number };
     metricsToken?: string;
+    /**
+     * On PostgreSQL, a pool of its own rather than one an earlier test left open: for a test that
+     * changes the schema under the server. A kept connection has statements prepared for the old
+     * schema, and PostgreSQL refuses to run a `SELECT *` whose columns have changed since.
+     */
+    newPool?: boolean;
   } = {},
 ): Promise<TestServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-test-'));
-  const database = await testDatabase(dir, { prepared: options.demo ?? false, forServer: true });
+  const database = await testDatabase(dir, { prepared: options.demo ?? false, keptPool: !options.newPool });
   const db = await database.open();
   const mailer = new CapturingMailer();
   const clock = new TestClock();
