@@ -22,14 +22,14 @@ async function printBrowser(): Promise<void> {
 
 /** Builds the app if needed, names the browser and starts the server every test talks to. */
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  await printBrowser();
   if (!fs.existsSync(path.join(ROOT, 'dist', 'index.html'))) {
     execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
   }
   // The log lives beside the data (Playwright empties test-results/ when a run starts); a failed
-  // test copies what the server logged while it ran into its own folder (see fixtures.ts). The
-  // browsers are named while the server starts: no test runs before both are done.
+  // test copies what the server logged while it ran into its own folder (see fixtures.ts).
   const logFile = path.join(os.tmpdir(), `wallet-e2e-server-${process.pid}.log`);
-  const [server] = await Promise.all([startServer({ logFile, env: { LOG_LEVEL: 'info' } }), printBrowser()]);
+  const server = await startServer({ logFile, env: { LOG_LEVEL: 'info' } });
   process.env.E2E_BASE_URL = server.baseUrl;
   process.env.E2E_DATA_DIR = server.dataDir;
   process.env.E2E_SERVER_LOG = logFile;

@@ -80,7 +80,7 @@ type PostgresDb = Awaited<ReturnType<typeof openPostgres>>;
  * with the pool that server used, left open. A new pool's connections each start a server process
  * that then reads the schema's catalogue and prepares every statement afresh: the money, console
  * and sign-in tests on PostgreSQL took 63-69 s of the machine's CPU with a new pool per test,
- * 51-58 s with these.
+ * 49-51 s with these.
  */
 interface ReusableDatabase {
   name: string;
@@ -117,6 +117,9 @@ async function withPooled<T>(db: PostgresDb, use: (client: pg.PoolClient) => Pro
   }
 }
 
+/** How long connections a closed server ended may take to leave before the database is not reused. */
+const OTHERS_LEAVE_MS = 250;
+
 /**
  * Whether nothing but a test server's pool is connected to the client's database, once the
  * connections a closed server ended have had a moment to leave (their server processes go a few
@@ -135,8 +138,6 @@ async function othersGone(client: pg.ClientBase): Promise<boolean> {
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
-
-const OTHERS_LEAVE_MS = 250;
 
 /**
  * Deletes every row and restarts every id, so that the next test server finds the database as
@@ -310,10 +311,10 @@ export async function testDatabase(
   const name = reused?.name ?? (await createDatabase(options.empty ? 'template0' : inject('postgresTemplate')));
   const url = databaseUrl(adminUrl, name);
   let pool = reused?.pool;
-  if (snapshot) {
-    if (pool) await withPooled(pool, (client) => restore(client, snapshot));
-    else await withClient(url, (client) => restore(client, snapshot));
-  }
+  /** One connection to the database: of its pool when it has one, else one of its own. */
+  const connected = <T>(use: (client: pg.ClientBase) => Promise<T>): Promise<T> =>
+    pool ? withPooled(pool, use) : withClient(url, use);
+  if (snapshot) await connected((client) => restore(client, snapshot));
   return {
     config: { databaseUrl: url, sqliteFile },
     async open() {
@@ -325,8 +326,7 @@ export async function testDatabase(
       if (!options.empty) {
         // A connection the test still holds may be in the middle of something.
         const idle = !kept || (kept.pool.idleCount === kept.pool.totalCount && kept.pool.waitingCount === 0);
-        const emptied =
-          idle && (await (kept ? withPooled(kept, emptyForReuse) : withClient(url, emptyForReuse)).catch(() => false));
+        const emptied = idle && (await connected(emptyForReuse).catch(() => false));
         if (emptied) {
           reusableDatabases.push({ name, pool: kept });
           return;
