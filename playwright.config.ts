@@ -15,18 +15,18 @@ const CONSOLE_TESTS = '**/e2e/console/**';
 const PHONE_IGNORES = [WEBKITGTK_TESTS, CONSOLE_TESTS];
 
 /**
- * The specs of what the headless shell does not have and the full browser does: push and
- * notifications, and the PWA's own life (going offline and back, installing, updating). The rest
- * runs on the headless shell (see e2e/browser.ts).
+ * The spec of what the headless shell does not have and the full browser does: push and
+ * notifications. The rest runs on the headless shell (see e2e/browser.ts); the one other thing
+ * the shell lacks, judging installability, is asked of a full browser that its test starts.
  */
-const FULL_BROWSER_SPECS = ['**/e2e/notifications.spec.ts', '**/e2e/pwa.spec.ts'];
+const FULL_BROWSER_SPECS = ['**/e2e/notifications.spec.ts'];
 
 /**
  * The flows run without the service worker. What the worker does (its precache, the cached
- * reads, offline, updates, notices) is the subject of the full-browser specs above and of
- * WebKitGTK's, where it is in control; in a flow it only fetched its 95 precached files afresh for
- * every test's new context: a fifth of the machine's CPU in the flows (15 tests: 98 s with it,
- * 77 s without, both on one worker).
+ * reads, offline, updates, notices) is the subject of pwa.spec.ts, which lets it in, of the
+ * full-browser spec above and of WebKitGTK's, where it is in control; in a flow it only fetched its
+ * 95 precached files afresh for every test's new context: a fifth of the machine's CPU in the
+ * flows (15 tests: 98 s with it, 77 s without, both on one worker).
  */
 const WITHOUT_WORKER = { serviceWorkers: 'block' } as const;
 
@@ -81,6 +81,8 @@ export default defineConfig({
     {
       name: 'pixel-browser',
       testMatch: FULL_BROWSER_SPECS,
+      // Two tests: one worker, one full browser to start.
+      workers: 1,
       grepInvert: new RegExp(NARROW_PHONE),
       use: { ...devices['Pixel 7'], browserName: 'chromium', launchOptions: chromiumLaunch },
     },

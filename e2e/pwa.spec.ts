@@ -2,8 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { chromiumLaunch } from './browser';
 import { DEMO, cachedReads, expect, openSignedIn, registerCustomer, test } from './fixtures';
 import { ROOT, startServer } from './server';
+
+/** The worker is what this spec is about: let it in where the project keeps it out of the flows. */
+test.use({ serviceWorkers: 'allow' });
 
 /** Waits until the service worker controls the page, as it does after the first visit. */
 async function waitForWorker(page: Page): Promise<void> {
@@ -193,11 +197,12 @@ test('a signed-out device offline shows login, never a cached balance', async ({
 
 test('Chromium finds the served build installable', async ({ playwright, browserName }, testInfo) => {
   test.skip(browserName !== 'chromium', 'installability is asked of Chromium itself, through CDP');
-  // Installability is judged only outside incognito, so this test gets a profile of its own.
+  // Installability is judged only outside incognito, so this test gets a profile of its own, and
+  // only by the full browser: the headless shell finds no fault even in a page without a manifest.
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-profile-'));
-  const { launchOptions, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = testInfo.project.use;
-  const context = await playwright[browserName].launchPersistentContext(profile, {
-    ...launchOptions,
+  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = testInfo.project.use;
+  const context = await playwright.chromium.launchPersistentContext(profile, {
+    ...chromiumLaunch,
     ...(viewport ? { viewport } : {}),
     ...(userAgent ? { userAgent } : {}),
     ...(deviceScaleFactor ? { deviceScaleFactor } : {}),
