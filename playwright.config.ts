@@ -1,6 +1,7 @@
 import { defineConfig, devices, webkit } from '@playwright/test';
 import {
   chromiumLaunch,
+  FULL_BROWSER,
   headlessShellLaunch,
   installed,
   NARROW_PHONE,
@@ -15,11 +16,12 @@ const CONSOLE_TESTS = '**/e2e/console/**';
 const PHONE_IGNORES = [WEBKITGTK_TESTS, CONSOLE_TESTS];
 
 /**
- * The spec of what the headless shell does not have and the full browser does: push and
- * notifications. The rest runs on the headless shell (see e2e/browser.ts); the one other thing
- * the shell lacks, judging installability, is asked of a full browser that its test starts.
+ * The specs with tests tagged FULL_BROWSER (push and notifications, all of it; the network coming
+ * back under a page, in pwa.spec.ts): those run on the full browser, the rest on the headless
+ * shell (see e2e/browser.ts). Judging installability, which the shell does not do, is asked of a
+ * full browser that its test starts itself.
  */
-const FULL_BROWSER_SPECS = ['**/e2e/notifications.spec.ts'];
+const FULL_BROWSER_SPECS = ['**/e2e/notifications.spec.ts', '**/e2e/pwa.spec.ts'];
 
 /**
  * The flows run without the service worker. What the worker does (its precache, the cached
@@ -74,14 +76,15 @@ export default defineConfig({
     // runs on the narrower iPhone as well; the axe walks run on the iPhone only.
     {
       name: 'pixel',
-      testIgnore: [...PHONE_IGNORES, ...FULL_BROWSER_SPECS],
-      grepInvert: new RegExp(NARROW_PHONE),
+      testIgnore: [...PHONE_IGNORES, '**/e2e/notifications.spec.ts'],
+      grepInvert: [new RegExp(NARROW_PHONE), new RegExp(FULL_BROWSER)],
       use: { ...devices['Pixel 7'], ...WITHOUT_WORKER, browserName: 'chromium', launchOptions: headlessShellLaunch },
     },
     {
       name: 'pixel-browser',
       testMatch: FULL_BROWSER_SPECS,
-      // Two tests: one worker, one full browser to start.
+      grep: new RegExp(FULL_BROWSER),
+      // Three tests: one worker, one full browser to start.
       workers: 1,
       grepInvert: new RegExp(NARROW_PHONE),
       use: { ...devices['Pixel 7'], browserName: 'chromium', launchOptions: chromiumLaunch },

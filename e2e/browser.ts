@@ -15,6 +15,14 @@ export const ONE_PHONE = '@one-phone';
  */
 export const NARROW_PHONE = '@narrow-phone';
 
+/**
+ * The tag of a test that needs the full browser, not the headless shell: push (the shell has no
+ * PushManager), and the network coming back under a page. The latter passed on the shell alone
+ * (40 of 40) but failed in a full run, its reads answered from the worker's cache after the
+ * network was back; on the full browser it has passed in every run.
+ */
+export const FULL_BROWSER = '@full-browser';
+
 function installed(path: () => string): boolean {
   try {
     return fs.existsSync(path());

@@ -16,7 +16,7 @@ import { TINY_PNG, uniquePng } from '../server/testing/tiny-png';
 export { TINY_PNG, uniquePng };
 
 export { expect };
-export { NARROW_PHONE, ONE_PHONE } from './browser';
+export { FULL_BROWSER, NARROW_PHONE, ONE_PHONE } from './browser';
 
 /** The demo data's customers (server/demo.ts): one with 1,000.00, and the one it invited ("Friend"). */
 export { DEMO_ACCOUNT as DEMO, DEMO_FRIEND_ACCOUNT as DEMO_FRIEND } from '../server/demo';

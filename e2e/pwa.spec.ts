@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { chromiumLaunch } from './browser';
-import { DEMO, cachedReads, expect, openSignedIn, registerCustomer, test } from './fixtures';
+import { DEMO, FULL_BROWSER, cachedReads, expect, openSignedIn, registerCustomer, test } from './fixtures';
 import { ROOT, startServer } from './server';
 
 /** The worker is what this spec is about: let it in where the project keeps it out of the flows. */
@@ -38,47 +38,47 @@ async function cachedEntriesFor(page: Page, token: string): Promise<number> {
   return (await page.evaluate(cachedReads, token)).length;
 }
 
-test('offline, the app reopens with the last known balance and says how old it is', async ({
-  page,
-  context,
-  browserName,
-}, testInfo) => {
-  test.skip(browserName === 'webkit', OFFLINE_EMULATION_ON_WEBKIT);
-  await page.goto('/#/pages/login/login');
-  await waitForWorker(page);
-  await logIn(page, DEMO.account, DEMO.password);
-  await expect(page.getByTestId('balance')).toHaveText(/1,000\.00/);
-  await page.getByTestId('tab-bar').getByRole('link', { name: 'My' }).click();
-  await expect(page.getByTestId('balance')).toHaveText(/1,000\.00/);
-  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}').token as string);
-  await expect.poll(() => cachedEntriesFor(page, token)).toBeGreaterThan(0);
+test(
+  'offline, the app reopens with the last known balance and says how old it is',
+  { tag: FULL_BROWSER },
+  async ({ page, context, browserName }, testInfo) => {
+    test.skip(browserName === 'webkit', OFFLINE_EMULATION_ON_WEBKIT);
+    await page.goto('/#/pages/login/login');
+    await waitForWorker(page);
+    await logIn(page, DEMO.account, DEMO.password);
+    await expect(page.getByTestId('balance')).toHaveText(/1,000\.00/);
+    await page.getByTestId('tab-bar').getByRole('link', { name: 'My' }).click();
+    await expect(page.getByTestId('balance')).toHaveText(/1,000\.00/);
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}').token as string);
+    await expect.poll(() => cachedEntriesFor(page, token)).toBeGreaterThan(0);
 
-  await context.setOffline(true);
-  const reopened = await context.newPage();
-  const started = Date.now();
-  await reopened.goto('/');
-  await expect(reopened.getByTestId('balance')).toHaveText(/1,000\.00/);
-  const reopenMs = Date.now() - started;
-  testInfo.annotations.push({ type: 'offline reopen to cached balance (ms)', description: String(reopenMs) });
-  console.log(`[${testInfo.project.name}] offline reopen to cached balance: ${reopenMs} ms`);
+    await context.setOffline(true);
+    const reopened = await context.newPage();
+    const started = Date.now();
+    await reopened.goto('/');
+    await expect(reopened.getByTestId('balance')).toHaveText(/1,000\.00/);
+    const reopenMs = Date.now() - started;
+    testInfo.annotations.push({ type: 'offline reopen to cached balance (ms)', description: String(reopenMs) });
+    console.log(`[${testInfo.project.name}] offline reopen to cached balance: ${reopenMs} ms`);
 
-  await expect(reopened.getByTestId('no-network-tip')).toContainText('Showing balances from');
-  await reopened.getByTestId('tab-bar').getByRole('link', { name: 'My' }).click();
-  await expect(reopened.getByTestId('balance')).toHaveText(/1,000\.00/);
+    await expect(reopened.getByTestId('no-network-tip')).toContainText('Showing balances from');
+    await reopened.getByTestId('tab-bar').getByRole('link', { name: 'My' }).click();
+    await expect(reopened.getByTestId('balance')).toHaveText(/1,000\.00/);
 
-  // An action that needs the network is refused at once, with the reason.
-  await reopened.getByRole('link', { name: 'Personal information' }).click();
-  await reopened.getByLabel('Nickname').fill('Offline edit');
-  const refusedAt = Date.now();
-  await reopened.getByRole('button', { name: 'Save' }).click();
-  await expect(reopened.getByTestId('toast')).toContainText('You are offline');
-  expect(Date.now() - refusedAt).toBeLessThan(1500);
+    // An action that needs the network is refused at once, with the reason.
+    await reopened.getByRole('link', { name: 'Personal information' }).click();
+    await reopened.getByLabel('Nickname').fill('Offline edit');
+    const refusedAt = Date.now();
+    await reopened.getByRole('button', { name: 'Save' }).click();
+    await expect(reopened.getByTestId('toast')).toContainText('You are offline');
+    expect(Date.now() - refusedAt).toBeLessThan(1500);
 
-  await context.setOffline(false);
-  await reopened.getByTestId('nav-back').click();
-  await expect(reopened.getByTestId('no-network-tip')).toBeHidden();
-  await expect(reopened.getByTestId('balance')).toHaveText(/1,000\.00/);
-});
+    await context.setOffline(false);
+    await reopened.getByTestId('nav-back').click();
+    await expect(reopened.getByTestId('no-network-tip')).toBeHidden();
+    await expect(reopened.getByTestId('balance')).toHaveText(/1,000\.00/);
+  },
+);
 
 test('the first visit keeps its balance for offline use once the worker takes over', async ({
   page,
