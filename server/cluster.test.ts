@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +6,7 @@ import { WebSocket } from 'ws';
 import { CONSOLE_API_PREFIX, CONSOLE_LIVE_PATH, type EnrolmentStart } from '../contract/console';
 import type { Envelope } from '../contract/envelope';
 import { cents, formatMoney, parseMoney } from '../contract/money';
-import { ROOT, startServer, type RunningServer } from '../e2e/server';
+import { startServer, type RunningServer } from '../e2e/server';
 import { totpCode } from './console/totp';
 import { createQueries } from './db';
 import { openDatabase, type DatabaseConfig, type Db } from './db/database';
@@ -15,11 +14,13 @@ import { DEMO_ACCOUNT } from './demo';
 import { watchNetwork } from './chain/networks';
 import { startLocalChain, units } from './chain/testing/local-chain';
 import { checkIntegrity } from './integrity';
+import { runOps } from './ops/ops';
 import { testDatabase, uniquePng } from './test-support';
 
 /**
  * Several nodes on one PostgreSQL: two real server processes on two ports, as behind a load
- * balancer, and the operator CLI as a third process. Runs in the PostgreSQL run only.
+ * balancer, and the operator's commands as a third party on connections of their own. Runs in the
+ * PostgreSQL run only.
  */
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-cluster-'));
 let database: { config: DatabaseConfig; drop(): Promise<void> };
@@ -83,17 +84,23 @@ async function signIn(baseUrl: string): Promise<string> {
   return login.data.token;
 }
 
-/** An operator command in a process of its own: what it printed and whether it succeeded. */
+/**
+ * An operator command as the CLI runs it (server/ops/cli.ts: `runOps` on a database connection of
+ * its own), in this process: what it printed and whether it succeeded. Two at once are two
+ * connections racing, as two operators' terminals would be. A Node process for each, as before,
+ * cost some 1.7 s of CPU a command; ops.test.ts runs the CLI itself.
+ */
 async function opsRun(...argv: string[]): Promise<{ ok: boolean; stdout: string; stderr: string }> {
-  const env = { ...process.env, DATABASE_URL: database.config.databaseUrl ?? '', DATA_DIR: dir };
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'server/ops/cli.ts', ...argv],
-      { cwd: ROOT, env },
-      (error, stdout, stderr) => resolve({ ok: !error, stdout, stderr }),
-    );
-  });
+  const connection = await openDatabase(database.config);
+  const printed: string[] = [];
+  try {
+    await runOps(connection, argv, { out: (line) => printed.push(line) });
+    return { ok: true, stdout: printed.join('\n'), stderr: '' };
+  } catch (error) {
+    return { ok: false, stdout: printed.join('\n'), stderr: error instanceof Error ? error.message : String(error) };
+  } finally {
+    await connection.close();
+  }
 }
 
 async function ops(...argv: string[]): Promise<string> {
