@@ -76,7 +76,7 @@ export default defineConfig({
     // runs on the narrower iPhone as well; the axe walks run on the iPhone only.
     {
       name: 'pixel',
-      testIgnore: [...PHONE_IGNORES, '**/e2e/notifications.spec.ts'],
+      testIgnore: PHONE_IGNORES,
       grepInvert: [new RegExp(NARROW_PHONE), new RegExp(FULL_BROWSER)],
       use: { ...devices['Pixel 7'], ...WITHOUT_WORKER, browserName: 'chromium', launchOptions: headlessShellLaunch },
     },

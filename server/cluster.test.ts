@@ -14,8 +14,7 @@ import { DEMO_ACCOUNT } from './demo';
 import { watchNetwork } from './chain/networks';
 import { startLocalChain, units } from './chain/testing/local-chain';
 import { checkIntegrity } from './integrity';
-import { runOps } from './ops/ops';
-import { testDatabase, uniquePng } from './test-support';
+import { opsOutput, testDatabase, uniquePng } from './test-support';
 
 /**
  * Several nodes on one PostgreSQL: two real server processes on two ports, as behind a load
@@ -92,12 +91,10 @@ async function signIn(baseUrl: string): Promise<string> {
  */
 async function opsRun(...argv: string[]): Promise<{ ok: boolean; stdout: string; stderr: string }> {
   const connection = await openDatabase(database.config);
-  const printed: string[] = [];
   try {
-    await runOps(connection, argv, { out: (line) => printed.push(line) });
-    return { ok: true, stdout: printed.join('\n'), stderr: '' };
+    return { ok: true, stdout: (await opsOutput(connection, ...argv)).join('\n'), stderr: '' };
   } catch (error) {
-    return { ok: false, stdout: printed.join('\n'), stderr: error instanceof Error ? error.message : String(error) };
+    return { ok: false, stdout: '', stderr: error instanceof Error ? error.message : String(error) };
   } finally {
     await connection.close();
   }
