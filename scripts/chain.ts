@@ -10,7 +10,6 @@ import path from 'node:path';
 import { cents } from '../contract/money';
 import { addressBody } from '../server/chain/addresses';
 import { customerAddress, NetworkError, rescanFrom, watchNetwork } from '../server/chain/networks';
-import { startLocalChain, units } from '../server/chain/testing/local-chain';
 import { databaseConfig, readConfig } from '../server/config';
 import { createQueries } from '../server/db';
 import { openDatabase } from '../server/db/database';
@@ -35,7 +34,11 @@ async function withDatabase<T>(work: (domain: Parameters<typeof watchNetwork>[0]
   }
 }
 
+/** The chain's engine and compiler, loaded only once the command may run (they take seconds to load). */
+const localChain = () => import('../server/chain/testing/local-chain');
+
 async function run(): Promise<void> {
+  const { startLocalChain } = await localChain();
   const chain = await startLocalChain({ port });
   const token = await chain.deployToken(6);
   await chain.request('evm_setIntervalMining', [BLOCK_EVERY_MS]);
@@ -106,6 +109,7 @@ async function send(amount: string | undefined, account: string | undefined): Pr
     return body.result as T;
   };
   const [sender] = await rpc<string[]>('eth_accounts', []);
+  const { units } = await localChain();
   const data =
     'a9059cbb' + to.slice(2).toLowerCase().padStart(64, '0') + units(amount, 6).toString(16).padStart(64, '0');
   const hash = await rpc<string>('eth_sendTransaction', [{ from: sender, to: token, data: `0x${data}` }]);
@@ -114,6 +118,12 @@ async function send(amount: string | undefined, account: string | undefined): Pr
 
 const [command, ...rest] = process.argv.slice(2);
 try {
+  // Its network's key is a published test phrase: anyone can spend what reaches its addresses.
+  if (!config.demo) {
+    throw new Error(
+      'npm run chain adds a network keyed by a public test phrase, so it runs only where demo data would: a server on a loopback address without NODE_ENV=production, DATABASE_URL, PUBLIC_URL or TRUST_PROXY (or with DEMO=1 on a machine for trying things)',
+    );
+  }
   if (command === undefined) await run();
   else if (command === 'send') await send(rest[0], rest[1]);
   else throw new Error('usage: npm run chain [-- send <AMOUNT> <ACCOUNT>]');

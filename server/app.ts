@@ -33,6 +33,7 @@ import { createPushSender, defaultPushSubject, ensureVapidKeys } from './push/se
 import { DEFAULT_SECOND_APPROVAL_ABOVE } from './review';
 import { createSessionCache } from './session-cache';
 import { startMaintenance } from './maintenance';
+import { DEFAULT_NODES_TO_AGREE } from './chain/reading';
 import { DEFAULT_CHAIN_POLL_MS, nodeName, startChainWatchers } from './chain/runner';
 import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer';
 import { assetsRoutes } from './routes/assets';
@@ -103,6 +104,10 @@ export interface AppOptions {
   chainPollMs?: number | false;
   /** How long a node's lease on a watched network lasts unless renewed (CHAIN_LEASE_SECONDS). */
   chainLeaseMs?: number;
+  /** How many of a network's node URLs must each confirm a transfer (CHAIN_NODES_TO_AGREE). */
+  chainNodesToAgree?: number;
+  /** Transfers below this are counted as dust per address (CHAIN_DUST_BELOW). */
+  chainDustBelow?: Cents;
 }
 
 declare module 'fastify' {
@@ -266,6 +271,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reviewRules: { secondApprovalAbove: options.secondApprovalAbove ?? DEFAULT_SECOND_APPROVAL_ABOVE },
     withdrawHoldHours: options.withdrawHoldHours ?? DEFAULT_WITHDRAW_HOLD_HOURS,
     push,
+    chainTrust: {
+      nodesToAgree: options.chainNodesToAgree ?? DEFAULT_NODES_TO_AGREE,
+      untrusted(where, reason, detail) {
+        metrics.chainAnswerRefused(where, reason);
+        app.log.error({ network: where, reason, detail }, 'a chain node answered what is not believed');
+      },
+    },
   };
   app.decorate('wallet', context);
   // First of all: every reply names its request, and everything logged while it runs does too.
@@ -427,6 +439,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           holder: nodeName(),
           pollMs: options.chainPollMs ?? DEFAULT_CHAIN_POLL_MS,
           ...(options.chainLeaseMs === undefined ? {} : { leaseMs: options.chainLeaseMs }),
+          ...(options.chainDustBelow === undefined ? {} : { dustBelow: options.chainDustBelow }),
         });
   /** The work this node does by itself; stopping it hands its leases (push, chain watchers) to another node. */
   let stoppingBackground: Promise<void> | undefined;

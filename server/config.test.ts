@@ -35,3 +35,15 @@ describe('CONSOLE_HOST', () => {
     expect(() => readConfig({ CONSOLE_HOST: 'https://console.example.com/' })).toThrow('CONSOLE_HOST');
   });
 });
+
+describe('chain watchers', () => {
+  it('need two nodes to agree by default, one to five when set, and count dust below 1.00 unless told', () => {
+    expect(readConfig({})).toMatchObject({ chainNodesToAgree: 2, chainDustBelow: 100 });
+    expect(readConfig({ CHAIN_NODES_TO_AGREE: '1', CHAIN_DUST_BELOW: '0.10' })).toMatchObject({
+      chainNodesToAgree: 1,
+      chainDustBelow: 10,
+    });
+    expect(() => readConfig({ CHAIN_NODES_TO_AGREE: '0' })).toThrow('CHAIN_NODES_TO_AGREE must be 1 to 5');
+    expect(() => readConfig({ CHAIN_DUST_BELOW: 'a little' })).toThrow('CHAIN_DUST_BELOW must be an amount');
+  });
+});

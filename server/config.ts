@@ -1,5 +1,6 @@
 import { DEFAULT_CHAIN_POLL_MS } from './chain/runner';
-import { DEFAULT_CHAIN_LEASE_MS } from './chain/watcher';
+import { DEFAULT_NODES_TO_AGREE } from './chain/reading';
+import { DEFAULT_CHAIN_LEASE_MS, DEFAULT_DUST_BELOW } from './chain/watcher';
 import path from 'node:path';
 import { parseMoney, type Cents } from '../contract/money';
 import type { DatabaseConfig } from './db/database';
@@ -66,6 +67,10 @@ export interface Config {
   chainPollMs: number;
   /** Seconds a node's hold on a watched network lasts unless renewed (CHAIN_LEASE_SECONDS). */
   chainLeaseSeconds: number;
+  /** How many of a network's node URLs must each confirm a transfer before it is credited (CHAIN_NODES_TO_AGREE). */
+  chainNodesToAgree: number;
+  /** Transfers to a customer's address below this are counted per address, not listed (CHAIN_DUST_BELOW). */
+  chainDustBelow: Cents;
   /** On SIGTERM: seconds /readyz says 503 while requests are still served (DRAIN_NOTICE_SECONDS). */
   drainNoticeSeconds: number;
   /** On SIGTERM: the longest wait, after the notice, for requests in flight (DRAIN_SECONDS). */
@@ -187,6 +192,13 @@ function amount(value: string | undefined, fallback: Cents, name: string): Cents
   return parsed;
 }
 
+/** One node's word (1) or more; a network with fewer URLs needs all of them. */
+function nodesToAgree(value: string | undefined): number {
+  const nodes = integer(value, DEFAULT_NODES_TO_AGREE, 'CHAIN_NODES_TO_AGREE');
+  if (nodes < 1 || nodes > 5) throw new Error(`CHAIN_NODES_TO_AGREE must be 1 to 5, got ${nodes}`);
+  return nodes;
+}
+
 /** Reads the environment; every setting is optional and documented in the README. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR || './data');
@@ -213,6 +225,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pushSubject: pushSubject(env.PUSH_SUBJECT),
     chainPollMs: integer(env.CHAIN_POLL_MS, DEFAULT_CHAIN_POLL_MS, 'CHAIN_POLL_MS'),
     chainLeaseSeconds: integer(env.CHAIN_LEASE_SECONDS, DEFAULT_CHAIN_LEASE_MS / 1000, 'CHAIN_LEASE_SECONDS'),
+    chainNodesToAgree: nodesToAgree(env.CHAIN_NODES_TO_AGREE),
+    chainDustBelow: amount(env.CHAIN_DUST_BELOW, DEFAULT_DUST_BELOW, 'CHAIN_DUST_BELOW'),
     drainNoticeSeconds: integer(env.DRAIN_NOTICE_SECONDS, 0, 'DRAIN_NOTICE_SECONDS'),
     drainSeconds: integer(env.DRAIN_SECONDS, DEFAULT_DRAIN_SECONDS, 'DRAIN_SECONDS'),
     metrics:

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { ChainTrust } from './chain/reading';
 import type { Limits } from './config';
 import { createQueries, type Queries } from './db';
 import type { Db } from './db/database';
@@ -82,6 +83,8 @@ export interface ServerContext extends Domain {
   withdrawHoldHours: number;
   /** Web Push: the VAPID public key, the endpoint rule and the sender of queued notices. */
   push: PushSender;
+  /** How many chain nodes must agree before a transfer is credited, and who hears of one not believed. */
+  chainTrust: ChainTrust;
 }
 
 export function isoNow(context: Pick<ServerContext, 'now'>): string {

@@ -21,6 +21,8 @@ const app = await buildApp({
   pushSubject: config.pushSubject,
   chainPollMs: config.chainPollMs,
   chainLeaseMs: config.chainLeaseSeconds * 1000,
+  chainNodesToAgree: config.chainNodesToAgree,
+  chainDustBelow: config.chainDustBelow,
   ...(config.metrics ? { metrics: config.metrics } : {}),
   ...(config.metricsToken ? { metricsToken: config.metricsToken } : {}),
 });

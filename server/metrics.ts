@@ -9,6 +9,7 @@ import http from 'node:http';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queries } from './db';
+import type { RefusedAnswer } from './chain/reading';
 import type { ChainNetworkRow } from './db/chain';
 import type { Db } from './db/database';
 
@@ -121,6 +122,12 @@ export function createMetrics(sources: MetricSources, options: { processMetrics:
     help: 'Customer sign-ins refused for a wrong account name or password',
     registers: [registry],
   });
+  const chainRefusals = new Counter({
+    name: 'wallet_chain_answers_refused_total',
+    help: "Chain node answers not believed, by network and why: a node of another chain, transfers the other nodes do not confirm, or logs its block's bloom shows it left out",
+    labelNames: ['network', 'reason'] as const,
+    registers: [registry],
+  });
   const refusals = new Counter({
     name: 'wallet_rate_limit_refusals_total',
     help: 'Requests refused by a limit (answered with code 429)',
@@ -190,6 +197,10 @@ export function createMetrics(sources: MetricSources, options: { processMetrics:
     },
     pushFailed(): void {
       pushFailures.inc();
+    },
+    /** A chain node's answer not believed (see ChainTrust). */
+    chainAnswerRefused(network: string, reason: RefusedAnswer): void {
+      chainRefusals.inc({ network, reason });
     },
     /** The text Prometheus scrapes. */
     text: () => registry.metrics(),

@@ -4,7 +4,8 @@ import { inTransaction, isoNow, type Domain } from '../context';
 import type { ChainNetworkRow } from '../db/chain';
 import { audited } from '../service-settings';
 import { AccountKey, addressBody, ExtendedKeyError, formatAddress } from './addresses';
-import { chainReader, shownUrl, type ChainReader } from './rpc';
+import { chainOfEveryNode, NodesOnOtherChains } from './reading';
+import { chainReader, nodeUrlProblem, shownUrl, type ChainReader } from './rpc';
 import { chainEdges } from './watcher';
 
 /** Why a network could not be watched or changed; `message` is for the admin who tried. */
@@ -17,6 +18,7 @@ export type NetworkRefusal =
   | 'bad_contract'
   | 'bad_url'
   | 'decimals'
+  | 'chain'
   | 'unreachable';
 
 export class NetworkError extends Error {
@@ -68,16 +70,9 @@ export function accountKey(xpub: string): AccountKey {
 function checkedUrls(urls: readonly string[]): string[] {
   if (urls.length === 0 || urls.length > 5) throw new NetworkError('give one to five node URLs', 'bad_url');
   return urls.map((url) => {
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      throw new NetworkError(`not a URL: ${shownUrl(url)}`, 'bad_url');
-    }
-    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
-      throw new NetworkError(`a node URL is http(s): ${shownUrl(url)}`, 'bad_url');
-    }
-    return parsed.toString();
+    const problem = nodeUrlProblem(url);
+    if (problem !== undefined) throw new NetworkError(problem, 'bad_url');
+    return new URL(url).toString();
   });
 }
 
@@ -134,13 +129,14 @@ export async function readSource(
   let chainId: string;
   let final: number;
   try {
-    chainId = await reader.chainId();
+    chainId = await chainOfEveryNode(reader);
     decimals = await reader.decimals(contract);
     ({ final } = await chainEdges(
       { confirmations: input.confirmations, finalized_tag: input.finalizedTag ? 1 : 0 },
       reader,
     ));
   } catch (error) {
+    if (error instanceof NodesOnOtherChains) throw new NetworkError(error.message, 'chain');
     throw new NetworkError(
       `could not read the contract through the nodes: ${error instanceof Error ? error.message : String(error)}`,
       'unreachable',
@@ -288,30 +284,33 @@ export function unitsText(units: bigint, decimals: number): string {
 }
 
 /**
- * The treasury's export: each address of a network that USDT arrived at (credited deposits and
- * those below the minimum), how many transfers and how much in all, in CSV. The server never
- * holds a key; the treasury sweeps with its own, and compares with what it swept before.
+ * The treasury's export: each address of a network that USDT arrived at (credited deposits, those
+ * below the minimum, and dust), how many transfers and how much in all, in CSV. `total_arrived` is
+ * what reached the address since it was watched, not what it holds: the treasury sweeps with its
+ * own keys (the server never holds one), and compares with what it swept before.
  */
 export async function holdingsCsv(domain: Domain, network: ChainNetworkRow): Promise<string> {
-  const rows = await domain.queries.chain.arrivedAt(network.type);
-  const lines = ['network,address,transfers,amount,last_arrived_at'];
-  let current: { body: string; transfers: number; units: bigint; last: string } | undefined;
-  const flush = () => {
-    if (!current) return;
-    const address = formatAddress(network.kind, current.body);
-    lines.push(
-      `${network.type},${address},${current.transfers},${unitsText(current.units, network.decimals)},${current.last}`,
-    );
+  const arrived = new Map<string, { transfers: number; units: bigint; last: string }>();
+  const add = (body: string, transfers: number, units: bigint, at: string) => {
+    const total = arrived.get(body) ?? { transfers: 0, units: 0n, last: '' };
+    arrived.set(body, {
+      transfers: total.transfers + transfers,
+      units: total.units + units,
+      last: at > total.last ? at : total.last,
+    });
   };
-  for (const row of rows) {
-    if (current?.body !== row.to_body) {
-      flush();
-      current = { body: row.to_body, transfers: 0, units: 0n, last: '' };
-    }
-    current.transfers += 1;
-    current.units += BigInt(row.amount_units);
-    if (row.seen_at > current.last) current.last = row.seen_at;
+  for (const row of await domain.queries.chain.arrivedAt(network.type)) {
+    add(row.to_body, 1, BigInt(row.amount_units), row.seen_at);
   }
-  flush();
+  for (const row of await domain.queries.chain.dustOf(network.type)) {
+    add(row.to_body, row.transfers, BigInt(row.amount_units), row.last_seen_at);
+  }
+  const lines = ['network,address,transfers,total_arrived,last_arrived_at'];
+  for (const [body, total] of [...arrived].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const address = formatAddress(network.kind, body);
+    lines.push(
+      `${network.type},${address},${total.transfers},${unitsText(total.units, network.decimals)},${total.last}`,
+    );
+  }
   return `${lines.join('\n')}\n`;
 }

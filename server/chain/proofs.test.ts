@@ -171,16 +171,16 @@ describe('proofs checked on the chain', () => {
     expect(await looked(id)).toMatchObject({ state: 'audit', chain_verdict: 'not_final', chain_detail: '1/3' });
     await chain.mine(CONFIRMATIONS);
     // Looked at again only once the pause between looks is over.
-    expect(await checkDueProofs(server.app.wallet)).toBe(0);
+    expect(await checkDueProofs(server.app.wallet, { trust: server.app.wallet.chainTrust })).toBe(0);
     server.clock.advance(31);
-    expect(await checkDueProofs(server.app.wallet)).toBe(1);
+    expect(await checkDueProofs(server.app.wallet, { trust: server.app.wallet.chainTrust })).toBe(1);
     expect(await server.app.wallet.queries.recharge.byId(id)).toMatchObject({
       state: 'success',
       chain_verdict: 'matched',
     });
     expect(await balanceOf(user)).toBe('50.00');
     server.clock.advance(31);
-    expect(await checkDueProofs(server.app.wallet)).toBe(0);
+    expect(await checkDueProofs(server.app.wallet, { trust: server.app.wallet.chainTrust })).toBe(0);
   });
 
   it('leaves to an operator a transfer from a sender credited to someone else, and one made before checks began', async () => {

@@ -16,6 +16,7 @@ import { approveWithoutOperator } from '../review';
 import { audited } from '../service-settings';
 import { addressBody, formatAddress } from './addresses';
 import { describeSource, NetworkError, readSource, unitsText, urlsOf, type ChainSource } from './networks';
+import type { ChainTrust } from './reading';
 import { chainReader, ChainUnreachable, RpcError, type ChainReader } from './rpc';
 import { chainEdges, toCents } from './watcher';
 
@@ -83,6 +84,8 @@ export interface Verdict {
   verdict: Exclude<ChainVerdict, 'pending' | 'sender_elsewhere'>;
   detail: string;
   sender: string | null;
+  /** The block the transaction is in, once found (hex without 0x). */
+  block?: string;
 }
 
 /** A token amount as the console shows it: in USDT to the cent when it is whole cents, else every decimal. */
@@ -127,22 +130,76 @@ export async function verdictOf(
   if (seconds * 1000 < Date.parse(notBefore)) {
     return { verdict: 'too_early', detail: new Date(seconds * 1000).toISOString(), sender };
   }
-  return { verdict: 'matched', detail: `block ${receipt.block_number}`, sender };
+  return { verdict: 'matched', detail: `block ${receipt.block_number}`, sender, block: receipt.block_hash };
 }
 
-/** A reader per set of node URLs, kept for the process. */
-const readers = new Map<string, ChainReader>();
+/**
+ * The verdict as the nodes that must agree give it: a match only when `needed` of the check's
+ * nodes (all of them when it has fewer), each asked on its own, find the same transfer in the
+ * same block. A node that invents a transaction and its receipt is outvoted; when the nodes do not
+ * agree, the first other verdict stands (not found, not final…) and is looked at again later.
+ */
+async function agreedVerdict(
+  reader: ChainReader,
+  trust: ChainTrust,
+  check: ChainCheckRow,
+  recharge: Pick<RechargeRow, 'tx_hash' | 'address' | 'amount'>,
+  notBefore: string,
+): Promise<Verdict> {
+  const first = await verdictOf(reader, check, recharge, notBefore);
+  const wanted = Math.min(trust.nodesToAgree, reader.nodes.length);
+  if (first.verdict !== 'matched' || wanted <= 1) return first;
+  let agreeing = 0;
+  let other: Verdict | undefined;
+  for (const node of reader.nodes) {
+    let verdict: Verdict;
+    try {
+      verdict = await verdictOf(node, check, recharge, notBefore);
+    } catch (error) {
+      if (!(error instanceof ChainUnreachable || error instanceof RpcError)) throw error;
+      continue;
+    }
+    if (verdict.verdict === 'matched' && verdict.block === first.block) {
+      agreeing += 1;
+      if (agreeing >= wanted) return first;
+    } else {
+      other ??= verdict;
+    }
+  }
+  trust.untrusted(
+    check.type,
+    'unconfirmed',
+    `transaction 0x${recharge.tx_hash ?? ''} matched on ${agreeing} of the ${wanted} nodes that must agree`,
+  );
+  return other ?? { verdict: 'unreachable', detail: '', sender: null };
+}
 
-function readerOf(check: ChainCheckRow): ChainReader {
-  let reader = readers.get(check.rpc_urls);
+/** The readers of each server's checks, by their node URLs and chain, kept for the process. */
+const readers = new WeakMap<ChainTrust, Map<string, ChainReader>>();
+
+function readerOf(check: ChainCheckRow, trust: ChainTrust): ChainReader {
+  let ofServer = readers.get(trust);
+  if (!ofServer) {
+    ofServer = new Map();
+    readers.set(trust, ofServer);
+  }
+  const key = `${check.chain_id} ${check.rpc_urls}`;
+  let reader = ofServer.get(key);
   if (!reader) {
-    reader = chainReader({ urls: urlsOf(check) });
-    readers.set(check.rpc_urls, reader);
+    reader = chainReader({
+      urls: urlsOf(check),
+      chainId: check.chain_id,
+      onWrongChain: (node, chainId) =>
+        trust.untrusted(check.type, 'other_chain', `${node} answers chain 0x${chainId}, not 0x${check.chain_id}`),
+    });
+    ofServer.set(key, reader);
   }
   return reader;
 }
 
 export interface ProofCheckOptions {
+  /** How many nodes must agree on a match, and who hears of an answer not believed. */
+  trust: ChainTrust;
   /** How a check's nodes are read (tests may hand in their own). */
   readerFor?: (check: ChainCheckRow) => ChainReader;
 }
@@ -163,9 +220,10 @@ async function lookAt(domain: Domain, recharge: RechargeRow, options: ProofCheck
   if (!check || !user) return null;
   let found: Verdict;
   try {
-    const reader = options.readerFor?.(check) ?? readerOf(check);
-    found = await verdictOf(
+    const reader = options.readerFor?.(check) ?? readerOf(check, options.trust);
+    found = await agreedVerdict(
       reader,
+      options.trust,
       check,
       recharge,
       user.created_at > check.created_at ? user.created_at : check.created_at,
@@ -208,7 +266,7 @@ async function lookAt(domain: Domain, recharge: RechargeRow, options: ProofCheck
 export async function checkRechargeProof(
   domain: Domain,
   id: number,
-  options: ProofCheckOptions = {},
+  options: ProofCheckOptions,
 ): Promise<ChainVerdict | null> {
   const recharge = await domain.queries.recharge.byId(id);
   if (!recharge?.chain_checked_at) return null;
@@ -222,7 +280,7 @@ export async function checkRechargeProof(
  * to CHECKS_PER_SWEEP of them, for a day after each was made. Every node sweeps; a recharge is
  * looked at by the node that claims it first.
  */
-export async function checkDueProofs(domain: Domain, options: ProofCheckOptions = {}): Promise<number> {
+export async function checkDueProofs(domain: Domain, options: ProofCheckOptions): Promise<number> {
   const now = domain.now().getTime();
   const due = await domain.queries.recharge.checksDue(
     new Date(now - RECHECK_MS).toISOString(),

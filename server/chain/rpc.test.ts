@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { formatAddress } from './addresses';
-import { ChainUnreachable, chainReader, isRangeTooLarge, RpcError, shownUrl, TRANSFER_TOPIC } from './rpc';
+import {
+  AnswerTooLarge,
+  ChainUnreachable,
+  chainReader,
+  isRangeTooLarge,
+  nodeUrlProblem,
+  RpcError,
+  shownUrl,
+  TRANSFER_TOPIC,
+} from './rpc';
 
 /**
  * java-tron's JSON-RPC, as its documentation records real answers from the Nile testnet
@@ -167,5 +176,108 @@ describe('the chain reader on TRON’s JSON-RPC', () => {
     expect(failure).toBeInstanceOf(ChainUnreachable);
     expect(String(failure)).not.toContain('s3cret');
     expect(garbage.asked).toHaveLength(4);
+  });
+
+  it('speaks plain http only to this machine and private networks, and says why', async () => {
+    for (const url of [
+      'https://tron.example/jsonrpc',
+      'http://127.0.0.1:8545',
+      'http://localhost:8545',
+      'http://10.1.2.3:8545',
+      'http://172.20.0.4:8545',
+      'http://192.168.1.9/jsonrpc',
+      'http://[::1]:8545',
+      'http://[fd12:3456::1]:8545',
+      'http://[::ffff:10.0.0.7]:8545',
+    ]) {
+      expect(nodeUrlProblem(url), url).toBeUndefined();
+    }
+    for (const url of [
+      'http://203.0.113.7:8545',
+      'http://8.8.8.8/jsonrpc',
+      'http://node.internal:8545',
+      'http://[2001:db8::1]:8545',
+      'http://[::ffff:8.8.8.8]:8545',
+      'http://172.32.0.1:8545',
+    ]) {
+      expect(nodeUrlProblem(url), url).toMatch(/anyone on the way could change its answers/);
+    }
+    expect(nodeUrlProblem('ftp://tron.example')).toMatch(/^a node URL is https/);
+    // A reader never sends a request to such a URL, even one stored before the rule.
+    const asked = node(() => ({ result: '0x1' }));
+    const reader = chainReader({ urls: ['http://203.0.113.7:8545'], fetch: asked.fetch, pause: noPause });
+    await expect(reader.head()).rejects.toThrow(/plain http to a host that is not this machine/);
+    expect(asked.asked).toEqual([]);
+  });
+
+  it('asks each URL its chain id before using it, and on coming back to it', async () => {
+    const answers: Record<string, string> = { 'https://a.example/': '0x2b6653dc', 'https://b.example/': '0x2b6653dc' };
+    const down = new Set<string>();
+    const calls: string[] = [];
+    const fetch: typeof globalThis.fetch = async (url, init) => {
+      const { id, method } = JSON.parse(String(init?.body)) as { id: number; method: string };
+      calls.push(`${new URL(String(url)).host} ${method}`);
+      if (down.has(String(url))) throw new TypeError('fetch failed');
+      return Response.json({ jsonrpc: '2.0', id, result: method === 'eth_chainId' ? answers[String(url)] : '0x10' });
+    };
+    let now = 0;
+    const reader = chainReader({
+      urls: ['https://a.example/', 'https://b.example/'],
+      chainId: '2b6653dc',
+      fetch,
+      pause: noPause,
+      clock: () => now,
+    });
+    expect(await reader.head()).toBe(16);
+    expect(await reader.head()).toBe(16);
+    expect(calls.splice(0)).toEqual([
+      'a.example eth_chainId',
+      'a.example eth_blockNumber',
+      'a.example eth_blockNumber',
+    ]);
+    down.add('https://a.example/');
+    expect(await reader.head()).toBe(16);
+    expect(reader.inUse).toBe('https://b.example');
+    expect(calls.splice(0)).toEqual([
+      'a.example eth_blockNumber',
+      'a.example eth_blockNumber',
+      'b.example eth_chainId',
+      'b.example eth_blockNumber',
+    ]);
+    // The first URL rests after failing, then is tried first again, and asked its chain anew.
+    down.delete('https://a.example/');
+    expect(await reader.head()).toBe(16);
+    expect(calls.splice(0)).toEqual(['b.example eth_blockNumber']);
+    now += 30_000;
+    expect(await reader.head()).toBe(16);
+    expect(reader.inUse).toBe('https://a.example');
+    expect(calls.splice(0)).toEqual(['a.example eth_chainId', 'a.example eth_blockNumber']);
+    // A URL that answers another chain is never used again, and whoever listens hears of it once.
+    answers['https://a.example/'] = '0x1';
+    const refused: string[] = [];
+    const other = chainReader({
+      urls: ['https://a.example/', 'https://b.example/'],
+      chainId: '2b6653dc',
+      fetch,
+      pause: noPause,
+      onWrongChain: (url, chainId) => refused.push(`${url} ${chainId}`),
+    });
+    expect(await other.head()).toBe(16);
+    expect(other.inUse).toBe('https://b.example');
+    calls.splice(0);
+    expect(await other.head()).toBe(16);
+    expect(calls).toEqual(['b.example eth_blockNumber']);
+    expect(refused).toEqual(['https://a.example 1']);
+  });
+
+  it('stops reading an answer at its cap, and tells a log query to split its range', async () => {
+    const big = `{"jsonrpc":"2.0","id":1,"result":[${' '.repeat(2048)}]}`;
+    const fetch: typeof globalThis.fetch = async () => new Response(big);
+    const reader = chainReader({ urls: ['https://a.example/'], fetch, pause: noPause, maxAnswerBytes: 1024 });
+    const refusal = await reader.transfers(USDT, 1, 2).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(AnswerTooLarge);
+    expect(isRangeTooLarge(refusal)).toBe(true);
+    // Any other call moves on, as from a node that failed.
+    await expect(reader.head()).rejects.toThrow(/longer than 1024 bytes/);
   });
 });

@@ -1,18 +1,32 @@
 /**
  * An Ethereum-style JSON-RPC reader over several node URLs: one serves both kinds of network,
  * since java-tron answers the same calls (TronGrid's /jsonrpc). A node that fails, times out or
- * answers something that is not JSON-RPC is retried after a pause, then left for the next URL.
+ * answers something that is not JSON-RPC is retried after a pause, then left for the next URL;
+ * the first URL is preferred again once it has rested. Each URL is asked its chain id before it
+ * is used, and one on another chain is never used again. No answer is read past a size cap.
  */
+import net from 'node:net';
+import { isLoopbackOrPrivate } from '../security/ip-addresses';
 
 /** keccak-256 of "Transfer(address,address,uint256)": the first topic of every ERC-20/TRC-20 transfer log. */
 export const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
 /** The selector of decimals(). */
 const DECIMALS_SELECTOR = '0x313ce567';
+/** The selector of balanceOf(address). */
+const BALANCE_OF_SELECTOR = '0x70a08231';
 
 const TIMEOUT_MS = 10_000;
 /** Attempts on one URL before the next is tried. */
 const ATTEMPTS_PER_URL = 2;
 const RETRY_PAUSE_MS = 250;
+/**
+ * The most one answer may hold. A node's longer answer is cut off there, unread, and a log query
+ * is split in two: an answer of 150 MB once took a server from 384 MB to 1.2 GB and held its event
+ * loop for seconds while it was parsed.
+ */
+export const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
+/** A URL that failed is passed over for this long; then it is tried in its turn again, the first URL first. */
+const FAILED_URL_REST_MS = 30_000;
 
 export interface ChainBlock {
   number: number;
@@ -49,6 +63,47 @@ export class ChainUnreachable extends Error {
   override readonly name = 'ChainUnreachable';
 }
 
+/** A node's answer was longer than the reader reads (MAX_ANSWER_BYTES). */
+export class AnswerTooLarge extends Error {
+  override readonly name = 'AnswerTooLarge';
+  constructor(limit: number) {
+    super(`the node's answer was longer than ${limit} bytes; it was not read`);
+  }
+}
+
+/** A URL's node answered another chain's id: it is never used by this reader again. */
+export class WrongChain extends Error {
+  override readonly name = 'WrongChain';
+}
+
+/** A URL's host as it is meant: no brackets around IPv6, lower case, no trailing dot. */
+function hostOf(url: URL): string {
+  return url.hostname
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase()
+    .replace(/\.+$/, '');
+}
+
+/**
+ * Why a node URL may not be used, or undefined when it may: it must be http(s), and plain http
+ * only to this machine or an address on a private network. Anyone on the way of a plain http
+ * request can change its answer, and an answer with a forged transfer would be credited.
+ */
+export function nodeUrlProblem(url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return `not a URL: ${shownUrl(url)}`;
+  }
+  if (parsed.protocol === 'https:') return undefined;
+  if (parsed.protocol !== 'http:') return `a node URL is https (or http on a private network): ${shownUrl(url)}`;
+  const host = hostOf(parsed);
+  if (host === 'localhost' || host.endsWith('.localhost')) return undefined;
+  if (net.isIP(host) !== 0 && isLoopbackOrPrivate(host)) return undefined;
+  return `${shownUrl(url)} is plain http to a host that is not this machine or a private address (10/8, 172.16/12, 192.168/16, fc00::/7): anyone on the way could change its answers and have a forged transfer credited. Use https, or the node's private IP address`;
+}
+
 /**
  * A node URL as it may be shown or logged: scheme and host only. Keys hide in user info, paths
  * (`/v3/<key>`) and query strings, so none of those is ever shown.
@@ -63,8 +118,9 @@ export function shownUrl(url: string): string {
   }
 }
 
-/** Whether a node refused a log query for its size (too many blocks or too many results). */
+/** Whether a node refused a log query for its size (too many blocks or too many results), or answered too much. */
 export function isRangeTooLarge(error: unknown): boolean {
+  if (error instanceof AnswerTooLarge) return true;
   if (!(error instanceof RpcError)) return false;
   if (error.code === -32005) return true;
   return /exceed|too (many|large|wide|big)|more than \d+|response size/i.test(error.message);
@@ -146,16 +202,63 @@ function receiptOf(raw: unknown): TransactionReceipt | null {
   };
 }
 
+/** A block's header as far as the watcher checks it: its logs bloom, hex without 0x, or null when the node gives none. */
+export interface BlockHeader extends ChainBlock {
+  logs_bloom: string | null;
+}
+
+function headerOf(raw: unknown): BlockHeader | null {
+  const block = blockOf(raw);
+  if (!block) return null;
+  const bloom = (raw as Record<string, unknown>).logsBloom;
+  return { ...block, logs_bloom: bloom === undefined || bloom === null ? null : hexBody(bloom, 256, 'logs bloom') };
+}
+
+/** Any log, as a block's logs bloom is made of: its contract and topics, hex without 0x. */
+export interface AnyLog {
+  block_hash: string;
+  address: string;
+  topics: string[];
+}
+
+function anyLogOf(raw: unknown): AnyLog {
+  if (typeof raw !== 'object' || raw === null) throw new Error('the node answered a malformed log');
+  const log = raw as Record<string, unknown>;
+  if (!Array.isArray(log.topics) || log.topics.length > 4) throw new Error('the node answered a malformed log');
+  return {
+    block_hash: hexBody(log.blockHash, 32, 'block hash'),
+    address: hexBody(log.address, 20, 'contract address'),
+    topics: log.topics.map((topic) => hexBody(topic, 32, 'topic')),
+  };
+}
+
+/** Every log of one block, and the contract's transfers among them. */
+export interface BlockLogs {
+  logs: AnyLog[];
+  transfers: TransferLog[];
+}
+
 export interface ChainReader {
   /** The URL last answered from, as shownUrl gives it. */
   readonly inUse: string;
+  /**
+   * A reader of each URL alone, in the order given (this reader itself when it has one URL):
+   * for answers that must come from more than one node.
+   */
+  readonly nodes: readonly ChainReader[];
   head(): Promise<number>;
   /** The block at a number or tag; null when the node has none there (yet). */
   block(at: number | 'finalized' | 'latest'): Promise<ChainBlock | null>;
   blockByHash(hash: string): Promise<ChainBlock | null>;
+  /** A block with its logs bloom; null when the node has none there. */
+  header(at: number): Promise<BlockHeader | null>;
   /** The contract's Transfer logs in blocks from..to (inclusive). */
   transfers(contract: string, from: number, to: number): Promise<TransferLog[]>;
+  /** Every log of the block with this hash, whatever its contract, and the contract's transfers among them. */
+  blockLogs(hash: string, contract: string): Promise<BlockLogs>;
   decimals(contract: string): Promise<number>;
+  /** What the contract says an address holds, in the token's units, at a block or the latest. */
+  balanceOf(contract: string, holder: string, at: number | 'latest'): Promise<bigint>;
   /** The chain's id (eth_chainId), lower-case hex without 0x. */
   chainId(): Promise<string>;
   /** A transaction's receipt (hash in hex without 0x); null while it is unknown or not mined. */
@@ -166,19 +269,82 @@ export interface ChainReader {
 
 export interface ReaderOptions {
   urls: readonly string[];
+  /**
+   * The chain every URL must be on (eth_chainId, hex without 0x). Each URL is asked before its
+   * first use and whenever the reader comes to it from another; one that answers another chain is
+   * never used again. Without it (while a network is being set up) nothing is compared.
+   */
+  chainId?: string;
+  /** Told once when a URL answers another chain's id (the URL as shownUrl gives it). */
+  onWrongChain?: (node: string, chainId: string) => void;
   fetch?: typeof fetch;
   timeoutMs?: number;
   pause?: (ms: number) => Promise<void>;
+  /** MAX_ANSWER_BYTES unless a test needs less. */
+  maxAnswerBytes?: number;
+  /** Milliseconds since 1970, for how long a failed URL rests. */
+  clock?: () => number;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function chainIdOf(result: unknown): string {
+  if (typeof result !== 'string' || !/^0x[0-9a-fA-F]{1,16}$/.test(result)) {
+    throw new Error('the node answered a malformed chain id');
+  }
+  return BigInt(result).toString(16);
+}
+
+/** The body of a response, read as it arrives and given up (the request aborted) past `limit` bytes. */
+async function cappedText(response: Response, limit: number, abort: AbortController): Promise<string> {
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (declared > limit) {
+    abort.abort();
+    throw new AnswerTooLarge(limit);
+  }
+  if (!response.body) return '';
+  const stream = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await stream.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      abort.abort();
+      await stream.cancel().catch(() => undefined);
+      throw new AnswerTooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+interface UrlState {
+  /** When it last failed to answer; it rests FAILED_URL_REST_MS after that. */
+  failedAt: number;
+  /** Whether its chain id was checked since the reader came to it. */
+  checked: boolean;
+  /** Why it is never used: plain http to a public host, or another chain. */
+  refused: string | undefined;
+}
 
 export function chainReader(options: ReaderOptions): ChainReader {
   const send = options.fetch ?? fetch;
   const pause = options.pause ?? sleep;
   const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
+  const maxAnswerBytes = options.maxAnswerBytes ?? MAX_ANSWER_BYTES;
+  const clock = options.clock ?? Date.now;
   if (options.urls.length === 0) throw new Error('a watched network needs at least one node URL');
-  let current = 0;
+  const states: UrlState[] = options.urls.map((url) => ({
+    failedAt: Number.NEGATIVE_INFINITY,
+    checked: false,
+    refused: nodeUrlProblem(url),
+  }));
+  let current = Math.max(
+    0,
+    states.findIndex((state) => state.refused === undefined),
+  );
   let nextId = 1;
 
   /**
@@ -215,16 +381,21 @@ export function chainReader(options: ReaderOptions): ChainReader {
     const target = targets[index] ?? { url: '', headers: {} as Record<string, string> };
     const id = nextId;
     nextId += 1;
+    const abort = new AbortController();
     const response = await send(target.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...target.headers },
       body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: AbortSignal.any([abort.signal, AbortSignal.timeout(timeoutMs)]),
     });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    if (!response.ok) {
+      abort.abort();
+      throw new Error(`HTTP ${response.status}`);
+    }
+    const text = await cappedText(response, maxAnswerBytes, abort);
     let body: unknown;
     try {
-      body = await response.json();
+      body = JSON.parse(text);
     } catch {
       throw new Error('the node answered something that is not JSON');
     }
@@ -240,35 +411,71 @@ export function chainReader(options: ReaderOptions): ChainReader {
   }
 
   /**
-   * One call, retried on the current URL and then on the others in turn. A node's refusal of a
-   * range as too large is an answer for the caller to split, thrown at once; any other error
-   * object, a failure to connect, a time-out or a malformed answer moves on to the next node.
-   * Every message passed on names the nodes as shownUrl does.
+   * Before a URL answers for the reader: its chain id, when the reader is given one, asked at its
+   * first use and whenever the reader comes to it from another URL. A URL on another chain is
+   * refused for good, and whoever listens is told.
    */
-  async function call<T>(method: string, params: unknown[], read: (result: unknown) => T): Promise<T> {
-    const failures: string[] = [];
+  async function ready(index: number): Promise<void> {
+    const state = states[index] as UrlState;
+    if (options.chainId === undefined || (index === current && state.checked)) return;
+    const answered = chainIdOf(await once(index, 'eth_chainId', []));
+    if (answered !== options.chainId) {
+      const node = shownUrl(options.urls[index] ?? '');
+      state.refused = `${node} answers chain 0x${answered}, not 0x${options.chainId}: it is not used`;
+      options.onWrongChain?.(node, answered);
+      throw new WrongChain(state.refused);
+    }
+    state.checked = true;
+  }
+
+  /** The URLs to try, in their order: those resting after a failure last, those refused not at all. */
+  function order(): number[] {
+    const now = clock();
+    const usable = states.flatMap((state, index) => (state.refused === undefined ? [index] : []));
+    const resting = (index: number) => now - (states[index] as UrlState).failedAt < FAILED_URL_REST_MS;
+    return [...usable.filter((index) => !resting(index)), ...usable.filter(resting)];
+  }
+
+  /**
+   * One call, retried on a URL and then on the next in turn. A node's refusal of a log query's
+   * range as too large, or an answer past the cap, is for the caller to split (`splittable`),
+   * thrown at once; any other error object, a failure to connect, a time-out, a malformed answer
+   * or another chain moves on to the next node. Every message passed on names the nodes as
+   * shownUrl does.
+   */
+  async function call<T>(
+    method: string,
+    params: unknown[],
+    read: (result: unknown) => T,
+    splittable = false,
+  ): Promise<T> {
+    const failures = states.flatMap((state) => (state.refused === undefined ? [] : [state.refused]));
     let refusal: RpcError | undefined;
-    for (let tried = 0; tried < options.urls.length; tried += 1) {
-      const index = (current + tried) % options.urls.length;
+    for (const index of order()) {
+      const state = states[index] as UrlState;
       const url = options.urls[index] ?? '';
       for (let attempt = 0; attempt < ATTEMPTS_PER_URL; attempt += 1) {
         if (attempt > 0) await pause(RETRY_PAUSE_MS * 2 ** (attempt - 1));
         try {
+          await ready(index);
           const result = read(await once(index, method, params));
           current = index;
+          state.failedAt = Number.NEGATIVE_INFINITY;
           return result;
         } catch (error) {
-          if (error instanceof RpcError) {
-            const safe = new RpcError(error.code, withoutSecrets(error.message));
-            if (isRangeTooLarge(safe)) {
-              current = index;
-              throw safe;
-            }
-            refusal = safe;
+          if (error instanceof WrongChain) {
+            failures.push(error.message);
+            break;
           }
+          if (splittable && isRangeTooLarge(error)) {
+            current = index;
+            throw error instanceof RpcError ? new RpcError(error.code, withoutSecrets(error.message)) : error;
+          }
+          if (error instanceof RpcError) refusal = new RpcError(error.code, withoutSecrets(error.message));
           const message = error instanceof Error ? error.message : String(error);
           failures.push(`${shownUrl(url)}: ${withoutSecrets(message)}`);
           if (error instanceof RpcError) break;
+          if (attempt === ATTEMPTS_PER_URL - 1) state.failedAt = clock();
         }
       }
     }
@@ -276,14 +483,18 @@ export function chainReader(options: ReaderOptions): ChainReader {
     throw new ChainUnreachable(`no node answered ${method} (${failures.join('; ')})`);
   }
 
-  return {
+  const reader: ChainReader = {
     get inUse() {
       return shownUrl(options.urls[current] ?? '');
+    },
+    get nodes() {
+      return nodes();
     },
     head: () => call('eth_blockNumber', [], (result) => numberOf(result, 'block number')),
     block: (at) =>
       call('eth_getBlockByNumber', [typeof at === 'number' ? quantity(at) : at, false], (result) => blockOf(result)),
     blockByHash: (hash) => call('eth_getBlockByHash', [`0x${hash}`, false], (result) => blockOf(result)),
+    header: (at) => call('eth_getBlockByNumber', [quantity(at), false], headerOf),
     transfers: (contract, from, to) =>
       call(
         'eth_getLogs',
@@ -292,14 +503,19 @@ export function chainReader(options: ReaderOptions): ChainReader {
           if (!Array.isArray(result)) throw new Error('the node answered malformed logs');
           return result.map(transferOf).filter((log): log is TransferLog => log !== null);
         },
+        true,
       ),
-    chainId: () =>
-      call('eth_chainId', [], (result) => {
-        if (typeof result !== 'string' || !/^0x[0-9a-fA-F]{1,16}$/.test(result)) {
-          throw new Error('the node answered a malformed chain id');
-        }
-        return BigInt(result).toString(16);
+    blockLogs: (hash, contract) =>
+      call('eth_getLogs', [{ blockHash: `0x${hash}` }], (result) => {
+        if (!Array.isArray(result)) throw new Error('the node answered malformed logs');
+        const logs = result.map(anyLogOf);
+        const transfers = result
+          .filter((_raw, index) => logs[index]?.address === contract)
+          .map(transferOf)
+          .filter((log): log is TransferLog => log !== null);
+        return { logs, transfers };
       }),
+    chainId: () => call('eth_chainId', [], chainIdOf),
     receipt: (txHash) => call('eth_getTransactionReceipt', [`0x${txHash}`], receiptOf),
     blockTime: (at) =>
       call('eth_getBlockByNumber', [quantity(at), false], (result) => {
@@ -313,5 +529,23 @@ export function chainReader(options: ReaderOptions): ChainReader {
         if (value > 255n) throw new Error('the node answered malformed decimals');
         return Number(value);
       }),
+    balanceOf: (contract, holder, at) =>
+      call(
+        'eth_call',
+        [
+          { to: `0x${contract}`, data: `${BALANCE_OF_SELECTOR}${holder.padStart(64, '0')}` },
+          typeof at === 'number' ? quantity(at) : at,
+        ],
+        (result) => BigInt(`0x${hexBody(result, 32, 'balance')}`),
+      ),
   };
+
+  let single: readonly ChainReader[] | undefined;
+  function nodes(): readonly ChainReader[] {
+    single ??=
+      options.urls.length === 1 ? [reader] : options.urls.map((url) => chainReader({ ...options, urls: [url] }));
+    return single;
+  }
+
+  return reader;
 }

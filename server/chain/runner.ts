@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Cents } from '../../contract/money';
 import type { Domain } from '../context';
 import type { ChainNetworkRow } from '../db/chain';
 import { urlsOf } from './networks';
 import { checkDueProofs } from './proofs';
+import { LogsWithheld, UnconfirmedTransfers, type ChainTrust } from './reading';
 import { chainReader, type ChainReader } from './rpc';
 import { DEFAULT_CHAIN_LEASE_MS, errorText, watchAndRecord } from './watcher';
 
@@ -26,6 +28,8 @@ export interface WatcherOptions {
   pollMs: number;
   /** How long a lease lasts unless renewed (DEFAULT_CHAIN_LEASE_MS). */
   leaseMs?: number;
+  /** Transfers below this are counted as dust (DEFAULT_DUST_BELOW). */
+  dustBelow?: Cents;
   /** How a network's nodes are read (tests may hand in their own). */
   readerFor?: (network: ChainNetworkRow) => ChainReader;
 }
@@ -38,9 +42,10 @@ export interface WatcherOptions {
  * node takes over at once rather than when they run out.
  */
 export function startChainWatchers(
-  domain: Domain & { log: FastifyBaseLogger },
+  domain: Domain & { log: FastifyBaseLogger; chainTrust: ChainTrust },
   options: WatcherOptions,
 ): () => Promise<void> {
+  const trust = domain.chainTrust;
   const readers = new Map<string, { urls: string; reader: ChainReader }>();
   const lastErrors = new Map<string, string>();
   /** Networks whose nodes failed: how many times in a row, and not before when to try again. */
@@ -53,7 +58,14 @@ export function startChainWatchers(
   function readerOf(network: ChainNetworkRow): ChainReader {
     const cached = readers.get(network.type);
     if (cached && cached.urls === network.rpc_urls) return cached.reader;
-    const reader = options.readerFor?.(network) ?? chainReader({ urls: urlsOf(network) });
+    const reader =
+      options.readerFor?.(network) ??
+      chainReader({
+        urls: urlsOf(network),
+        ...(network.chain_id === '' ? {} : { chainId: network.chain_id }),
+        onWrongChain: (node, chainId) =>
+          trust.untrusted(network.type, 'other_chain', `${node} answers chain 0x${chainId}, not 0x${network.chain_id}`),
+      });
     readers.set(network.type, { urls: network.rpc_urls, reader });
     return reader;
   }
@@ -69,6 +81,8 @@ export function startChainWatchers(
         reader: readerOf(network),
         holder: options.holder,
         leaseMs,
+        nodesToAgree: trust.nodesToAgree,
+        ...(options.dustBelow === undefined ? {} : { dustBelow: options.dustBelow }),
       });
       failing.delete(network.type);
       if (lastErrors.delete(network.type)) domain.log.info({ network: network.type }, 'chain watcher reading again');
@@ -79,6 +93,8 @@ export function startChainWatchers(
       const wait = Math.min(MAX_BACKOFF_MS, options.pollMs * 2 ** (failures - 1));
       failing.set(network.type, { failures, retryAt: domain.now().getTime() + wait });
       const message = errorText(error);
+      if (error instanceof UnconfirmedTransfers) trust.untrusted(network.type, 'unconfirmed', message);
+      if (error instanceof LogsWithheld) trust.untrusted(network.type, 'withheld', message);
       if (lastErrors.get(network.type) !== message) {
         domain.log.warn({ network: network.type, reason: message }, 'chain watcher could not read');
         lastErrors.set(network.type, message);
@@ -94,7 +110,7 @@ export function startChainWatchers(
         if (stopped) return;
         if (!(await watch(network))) behind = true;
       }
-      if (!stopped) await checkDueProofs(domain);
+      if (!stopped) await checkDueProofs(domain, { trust });
     } catch (error) {
       domain.log.error({ err: error }, 'chain watchers stopped a pass');
     }

@@ -14,20 +14,14 @@ import {
   signInOperator,
   signUp,
   type TestServer,
-  type TestUser,
 } from '../test-support';
 import { addressBody } from './addresses';
 import { unitsText, watchNetwork } from './networks';
-import { chainReader, type ChainReader } from './rpc';
+import { chainReader, shownUrl, type ChainReader } from './rpc';
 import { localChainPerFile } from './testing/chain-per-file';
 import { units, type LocalChain } from './testing/local-chain';
-import { toCents, watchAndRecord, watchOnce } from './watcher';
-
-/** BIP-39's test phrase at m/44'/60'/0': a public key only, as an admin would paste it. */
-const EVM_XPUB =
-  'xpub6DCoCpSuQZB2jawqnGMEPS63ePKWkwWPH4TU45Q7LPXWuNd8TMtVxRrgjtEshuqpK3mdhaWHPFsBngh5GFZaM6si3yZdUsT8ddYM3PwnATt';
-const HOLDER = 'test-node';
-const CONFIRMATIONS = 3;
+import { CONFIRMATIONS, EVM_XPUB, HOLDER, watchedNetworks } from './testing/watched-networks';
+import { toCents, watchOnce } from './watcher';
 
 let chain: LocalChain;
 let server: TestServer;
@@ -35,80 +29,37 @@ freshServerPerTest((started) => (server = started), { checkLedger: true });
 
 localChainPerFile((started) => (chain = started));
 
-let networkCounter = 0;
+/** A second URL of the same node, with a key in its query: as a paid provider's backup would be. */
+const backupOf = (local: LocalChain) => `${local.url.replace('127.0.0.1', 'localhost')}/rpc?key=s3cret`;
 
-/** A watched network on its own fresh token, so no test sees another's transfers. */
-async function watched(options: { decimals?: number; min?: number; fromBlock?: number } = {}) {
-  networkCounter += 1;
-  const decimals = options.decimals ?? 6;
-  const token = await chain.deployToken(decimals);
-  const type = `LOCAL${networkCounter}`;
-  const { network, firstAddress } = await watchNetwork(
-    server.app.wallet,
-    {
-      type,
-      kind: 'evm',
-      rpcUrls: [chain.url],
-      contract: `0x${token.slice(2)}`,
-      decimals,
-      minAmount: cents(options.min ?? 1000),
-      confirmations: CONFIRMATIONS,
-      finalizedTag: true,
-      xpub: EVM_XPUB,
-      ...(options.fromBlock === undefined ? {} : { fromBlock: options.fromBlock }),
-    },
-    'admin',
-  );
-  return { type, token, network, firstAddress, decimals };
-}
-
-/** The network as it stands once `holder` has taken its lease. */
-async function leased(type: string, holder: string) {
-  const domain = server.app.wallet;
-  const now = domain.now();
-  await domain.queries.chain.takeLease(type, holder, now.toISOString(), new Date(now.getTime() + 30_000).toISOString());
-  const network = await domain.queries.chain.network(type);
-  if (!network) throw new Error(`no network ${type}`);
-  return network;
-}
-
-/** One watcher pass over a network, as the node holding its lease runs it. */
-async function pass(type: string, holder = HOLDER) {
-  return watchAndRecord(server.app.wallet, {
-    network: await leased(type, holder),
-    reader: chainReader({ urls: [chain.url], pause: async () => undefined }),
-    holder,
-  });
-}
+const { watched, leased, pass, addressOf, balanceOf, depositsOf } = watchedNetworks(
+  () => server,
+  () => chain,
+);
 
 /** A node that answers as `honest` does, but for the calls `changes` answers itself. */
-function nodeLike(honest: ChainReader, changes: Partial<Omit<ChainReader, 'inUse'>>): ChainReader {
-  return {
+function nodeLike(honest: ChainReader, changes: Partial<Omit<ChainReader, 'inUse' | 'nodes'>>): ChainReader {
+  const node: ChainReader = {
     get inUse() {
       return honest.inUse;
+    },
+    get nodes() {
+      return [node];
     },
     head: () => honest.head(),
     block: (at) => honest.block(at),
     blockByHash: (hash) => honest.blockByHash(hash),
+    header: (at) => honest.header(at),
     decimals: (contract) => honest.decimals(contract),
+    balanceOf: (contract, holder, at) => honest.balanceOf(contract, holder, at),
     chainId: () => honest.chainId(),
     transfers: (contract, from, to) => honest.transfers(contract, from, to),
+    blockLogs: (hash, contract) => honest.blockLogs(hash, contract),
     receipt: (txHash) => honest.receipt(txHash),
     blockTime: (at) => honest.blockTime(at),
     ...changes,
   };
-}
-
-async function addressOf(user: TestUser, type: string): Promise<string> {
-  return (await call(server, 'recharge/shoukuan-address', { type }, user.token)).address;
-}
-
-async function balanceOf(user: TestUser): Promise<string> {
-  return (await call(server, 'userinfo/get-money-info', {}, user.token)).balance;
-}
-
-async function depositsOf(user: TestUser) {
-  return (await call(server, 'recharge/deposits', {}, user.token)).deposits;
+  return node;
 }
 
 describe('deposits read from the chain', () => {
@@ -371,7 +322,7 @@ describe('deposits read from the chain', () => {
     const xpubFile = path.join(server.dir, 'xpub.txt');
     const rpcFile = path.join(server.dir, 'nodes.txt');
     fs.writeFileSync(xpubFile, `${EVM_XPUB}\n`);
-    fs.writeFileSync(rpcFile, `${chain.url}/v3/s3cret-key\nhttps://backup.example/rpc\n`);
+    fs.writeFileSync(rpcFile, `${chain.url}/v3/s3cret-key\n${backupOf(chain)}\n`);
     const added = await opsOutput(
       server,
       ...['network', 'add', 'file20', '--kind', 'evm', '--rpc-file', rpcFile, '--xpub-file', xpubFile],
@@ -380,7 +331,7 @@ describe('deposits read from the chain', () => {
     );
     expect(added.at(-1)).toContain('0x9858EfFD232B4033E47d90003D41EC34EcaEda94');
     expect(added.join('\n')).toContain('nodes http://127.0.0.1:');
-    expect(added.join('\n')).toContain('https://backup.example/…');
+    expect(added.join('\n')).toContain(shownUrl(backupOf(chain)));
     const missing = path.join(server.dir, 'missing.txt');
     await expect(
       opsOutput(server, 'network', 'check', 'XX20', '--kind', 'evm', '--finalized', 'yes', '--rpc-file', missing),
@@ -392,7 +343,7 @@ describe('deposits read from the chain', () => {
     const nodeUrl = `${chain.url}/v3/s3cret-key`;
     const added = await opsOutput(
       server,
-      ...['network', 'add', 'cli20', '--kind', 'evm', '--rpc', `${nodeUrl},https://backup.example/rpc?key=s3cret`],
+      ...['network', 'add', 'cli20', '--kind', 'evm', '--rpc', `${nodeUrl},${backupOf(chain)}`],
       ...['--contract', `0x${token.slice(2)}`, '--decimals', '6', '--min', '10', '--confirmations', '12'],
       ...['--finalized', 'yes', '--xpub', EVM_XPUB],
     );
@@ -440,7 +391,7 @@ describe('deposits read from the chain', () => {
     const fields = {
       type: 'con30',
       kind: 'evm',
-      rpc_urls: `${chain.url}/v3/s3cret-key\nhttps://backup.example/rpc`,
+      rpc_urls: `${chain.url}/v3/s3cret-key\n${backupOf(chain)}`,
       contract: `0x${token.slice(2)}`,
       decimals: '6',
       min_amount: '10',
@@ -463,7 +414,7 @@ describe('deposits read from the chain', () => {
         contract: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
         min_amount: '10.00',
         finalized: true,
-        nodes: [expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/…$/), 'https://backup.example/…'],
+        nodes: [expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/…$/), shownUrl(backupOf(chain))],
         first_address: '0x9858EfFD232B4033E47d90003D41EC34EcaEda94',
       }),
     ]);
@@ -488,7 +439,7 @@ describe('deposits read from the chain', () => {
     const customerAddress = await addressOf(user, 'CON30');
     expect(csv).toMatch(
       new RegExp(
-        `^network,address,transfers,amount,last_arrived_at\\nCON30,${customerAddress},2,20\\.000000,[0-9T:.Z-]+\\n$`,
+        `^network,address,transfers,total_arrived,last_arrived_at\\nCON30,${customerAddress},2,20\\.000000,[0-9T:.Z-]+\\n$`,
       ),
     );
     expect((await consolePost(server, 'deposits/holdings', { type: 'CON30' }, reviewer)).envelope.code).toBe(403);
@@ -583,8 +534,8 @@ describe('deposits read from the chain', () => {
     await chain.transfer(token, await addressOf(user, type), units('30', 6));
     await chain.mine(CONFIRMATIONS);
     // The second node's lease is refused while the first holds it; its pass moves nothing.
-    await pass(type, 'node-a');
-    await pass(type, 'node-b');
+    await pass(type, { holder: 'node-a' });
+    await pass(type, { holder: 'node-b' });
     const domain = server.app.wallet;
     const network = await domain.queries.chain.network(type);
     expect(network?.lease_holder).toBe('node-a');

@@ -4,7 +4,15 @@ import { inTransaction, isoNow, type Domain, type InTransaction } from '../conte
 import type { ChainBlockRow, ChainDepositRow, ChainNetworkRow } from '../db/chain';
 import { BODIES_PER_STATEMENT } from '../db/chain';
 import { publish } from '../events';
-import { isRangeTooLarge, type ChainReader, type TransferLog } from './rpc';
+import {
+  chainOfEveryNode,
+  confirmOnNodes,
+  DEFAULT_NODES_TO_AGREE,
+  transfersIn,
+  UnconfirmedTransfers,
+  withBloomsChecked,
+} from './reading';
+import type { ChainReader, TransferLog } from './rpc';
 
 /**
  * The chain no longer has the final block the scan stands on: a reorganisation deeper than the
@@ -27,6 +35,14 @@ const UNFINAL_BLOCKS_PER_PASS = 200;
 /** Final ranges settled per pass, so a long catch-up renews its lease between them. */
 const FINAL_QUERIES_PER_PASS = 50;
 
+/**
+ * Transfers below this are dust (unless the network's minimum is lower still): counted per address,
+ * never listed one by one (CHAIN_DUST_BELOW). Senders of dust push real deposits off a customer's
+ * list and fill the operators' page of deposits below the minimum; some mean to plant look-alike
+ * addresses in a wallet's history.
+ */
+export const DEFAULT_DUST_BELOW = cents(100);
+
 /** A transfer log's amount in cents, and what lies below a cent in the token's own units. */
 export function toCents(units: bigint, decimals: number): { amount: Cents; remainder: bigint } | null {
   const scale = 10n ** BigInt(decimals - 2);
@@ -40,7 +56,9 @@ export function toCents(units: bigint, decimals: number): { amount: Cents; remai
  * keyed by, since a reorganisation may move a transaction to another block (and its logs to
  * other indexes there) but never reorders the logs within it.
  */
-function withPositions(logs: readonly TransferLog[]): (TransferLog & { position: number })[] {
+type Positioned = TransferLog & { position: number };
+
+function withPositions(logs: readonly TransferLog[]): Positioned[] {
   const sorted = [...logs].sort((a, b) => a.block_number - b.block_number || a.log_index - b.log_index);
   const seen = new Map<string, number>();
   return sorted.map((log) => {
@@ -58,6 +76,10 @@ export interface Watching {
   holder: string;
   /** How long the lease lasts from each renewal (DEFAULT_CHAIN_LEASE_MS). */
   leaseMs?: number;
+  /** How many of the network's nodes must confirm a transfer before it is booked (DEFAULT_NODES_TO_AGREE). */
+  nodesToAgree?: number;
+  /** Transfers below this are counted as dust, not recorded one by one (DEFAULT_DUST_BELOW). */
+  dustBelow?: Cents;
 }
 
 /** How long a node's hold on a network lasts unless renewed: a node that dies frees it after this. */
@@ -83,39 +105,6 @@ async function ownersOf(domain: Domain, network: ChainNetworkRow, logs: readonly
   return owners;
 }
 
-/**
- * The contract's transfers in from..to, the range halved for as long as the node finds it too
- * large. What a node answers is not trusted to match what it was asked: logs of another contract
- * or outside the range are dropped, and a log answered twice counts once.
- */
-async function transfersIn(reader: ChainReader, contract: string, from: number, to: number): Promise<TransferLog[]> {
-  const seen = new Set<string>();
-  return (await transfersAnswered(reader, contract, from, to)).filter((log) => {
-    const key = `${log.block_hash}:${log.tx_hash}:${log.log_index}`;
-    if (log.contract !== contract || log.block_number < from || log.block_number > to || seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-
-async function transfersAnswered(
-  reader: ChainReader,
-  contract: string,
-  from: number,
-  to: number,
-): Promise<TransferLog[]> {
-  try {
-    return await reader.transfers(contract, from, to);
-  } catch (error) {
-    if (!isRangeTooLarge(error) || from === to) throw error;
-    const middle = Math.floor((from + to) / 2);
-    return [
-      ...(await transfersIn(reader, contract, from, middle)),
-      ...(await transfersIn(reader, contract, middle + 1, to)),
-    ];
-  }
-}
-
 async function announce(
   tx: Tx,
   deposit: Pick<ChainDepositRow, 'id' | 'user_id' | 'state' | 'confirmations'>,
@@ -130,30 +119,55 @@ async function announce(
   });
 }
 
+/** A final range's transfers to customers' addresses: those to record one by one, and the dust. */
+interface ToCustomers {
+  owners: Map<string, number>;
+  recorded: Positioned[];
+  dust: Positioned[];
+}
+
+/**
+ * The range's transfers that pay a customer, each placed among its transaction's transfers of the
+ * contract (what a deposit is keyed by). A transfer of nothing is not ours to record; one below
+ * the dust level (and below the network's minimum) is counted, not recorded.
+ */
+async function toCustomers(domain: Domain, watching: Watching, logs: readonly TransferLog[]): Promise<ToCustomers> {
+  const { network } = watching;
+  const owners = await ownersOf(domain, network, logs);
+  const dustBelow = Math.min(watching.dustBelow ?? DEFAULT_DUST_BELOW, network.min_amount);
+  const recorded: Positioned[] = [];
+  const dust: Positioned[] = [];
+  for (const log of withPositions(logs)) {
+    const value = toCents(log.units, network.decimals);
+    if (!owners.has(log.to) || log.units === 0n || !value) continue;
+    (value.amount < dustBelow ? dust : recorded).push(log);
+  }
+  return { owners, recorded, dust };
+}
+
 /**
  * Settles the final blocks from..to in one transaction: each transfer to a customer's address
- * is credited (or recorded as below the minimum) once; a deposit seen there earlier that the
- * final chain does not hold is orphaned; the scan's mark moves to `to`. The mark moves only from
- * `from - 1` and only for the lease's holder, so two nodes (or one that lost its lease) never
- * credit one range twice: the second's transaction finds the mark moved and rolls back.
+ * is credited (or recorded as below the minimum) once, and dust is counted per address; a deposit
+ * seen there earlier that the final chain does not hold is orphaned; the scan's mark moves to
+ * `to`. The mark moves only from `from - 1` and only for the lease's holder, so two nodes (or one
+ * that lost its lease) never credit one range twice: the second's transaction finds the mark
+ * moved and rolls back.
  */
 async function settleFinal(
   domain: Domain,
   watching: Watching,
-  logs: readonly TransferLog[],
+  { owners, recorded, dust }: ToCustomers,
   from: number,
   to: ChainBlockRow,
   head: number,
 ) {
   const { network, holder } = watching;
-  const owners = await ownersOf(domain, network, logs);
-  const ours = withPositions(logs).filter((log) => owners.has(log.to));
   return inTransaction(domain, async (tx) => {
     const at = isoNow(tx);
     if (!(await tx.queries.chain.advance(network.type, holder, from - 1, to, at, leaseUntil(tx, watching))))
       return false;
     const found = new Set<number>();
-    for (const log of ours) {
+    for (const log of recorded) {
       const userId = owners.get(log.to) ?? 0;
       const value = toCents(log.units, network.decimals);
       if (!value) continue;
@@ -198,6 +212,13 @@ async function settleFinal(
         await announce(tx, { ...deposit, state: 'credited', confirmations }, network.confirmations);
       }
     }
+    for (const log of dust) {
+      await tx.queries.chain.countDust(
+        { network: network.type, to_body: log.to, user_id: owners.get(log.to) ?? 0, block_number: log.block_number },
+        log.units,
+        at,
+      );
+    }
     for (const waiting of await tx.queries.chain.confirming(network.type)) {
       if (waiting.block_number > to.number || found.has(waiting.id)) continue;
       if (await tx.queries.chain.orphan(waiting.id))
@@ -206,6 +227,31 @@ async function settleFinal(
     await tx.queries.chain.forgetBlocksUpTo(network.type, to.number);
     return true;
   });
+}
+
+/**
+ * The transfers above the final edge a customer may be shown as confirming: those already shown,
+ * and new ones the nodes that must agree confirm (a transfer one node made up is not shown to
+ * anyone; one a node behind does not know yet is shown at a later pass). Nothing here is
+ * credited: the final range is confirmed again before it is.
+ */
+async function shownOnce(domain: Domain, watching: Watching, logs: readonly Positioned[]): Promise<Positioned[]> {
+  const { network, reader } = watching;
+  const shown: Positioned[] = [];
+  for (const log of logs) {
+    const value = toCents(log.units, network.decimals);
+    if (!value || value.amount < network.min_amount) continue;
+    if (!(await domain.queries.chain.depositAt(network.type, log.tx_hash, log.position))) {
+      try {
+        await confirmOnNodes(reader, watching.nodesToAgree ?? DEFAULT_NODES_TO_AGREE, [log]);
+      } catch (error) {
+        if (error instanceof UnconfirmedTransfers) continue;
+        throw error;
+      }
+    }
+    shown.push(log);
+  }
+  return shown;
 }
 
 /**
@@ -239,7 +285,11 @@ async function followUnfinal(domain: Domain, watching: Watching, final: number, 
   const hashes = new Map([...stored, ...fresh].map((block) => [block.number, block.hash]));
   const current = logs.filter((log) => hashes.get(log.block_number) === log.block_hash);
   const owners = await ownersOf(domain, network, current);
-  const ours = withPositions(current).filter((log) => owners.has(log.to));
+  const ours = await shownOnce(
+    domain,
+    watching,
+    withPositions(current).filter((log) => owners.has(log.to)),
+  );
 
   await inTransaction(domain, async (tx) => {
     // Renewing the lease takes the network's row: another node cannot take it until this commits.
@@ -328,13 +378,15 @@ export async function watchOnce(
   watching: Watching,
 ): Promise<{ head: number; final: number; caughtUp: boolean }> {
   const { network, reader } = watching;
+  let expected = network.chain_id;
+  // A network watched before chain ids were kept takes its nodes' at its first pass, all agreeing.
+  if (expected === '') {
+    expected = await chainOfEveryNode(reader);
+    await domain.queries.chain.adoptChainId(network.type, expected);
+  }
   const chainId = await reader.chainId();
-  // A network watched before chain ids were kept takes its nodes' at its first pass.
-  if (network.chain_id === '') await domain.queries.chain.adoptChainId(network.type, chainId);
-  else if (chainId !== network.chain_id) {
-    throw new Error(
-      `the node is on chain 0x${chainId}, not the network's 0x${network.chain_id}: its answers are not used`,
-    );
+  if (chainId !== expected) {
+    throw new Error(`the node is on chain 0x${chainId}, not the network's 0x${expected}: its answers are not used`);
   }
   const { head, final } = await chainEdges(network, reader);
   if (network.scanned_hash !== null) {
@@ -349,7 +401,8 @@ export async function watchOnce(
     const node = reader.inUse;
     const to = await reader.block(end);
     if (to?.number !== end) throw new Error(`the node answered no block, or another one, for block ${end}`);
-    const logs = await transfersIn(reader, network.contract, from, end);
+    const answered = await transfersIn(reader, network.contract, from, end);
+    const logs = await withBloomsChecked(reader, network.contract, answered, from, end);
     // The logs must come from a node that has the whole range, as it was: the same node as the
     // range's end, which still has that block after answering. An empty answer from a node
     // behind (or a failover mid-range) would otherwise settle blocks whose transfers it never saw.
@@ -357,7 +410,9 @@ export async function watchOnce(
     if (reader.inUse !== node || again?.hash !== to.hash) {
       throw new Error(`the nodes changed or disagreed while blocks ${from}–${end} were read; reading them again`);
     }
-    if (!(await settleFinal(domain, watching, logs, from, to, head))) return { head, final, caughtUp: true };
+    const paying = await toCustomers(domain, watching, logs);
+    await confirmOnNodes(reader, watching.nodesToAgree ?? DEFAULT_NODES_TO_AGREE, paying.recorded);
+    if (!(await settleFinal(domain, watching, paying, from, to, head))) return { head, final, caughtUp: true };
     scanned = end;
   }
   if (scanned < final) return { head, final, caughtUp: false };

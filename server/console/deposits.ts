@@ -45,6 +45,7 @@ const REFUSALS: Record<NetworkRefusal, { key: MessageKey; field: string }> = {
   bad_contract: { key: 'console.network_contract', field: 'contract' },
   bad_url: { key: 'console.network_url', field: 'rpc_urls' },
   decimals: { key: 'console.network_decimals', field: 'decimals' },
+  chain: { key: 'console.network_chains', field: 'rpc_urls' },
   unreachable: { key: 'console.network_unreachable', field: 'rpc_urls' },
 };
 

@@ -101,6 +101,18 @@ export interface ChainDepositRow {
 
 export type NewChainDeposit = Omit<ChainDepositRow, 'id' | 'credited_at'>;
 
+/** Dust counted at one address: transfers below the dust level, never listed one by one. */
+export interface ChainDustRow {
+  network: string;
+  to_body: string;
+  user_id: number;
+  transfers: number;
+  /** Their sum in the token's units, as decimal text. */
+  amount_units: string;
+  last_block: number;
+  last_seen_at: string;
+}
+
 /** Addresses looked up per statement: one prepared text whatever a batch of logs holds. */
 export const BODIES_PER_STATEMENT = 200;
 
@@ -386,5 +398,31 @@ export function chainQueries(db: SqlRunner) {
         [network],
       ),
     depositById: (id: number) => db.get<ChainDepositRow>('SELECT * FROM chain_deposits WHERE id = ?', [id]),
+
+    /**
+     * One more dust transfer to an address. Called only while the network's scan mark is held
+     * (settling a final range), so the sum read here is not changed by anyone else meanwhile.
+     */
+    countDust: async (
+      transfer: { network: string; to_body: string; user_id: number; block_number: number },
+      units: bigint,
+      at: string,
+    ) => {
+      const counted = await db.get<{ amount_units: string }>(
+        'SELECT amount_units FROM chain_dust WHERE network = ? AND to_body = ?',
+        [transfer.network, transfer.to_body],
+      );
+      const total = (BigInt(counted?.amount_units ?? '0') + units).toString();
+      await db.run(
+        `INSERT INTO chain_dust (network, to_body, user_id, transfers, amount_units, last_block, last_seen_at)
+         VALUES (@network, @to_body, @user_id, 1, @total, @block_number, @at)
+         ON CONFLICT (network, to_body) DO UPDATE SET transfers = chain_dust.transfers + 1,
+           amount_units = excluded.amount_units, last_block = excluded.last_block, last_seen_at = excluded.last_seen_at`,
+        { ...transfer, total, at },
+      );
+    },
+    /** The dust counted at each address of a network, in address order. */
+    dustOf: (network: string) =>
+      db.all<ChainDustRow>('SELECT * FROM chain_dust WHERE network = ? ORDER BY to_body', [network]),
   };
 }

@@ -928,6 +928,20 @@ export const migrations: readonly Migration[] = [
   DROP INDEX withdrawals_user_created;
   CREATE INDEX withdrawals_user_created ON withdrawals(user_id, created_at, id, state, amount);
   `,
+  `
+  -- Transfers to a customer's address below the dust level, counted per address rather than
+  -- recorded one by one (the amount in the token's own units, as text: 18 decimals outgrow 64 bits).
+  CREATE TABLE chain_dust (
+    network TEXT NOT NULL REFERENCES chain_networks(type),
+    to_body TEXT NOT NULL,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    transfers INTEGER NOT NULL CHECK (transfers > 0),
+    amount_units TEXT NOT NULL,
+    last_block INTEGER NOT NULL,
+    last_seen_at TEXT NOT NULL,
+    PRIMARY KEY (network, to_body)
+  );
+  `,
 ];
 
 /** Rows written at once while filling keys: few statements, well under either engine's parameter limit. */

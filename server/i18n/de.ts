@@ -114,7 +114,10 @@ export const de: Messages = {
     "Geben Sie den erweiterten öffentlichen Schlüssel des Kontos an (xpub, exportiert bei m/44'/coin'/0'); ein privater Schlüssel wird nie angenommen",
   'console.network_key_kind': 'Dieser Schlüssel liefert bereits Adressen der anderen Art',
   'console.network_contract': 'Keine Vertragsadresse dieser Netzwerkart (T… für TRON, 0x… für EVM)',
-  'console.network_url': 'Geben Sie ein bis fünf Knoten-URLs an, jeweils http:// oder https://',
+  'console.network_url':
+    'Geben Sie ein bis fünf Knoten-URLs an, jeweils https:// (http:// nur zu diesem Rechner oder einer Adresse im privaten Netz: in jedem anderen Netz könnten die Antworten unterwegs verändert werden)',
+  'console.network_chains':
+    'Die Knoten antworten für verschiedene Chains: Jede URL muss ein Knoten dieses einen Netzwerks sein',
   'console.network_decimals': 'Der Vertrag hat {found} Nachkommastellen, nicht {given}',
   'console.network_unreachable':
     'Die Knoten haben nicht geantwortet: Prüfen Sie die URLs und ob der Vertrag in diesem Netzwerk liegt',

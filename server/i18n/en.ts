@@ -111,7 +111,9 @@ export const en = {
     "Give the account's extended public key (xpub, exported at m/44'/coin'/0'); a private key is never accepted",
   'console.network_key_kind': 'This key gives the other kind of address already',
   'console.network_contract': 'Not a contract address of this kind of network (T… for TRON, 0x… for EVM)',
-  'console.network_url': 'Give one to five node URLs, each http:// or https://',
+  'console.network_url':
+    'Give one to five node URLs, each https:// (http:// only to this machine or a private network address: on any other network its answers could be changed on the way)',
+  'console.network_chains': 'The nodes answer different chains: every URL must be a node of this one network',
   'console.network_decimals': 'The contract has {found} decimals, not {given}',
   'console.network_unreachable': 'The nodes did not answer: check the URLs and that the contract is on this network',
   'console.enrolment_invalid':

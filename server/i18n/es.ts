@@ -107,7 +107,9 @@ export const es: Messages = {
     "Indique la clave pública extendida de la cuenta (xpub, exportada en m/44'/coin'/0'); nunca se acepta una clave privada",
   'console.network_key_kind': 'Esta clave ya da direcciones del otro tipo',
   'console.network_contract': 'No es una dirección de contrato de este tipo de red (T… para TRON, 0x… para EVM)',
-  'console.network_url': 'Indique de una a cinco URL de nodo, cada una http:// o https://',
+  'console.network_url':
+    'Indique de una a cinco URL de nodo, cada una https:// (http:// solo hacia esta máquina o una dirección de red privada: en cualquier otra red sus respuestas podrían alterarse por el camino)',
+  'console.network_chains': 'Los nodos responden de cadenas distintas: cada URL debe ser un nodo de esta misma red',
   'console.network_decimals': 'El contrato tiene {found} decimales, no {given}',
   'console.network_unreachable': 'Los nodos no respondieron: compruebe las URL y que el contrato esté en esta red',
   'console.enrolment_invalid':

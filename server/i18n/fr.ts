@@ -109,7 +109,10 @@ export const fr: Messages = {
     "Indiquez la clé publique étendue du compte (xpub, exportée en m/44'/coin'/0') ; une clé privée n’est jamais acceptée",
   'console.network_key_kind': 'Cette clé donne déjà des adresses de l’autre type',
   'console.network_contract': 'Pas une adresse de contrat de ce type de réseau (T… pour TRON, 0x… pour EVM)',
-  'console.network_url': 'Indiquez une à cinq URL de nœud, chacune en http:// ou https://',
+  'console.network_url':
+    'Indiquez une à cinq URL de nœud, chacune en https:// (http:// seulement vers cette machine ou une adresse de réseau privé : sur tout autre réseau, ses réponses pourraient être modifiées en chemin)',
+  'console.network_chains':
+    'Les nœuds répondent pour des chaînes différentes : chaque URL doit être un nœud de ce même réseau',
   'console.network_decimals': 'Le contrat a {found} décimales, pas {given}',
   'console.network_unreachable':
     'Les nœuds n’ont pas répondu : vérifiez les URL et que le contrat est bien sur ce réseau',

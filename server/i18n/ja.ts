@@ -108,7 +108,10 @@ export const ja: Messages = {
     "アカウントの拡張公開鍵（xpub、m/44'/coin'/0' でエクスポート）を入力してください。秘密鍵は受け付けません",
   'console.network_key_kind': 'この鍵はすでにもう一方の種類のアドレスに使われています',
   'console.network_contract': 'この種類のネットワークのコントラクトアドレスではありません（TRON は T…、EVM は 0x…）',
-  'console.network_url': 'ノードの URL を 1～5 個、それぞれ http:// または https:// で入力してください',
+  'console.network_url':
+    'ノードの URL を 1～5 個、それぞれ https:// で入力してください（http:// はこのマシンかプライベートネットワークのアドレスに限ります。それ以外のネットワークでは途中で応答を書き換えられるおそれがあります）',
+  'console.network_chains':
+    'ノードがそれぞれ別のチェーンとして応答しています。すべての URL を同じネットワークのノードにしてください',
   'console.network_decimals': 'コントラクトの小数桁数は {given} ではなく {found} です',
   'console.network_unreachable':
     'ノードが応答しませんでした。URL と、コントラクトがこのネットワーク上にあるかを確認してください',

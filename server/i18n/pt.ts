@@ -108,7 +108,9 @@ export const pt: Messages = {
     "Informe a chave pública estendida da conta (xpub, exportada em m/44'/coin'/0'); uma chave privada nunca é aceita",
   'console.network_key_kind': 'Esta chave já gera endereços do outro tipo',
   'console.network_contract': 'Não é um endereço de contrato deste tipo de rede (T… para TRON, 0x… para EVM)',
-  'console.network_url': 'Informe de uma a cinco URLs de nó, cada uma http:// ou https://',
+  'console.network_url':
+    'Informe de uma a cinco URLs de nó, cada uma https:// (http:// só para esta máquina ou um endereço de rede privada: em qualquer outra rede as respostas poderiam ser alteradas no caminho)',
+  'console.network_chains': 'Os nós respondem por cadeias diferentes: cada URL deve ser um nó desta mesma rede',
   'console.network_decimals': 'O contrato tem {found} casas decimais, não {given}',
   'console.network_unreachable': 'Os nós não responderam: verifique as URLs e se o contrato está nesta rede',
   'console.enrolment_invalid':

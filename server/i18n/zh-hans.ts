@@ -105,7 +105,9 @@ export const zhHans: Messages = {
   'console.network_key': "请填写账户的扩展公钥（xpub，在 m/44'/coin'/0' 导出）；绝不接受私钥",
   'console.network_key_kind': '此公钥已用于另一类地址',
   'console.network_contract': '不是此类网络的合约地址（TRON 为 T…，EVM 为 0x…）',
-  'console.network_url': '请填写 1 到 5 个节点 URL，每个以 http:// 或 https:// 开头',
+  'console.network_url':
+    '请填写 1 到 5 个节点 URL，每个以 https:// 开头（http:// 只能用于本机或私有网络地址：在其他网络上，应答可能在途中被篡改）',
+  'console.network_chains': '这些节点应答的是不同的链：每个 URL 都必须是同一个网络的节点',
   'console.network_decimals': '该合约的小数位数是 {found}，不是 {given}',
   'console.network_unreachable': '节点没有应答：请检查 URL，以及合约是否在此网络上',
   'console.enrolment_invalid':

@@ -105,7 +105,9 @@ export const zhHant: Messages = {
   'console.network_key': "請填寫帳戶的擴展公鑰（xpub，在 m/44'/coin'/0' 匯出）；絕不接受私鑰",
   'console.network_key_kind': '此公鑰已用於另一類地址',
   'console.network_contract': '不是此類網路的合約地址（TRON 為 T…，EVM 為 0x…）',
-  'console.network_url': '請填寫 1 到 5 個節點 URL，每個以 http:// 或 https:// 開頭',
+  'console.network_url':
+    '請填寫 1 到 5 個節點 URL，每個以 https:// 開頭（http:// 只能用於本機或私有網路位址：在其他網路上，回應可能在途中被竄改）',
+  'console.network_chains': '這些節點回應的是不同的鏈：每個 URL 都必須是同一個網路的節點',
   'console.network_decimals': '該合約的小數位數是 {found}，不是 {given}',
   'console.network_unreachable': '節點沒有回應：請檢查 URL，以及合約是否在此網路上',
   'console.enrolment_invalid':

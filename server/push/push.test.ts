@@ -24,7 +24,8 @@ import {
   type TestServer,
   type TestUser,
 } from '../test-support';
-import { NOT_PUBLIC, isGlobalUnicast, lookupReachable, publicPushServices, type PushEndpointPolicy } from './endpoints';
+import { isGlobalUnicast } from '../security/ip-addresses';
+import { NOT_PUBLIC, lookupReachable, publicPushServices, type PushEndpointPolicy } from './endpoints';
 import { defaultPushSubject } from './sender';
 
 /**

@@ -88,7 +88,7 @@ export function rechargeRoutes(calls: CallRegistry, context: ServerContext): voi
     // The chain is read after the recharge is saved, never inside its transaction; a node that
     // stops meanwhile leaves it to another's sweep (server/chain/proofs.ts).
     if (input.txid !== '') {
-      checkRechargeProof(context, created.id).catch((error: unknown) =>
+      checkRechargeProof(context, created.id, { trust: context.chainTrust }).catch((error: unknown) =>
         context.log.error({ err: error, recharge: created.id }, 'could not check a recharge on the chain'),
       );
     }

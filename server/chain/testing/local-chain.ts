@@ -100,10 +100,15 @@ export interface LocalChain {
   close(): Promise<void>;
 }
 
-export async function startLocalChain(options: { port?: number; host?: string } = {}): Promise<LocalChain> {
+/** `chainId`: another chain than Hardhat's own 31337 (0x7a69), for a node of another chain. */
+export async function startLocalChain(
+  options: { port?: number; host?: string; chainId?: number } = {},
+): Promise<LocalChain> {
   const code = compileContracts();
   const hre = await createHardhatRuntimeEnvironment({});
-  const connection = await hre.network.connect();
+  const connection = await hre.network.connect(
+    options.chainId === undefined ? {} : { override: { chainId: options.chainId } },
+  );
   const provider = connection.provider as unknown as Provider;
   const request = <T>(method: string, params: unknown[] = []) => provider.request({ method, params }) as Promise<T>;
   const [sender = ''] = await request<string[]>('eth_accounts');
