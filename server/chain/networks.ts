@@ -283,13 +283,11 @@ export function unitsText(units: bigint, decimals: number): string {
   return `${units / scale}.${(units % scale).toString().padStart(decimals, '0')}`;
 }
 
-/**
- * The treasury's export: each address of a network that USDT arrived at (credited deposits, those
- * below the minimum, and dust), how many transfers and how much in all, in CSV. `total_arrived` is
- * what reached the address since it was watched, not what it holds: the treasury sweeps with its
- * own keys (the server never holds one), and compares with what it swept before.
- */
-export async function holdingsCsv(domain: Domain, network: ChainNetworkRow): Promise<string> {
+/** What arrived at each address of a network that USDT reached: its transfers, their sum in the token's units, the last. */
+export async function arrivedTotals(
+  domain: Domain,
+  network: ChainNetworkRow,
+): Promise<Map<string, { transfers: number; units: bigint; last: string }>> {
   const arrived = new Map<string, { transfers: number; units: bigint; last: string }>();
   const add = (body: string, transfers: number, units: bigint, at: string) => {
     const total = arrived.get(body) ?? { transfers: 0, units: 0n, last: '' };
@@ -305,8 +303,19 @@ export async function holdingsCsv(domain: Domain, network: ChainNetworkRow): Pro
   for (const row of await domain.queries.chain.dustOf(network.type)) {
     add(row.to_body, row.transfers, BigInt(row.amount_units), row.last_seen_at);
   }
+  return new Map([...arrived].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/**
+ * The treasury's export: each address of a network that USDT arrived at (credited deposits, those
+ * below the minimum, and dust), how many transfers and how much in all, in CSV. `total_arrived` is
+ * what reached the address since it was watched, not what it holds: the treasury sweeps with its
+ * own keys (the server never holds one), and compares with what it swept before; `ops chain audit`
+ * compares it with what the token says each address holds.
+ */
+export async function holdingsCsv(domain: Domain, network: ChainNetworkRow): Promise<string> {
   const lines = ['network,address,transfers,total_arrived,last_arrived_at'];
-  for (const [body, total] of [...arrived].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+  for (const [body, total] of await arrivedTotals(domain, network)) {
     const address = formatAddress(network.kind, body);
     lines.push(
       `${network.type},${address},${total.transfers},${unitsText(total.units, network.decimals)},${total.last}`,

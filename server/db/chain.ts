@@ -421,6 +421,19 @@ export function chainQueries(db: SqlRunner) {
         { ...transfer, total, at },
       );
     },
+    /** A network's credited deposits after id `after`, in id order: what `ops chain audit` re-reads. */
+    creditedDeposits: (network: string, after: number, limit: number) =>
+      db.all<ChainDepositRow>(
+        "SELECT * FROM chain_deposits WHERE network = ? AND state = 'credited' AND id > ? ORDER BY id LIMIT ?",
+        [network, after, limit],
+      ),
+    /** Recharges the chain's proof credited (by its verdict alone), after id `after`, in id order. */
+    rechargesCreditedByChain: (after: number, limit: number) =>
+      db.all<{ id: number; user_id: number; type: string; address: string; amount: number; tx_hash: string }>(
+        `SELECT id, user_id, type, address, amount, tx_hash FROM recharges
+         WHERE state = 'success' AND chain_verdict = 'matched' AND tx_hash IS NOT NULL AND id > ? ORDER BY id LIMIT ?`,
+        [after, limit],
+      ),
     /** The dust counted at each address of a network, in address order. */
     dustOf: (network: string) =>
       db.all<ChainDustRow>('SELECT * FROM chain_dust WHERE network = ? ORDER BY to_body', [network]),

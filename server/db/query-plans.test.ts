@@ -43,6 +43,7 @@ const STAFF_TABLES = new Set([
 ]);
 
 const SWEEP = 'the hourly sweep deletes what has expired, in one pass over the table by design';
+const CHAIN_AUDIT = '`ops chain audit` re-reads every credit from the chain, a page at a time: every row by design';
 const INTEGRITY = '`ops check` recomputes every figure from every row: a whole-table read by design';
 
 /** Statements that may scan or sort a growing table, each with why that stays bounded. */
@@ -66,6 +67,8 @@ const BOUNDED: Record<string, string> = {
   'integrity.numberingDrift': INTEGRITY,
   'users.any': 'stops at the first row it finds',
   'chain.arrivedAt': "the treasury's export reads every deposit of a network that arrived, by design",
+  'chain.creditedDeposits': CHAIN_AUDIT,
+  'chain.rechargesCreditedByChain': CHAIN_AUDIT,
   'selling.history': 'walks the partial index of completed sales from the newest and stops after its LIMIT',
   'review.pendingPage':
     'each kind is read in order from its index and stops at its LIMIT; the sort merges at most three such pages',
@@ -85,6 +88,7 @@ const auditFilter = (filter: Partial<Record<'actor' | 'account' | 'action', stri
 const ARGUMENT_CHOICES: Record<string, unknown[][]> = {
   'push.amountOf': [['sale_order'], ['recharge'], ['withdraw'], ['lixibao'], ['deposit']],
   'review.createdAt': [['recharge'], ['withdraw'], ['sale']],
+  'chain.countDust': [[{ network: 'A', to_body: 'b', user_id: 1, block_number: 1 }, 1n, '']],
   'chain.depositsPage': [
     ['', 0, 10],
     ['credited', 0, 10],

@@ -27,6 +27,7 @@ import {
   type ChainSource,
   type WatchedNetworkInput,
 } from '../chain/networks';
+import { auditChain } from '../chain/audit';
 import { checkProofs } from '../chain/proofs';
 import {
   SettingsError,
@@ -103,6 +104,12 @@ export const USAGE = `usage: npm run ops -- <command>
   network rescan <TYPE> --from BLOCK             start a network's scan again at BLOCK (after a
                                                  reorganisation deeper than its finality stopped it);
                                                  what was credited stays credited, once
+  chain audit                                    re-read from the chain every deposit and proof it
+                                                 credited (final, in its block, the same transfer) and
+                                                 compare each deposit address's total_arrived with the
+                                                 token's balanceOf there; prints every difference and
+                                                 fails on any credit the chain does not bear out or an
+                                                 address holding more than recorded; changes nothing
   merchant add --name N [--completion-rate R] [--avatar URL]
                                                  a merchant (R a percentage, default 100.00; URL an
                                                  https: address or a path under the image base URL)
@@ -518,6 +525,14 @@ async function printHoldings(domain: Domain, io: OpsIo, type: string | undefined
   for (const line of (await holdingsCsv(domain, network)).trimEnd().split('\n')) io.out(line);
 }
 
+/** Every credit read from the chain, re-read; differences are printed and fail the command, nothing is changed. */
+async function auditTheChain(domain: Domain, io: OpsIo): Promise<void> {
+  const { lines, differences } = await auditChain(domain);
+  for (const line of lines) io.out(line);
+  if (differences > 0) throw new OpsError(`chain audit: ${differences} differences, listed above`);
+  io.out('chain audit: every credit is on the chain as it was credited');
+}
+
 async function rescanNetwork(domain: Domain, io: OpsIo, type: string | undefined, flags: Flags): Promise<void> {
   const network = await domain.queries.chain.network(type?.toUpperCase() ?? '');
   if (!network) throw new OpsError(`no watched network ${JSON.stringify(type ?? '')}`);
@@ -804,6 +819,10 @@ export async function runOps(db: Db, argv: readonly string[], output: OpsIo, giv
         throw new OpsError(
           'usage: network add <TYPE> … | check <TYPE> … | list [--json] | holdings <TYPE> | rescan <TYPE> --from BLOCK',
         );
+      return;
+    case 'chain':
+      if (rest[0] !== 'audit') throw new OpsError('usage: chain audit');
+      await auditTheChain(domain, io);
       return;
     case 'address':
       if (rest[0] !== 'set') throw new OpsError(`usage: address set <TYPE> <ADDRESS>`);
