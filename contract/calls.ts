@@ -166,12 +166,28 @@ const receivingAddressRequest = z.object({
     .default(''),
 });
 
+/**
+ * *(added)* A unique amount to send to a shared address whose proofs are checked on the chain,
+ * asked for before paying: the amount the customer means to recharge, at the address the screen
+ * shows.
+ */
+const quoteRecharge = z.object({
+  type: networkType,
+  address: text(128),
+  amount: money,
+});
+
 const createRecharge = z.object({
   type: networkType,
   category: z.literal('USDT'),
   address: text(128),
   amount: money,
   credentials: uploadUrl,
+  /**
+   * *(added)* The reservation (`recharge/quote`) the transfer was sent for; `amount` is then its
+   * `exact_amount`. Only a recharge with one is credited by the chain's check without an operator.
+   */
+  quote_id: id.optional(),
   /**
    * The transfer's transaction hash, optional: on a network whose proofs are checked on the chain
    * a recharge that matches it is credited without waiting for an operator. Kept as 64 lower-case
@@ -321,6 +337,7 @@ export const callSchemas = {
   'userinfo/save': saveUserInfo,
   'recharge/shoukuan-address': receivingAddressRequest,
   'recharge/deposits': empty,
+  'recharge/quote': quoteRecharge,
   'recharge/create': createRecharge,
   'asset-log/list': assetLogList,
   'asset-log/tongji': empty,

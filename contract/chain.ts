@@ -16,7 +16,9 @@ export const CHAIN_KINDS = ['tron', 'evm'] as const satisfies readonly ChainKind
  * What the chain said of the transaction a recharge names, on a shared address whose proofs are
  * checked: `matched` is credited without an operator; the rest wait in the queue, the verdict
  * shown beside the picture. `pending`, `not_found`, `not_final` and `unreachable` are looked at
- * again for a day.
+ * again for a day. `expired`: sent after the reserved unique amount's hold ended; `unreserved`:
+ * the transfer is as claimed, but the recharge reserved no unique amount, so anyone who saw it on
+ * the chain could have named it.
  */
 export const CHAIN_VERDICTS = [
   'pending',
@@ -28,6 +30,8 @@ export const CHAIN_VERDICTS = [
   'amount',
   'not_final',
   'too_early',
+  'expired',
+  'unreserved',
   'sender_elsewhere',
   'unreachable',
 ] as const;

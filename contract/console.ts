@@ -395,10 +395,25 @@ export interface ChainCheckVerdict {
   checked_at: IsoTime | null;
 }
 
+/**
+ * The unique amount reserved for a recharge's transfer before the customer paid (`recharge/quote`):
+ * the chain's check credits by itself only a transfer of exactly `exact_amount` made while it held.
+ */
+export interface ReservedAmount {
+  /** What the customer asked to recharge. */
+  amount: MoneyString;
+  /** What they were to send; the recharge is of this amount. */
+  exact_amount: MoneyString;
+  created_at: IsoTime;
+  expires_at: IsoTime;
+}
+
 export interface RechargeReview {
   recharge: RechargeSummary;
   /** Null where the recharge names no transaction or its network's proofs are not checked. */
   chain_check: ChainCheckVerdict | null;
+  /** Null where the customer reserved no unique amount (an address whose proofs are not checked, or an older app). */
+  reserved: ReservedAmount | null;
   /** Whether `address` is the network's receiving address now. */
   address_is_current: boolean;
   customer: CustomerSummary;

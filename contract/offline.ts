@@ -23,6 +23,7 @@ export const ACTION_CALLS = [
   'user/reset-password',
   'user/logout',
   'userinfo/save',
+  'recharge/quote',
   'recharge/create',
   'bankinfo/create',
   'lixibao/create-order',

@@ -61,6 +61,29 @@ export interface ReceivingAddress {
    * its transaction hash (`txid`) and matches it is credited without waiting for an operator.
    */
   checked?: true;
+  /**
+   * Only where `checked`: the caller's latest reservation at this address of the last day that no
+   * recharge has used yet, held or ended, so a screen opened again shows the amount to send.
+   */
+  quote?: RechargeQuote;
+}
+
+/**
+ * *(added)* A unique amount reserved for one customer's transfer to a shared address whose proofs
+ * are checked: the amount asked for plus 0.01–0.99, given to nobody else at that address for a day.
+ * A transfer of exactly `exact_amount` made before `expires_at`, named in a recharge with
+ * `quote_id`, is credited without an operator.
+ */
+export interface RechargeQuote {
+  id: number;
+  type: string;
+  address: string;
+  /** What the customer asked to recharge. */
+  amount: MoneyString;
+  /** What to send, to the cent; the recharge is of this amount. */
+  exact_amount: MoneyString;
+  created_at: IsoTime;
+  expires_at: IsoTime;
 }
 
 /** A transfer to the caller's own address on a watched network, as the chain shows it. */
@@ -343,6 +366,7 @@ export interface CallResponses {
   'userinfo/save': UserInfo;
   'recharge/shoukuan-address': ReceivingAddress;
   'recharge/deposits': { deposits: Deposit[] };
+  'recharge/quote': RechargeQuote;
   'recharge/create': ReviewCreated;
   'asset-log/list': Page<AssetLogEntry>;
   'asset-log/tongji': FundLogTotals;

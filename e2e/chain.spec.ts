@@ -195,7 +195,7 @@ test('operators follow the watcher and the deposits in the console; an admin see
   }
 });
 
-test('on a shared address checked on the chain, a recharge naming its transaction is credited without review; one that differs waits with the chain’s verdict', async ({
+test('on a shared address checked on the chain, the customer reserves a unique amount before paying; a transfer of exactly it is credited without review, another amount waits with the chain’s verdict', async ({
   page,
   browser,
 }) => {
@@ -204,15 +204,18 @@ test('on a shared address checked on the chain, a recharge naming its transactio
   await expect(page.getByTestId('balance')).toHaveText(/\d\.\d\d\s*USDT/);
   const before = await balanceCents(page);
 
-  const paid = await chain.transfer(sharedToken, SHARED.address, units('30', 6));
-  const short = await chain.transfer(sharedToken, SHARED.address, units('40', 6));
-  await chain.mine(CONFIRMATIONS);
-
-  const recharge = async (amount: string, txid: string) => {
+  const reserve = async (amount: string) => {
     await page.goto(`${server?.baseUrl ?? ''}/#/pages/mine/rechange`);
     await page.getByRole('tab', { name: SHARED.type }).click();
-    await expect(page.getByTestId('receiving-address')).toHaveText(SHARED.address);
+    await expect(page.getByRole('heading', { name: `Recharge USDT (${SHARED.type})` })).toBeVisible();
+    // No address to pay to before an amount is reserved: a round amount sent now would be anyone's.
+    await expect(page.getByTestId('receiving-address')).toHaveCount(0);
     await page.getByLabel('Amount (USDT)').fill(amount);
+    await page.getByRole('button', { name: 'Get the amount to send' }).click();
+    await expect(page.getByRole('heading', { name: 'Send exactly this amount' })).toBeVisible();
+    await expect(page.getByTestId('receiving-address')).toHaveText(SHARED.address);
+  };
+  const prove = async (txid: string) => {
     await page.getByLabel('Transaction hash (TXID), optional').fill(txid);
     await page
       .getByLabel(/Transfer proof/)
@@ -220,23 +223,51 @@ test('on a shared address checked on the chain, a recharge naming its transactio
     await expect(page.getByText('Replace image')).toBeVisible();
   };
 
-  await recharge('30', 'not a hash');
+  await page.goto(`${server.baseUrl}/#/pages/mine/rechange`);
+  await page.getByRole('tab', { name: SHARED.type }).click();
+  await page.getByLabel('Amount (USDT)').fill('5');
+  await page.getByRole('button', { name: 'Get the amount to send' }).click();
+  await expect(page.getByText('The minimum amount is 10.00 USDT')).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: test.info().outputPath('recharge-amount.png'), fullPage: true });
+
+  await reserve('30');
+  await expect(page.getByTestId('exact-amount')).toHaveText('30.01 USDT');
+  await expect(page.getByText('You asked for 30.00 USDT.', { exact: false })).toBeVisible();
+  await expect(page.getByTestId('reserved-until')).toHaveText(/^Reserved for you until .+ \((60|59) min left\)\.$/);
+  await expect(page.getByRole('button', { name: 'Copy the amount' })).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: test.info().outputPath('recharge-reserved.png'), fullPage: true });
+
+  const paid = await chain.transfer(sharedToken, SHARED.address, units('30.01', 6));
+  await chain.mine(CONFIRMATIONS);
+  // Back from the wallet app: the screen opened again still shows the amount reserved.
+  await page.reload();
+  await page.getByRole('tab', { name: SHARED.type }).click();
+  await expect(page.getByTestId('exact-amount')).toHaveText('30.01 USDT');
+  await prove('not a hash');
   await expect(page.getByText('credited by itself as soon as the network confirms')).toBeVisible();
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('A transaction hash is 64 characters')).toBeVisible();
-  await expectAccessible(page);
   await page.getByLabel('Transaction hash (TXID), optional').fill(`0x${paid}`);
-  await page.screenshot({ path: test.info().outputPath('recharge-txid.png'), fullPage: true });
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('We are looking for your transaction on the CHECKED network')).toBeVisible();
   await expect(page.getByTestId('notify')).toContainText('Your recharge was approved');
   await page.getByRole('link', { name: 'Back to Home' }).click();
-  await expect.poll(() => balanceCents(page)).toBe(before + 3000);
+  await expect.poll(() => balanceCents(page)).toBe(before + 3001);
 
-  // 40 sent, 45 claimed: the queue keeps it, with what the chain says beside the picture.
-  await recharge('45', short);
+  // 45.01 reserved, 40 sent: the queue keeps it, with what the chain says beside the picture.
+  await reserve('45');
+  await expect(page.getByTestId('exact-amount')).toHaveText('45.01 USDT');
+  const short = await chain.transfer(sharedToken, SHARED.address, units('40', 6));
+  await chain.mine(CONFIRMATIONS);
+  await prove(short);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByRole('heading', { name: 'Recharge submitted' })).toBeVisible();
+  // Another recharge starts from the amount again: that reservation is spent.
+  await page.getByRole('button', { name: 'New recharge' }).click();
+  await expect(page.getByRole('button', { name: 'Get the amount to send' })).toBeVisible();
+  await expect(page.getByTestId('receiving-address')).toHaveCount(0);
 
   const reviewer = await enrolledOperator('reviewer', server);
   const context = await browser.newContext({ ...devices['Desktop Chrome'], baseURL: server.baseUrl });
@@ -245,12 +276,38 @@ test('on a shared address checked on the chain, a recharge naming its transactio
     await context.addCookies([{ name, value, url: server.baseUrl }]);
     const consolePage = await context.newPage();
     await consolePage.goto('/console/#/queue');
-    await consolePage.getByRole('link', { name: `Recharge ${DEMO.account} 45.00 USDT` }).click();
-    await expect(consolePage.getByTestId('chain-verdict')).toHaveText('On the chain: Amount 40.00 ≠ 45.00 claimed.');
+    await consolePage.getByRole('link', { name: `Recharge ${DEMO.account} 45.01 USDT` }).click();
+    await expect(consolePage.getByTestId('chain-verdict')).toHaveText(
+      "On the chain: Amount 40.00 ≠ 45.01, the unique amount reserved for this customer: they sent another amount, or named someone else's transfer.",
+    );
+    await expect(consolePage.getByTestId('reserved-amount')).toHaveText(
+      /^45\.01 USDT \(asked for 45\.00 USDT\), held until .+$/,
+    );
     await expect(consolePage.getByText(short)).toBeVisible();
     await expectAccessible(consolePage);
     await consolePage.screenshot({ path: test.info().outputPath('review-verdict.png'), fullPage: true });
   } finally {
     await context.close();
   }
+});
+
+test('a reserved amount whose hold has ended says so, and offers a new one', async ({ page }) => {
+  if (!server) throw new Error('the chain or its server did not start');
+  await page.clock.install();
+  await signInAsDemo(page, server.baseUrl);
+  await expect(page.getByTestId('balance')).toHaveText(/\d\.\d\d\s*USDT/);
+  await page.goto(`${server.baseUrl}/#/pages/mine/rechange`);
+  await page.getByRole('tab', { name: SHARED.type }).click();
+  await page.getByLabel('Amount (USDT)').fill('70');
+  await page.getByRole('button', { name: 'Get the amount to send' }).click();
+  await expect(page.getByTestId('exact-amount')).toHaveText('70.01 USDT');
+  await page.clock.fastForward(61 * 60_000);
+  const ended = page.getByTestId('reserved-until');
+  await expect(ended).toContainText('This amount was reserved for you until');
+  await expect(ended).toContainText('If you sent exactly 70.01 USDT before then, submit your proof below.');
+  await expect(page.getByRole('button', { name: 'Reserve a new amount' })).toBeVisible();
+  // The proof of a transfer sent in time can still be given.
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: test.info().outputPath('recharge-reservation-ended.png'), fullPage: true });
 });

@@ -1,6 +1,7 @@
 import { cents, formatMoney, formatRate, minMoney } from '../contract/money';
-import type { BankInfo, MerchantSummary, Offer, SaleOrder, UserInfo } from '../contract/responses';
+import type { BankInfo, MerchantSummary, Offer, RechargeQuote, SaleOrder, UserInfo } from '../contract/responses';
 import type { BankAccountRow } from './db/bank';
+import type { RechargeQuoteRow } from './db/recharge';
 import type { MerchantColumns, OfferWithMerchantRow, SaleOrderListRow } from './db/selling';
 import type { UserRow } from './db/users';
 
@@ -19,6 +20,18 @@ export function toUserInfo(row: UserRow): UserInfo {
     invite_code: row.invite_code,
     vip: row.vip,
     created_at: row.created_at,
+  };
+}
+
+export function toRechargeQuote(row: RechargeQuoteRow): RechargeQuote {
+  return {
+    id: row.id,
+    type: row.type,
+    address: row.address,
+    amount: money(row.amount),
+    exact_amount: money(row.exact_amount),
+    created_at: row.created_at,
+    expires_at: row.expires_at,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { RechargeQuote } from '../../contract/responses';
 import { call } from './client';
 import { callKey, useCall } from './swr';
 
@@ -22,6 +23,19 @@ export interface RechargeRequest {
   /** The transfer's transaction hash, or '' when the customer gives none. */
   txid: string;
   request_id: string;
+  /** The reservation the transfer was sent for (`amount` is then its exact amount). */
+  quote_id?: string;
+}
+
+export interface QuoteRequest {
+  type: string;
+  address: string;
+  amount: string;
+}
+
+/** Reserves the exact amount to send to a checked shared address, or answers the one held for this amount. */
+export async function reserveAmount(request: QuoteRequest): Promise<RechargeQuote> {
+  return call('recharge/quote', request);
 }
 
 export async function createRecharge(request: RechargeRequest): Promise<void> {

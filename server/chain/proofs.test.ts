@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { cents } from '../../contract/money';
+import type { ReviewCreated } from '../../contract/responses';
 import type { RechargeRow } from '../db/recharge';
 import { saveReceivingAddress } from '../service-settings';
 import {
@@ -20,6 +21,7 @@ import {
 import { formatAddress } from './addresses';
 import { NetworkError } from './networks';
 import { CHAIN_ACTOR, checkDueProofs, checkProofs } from './proofs';
+import { BLOCK_TIME_SLACK_MS, QUOTE_HOLD_MS, QUOTES_PER_DAY } from './quotes';
 import { localChainPerFile } from './testing/chain-per-file';
 import { units, type LocalChain } from './testing/local-chain';
 
@@ -67,11 +69,51 @@ interface Claim {
   address: string;
   amount: string;
   txid: string;
+  quote_id?: number;
 }
 
-async function create(user: TestUser, { type, address, amount, txid }: Claim) {
-  const fields = { category: 'USDT', type, address, amount, txid, credentials: await proof(user) } as const;
-  return call(server, 'recharge/create', fields, user.token);
+async function claim(user: TestUser, { type, address, amount, txid, quote_id }: Claim) {
+  const fields = {
+    category: 'USDT',
+    type,
+    address,
+    amount,
+    txid,
+    credentials: await proof(user),
+    ...(quote_id === undefined ? {} : { quote_id: String(quote_id) }),
+  } as const;
+  return post<ReviewCreated>(server, 'recharge/create', fields, { token: user.token });
+}
+
+async function create(user: TestUser, fields: Claim) {
+  const reply = await claim(user, fields);
+  expect(reply, 'recharge/create should succeed').toMatchObject({ code: 200 });
+  return reply.data;
+}
+
+/** A unique amount reserved for `user` at a checked address, before paying. */
+async function reserve(user: TestUser, { type, address }: { type: string; address: string }, amount: string) {
+  return call(server, 'recharge/quote', { type, address, amount }, user.token);
+}
+
+/** A recharge of exactly the amount reserved, naming `txid`. */
+async function createReserved(
+  user: TestUser,
+  shared: { type: string; address: string },
+  quote: { id: number; exact_amount: string },
+  txid: string,
+) {
+  return create(user, { ...shared, amount: quote.exact_amount, txid, quote_id: quote.id });
+}
+
+/**
+ * Moves the server's clock up to the chain's: a test server's clock starts on a fixed day, the
+ * local chain's blocks bear the time they were made, and a reservation holds for an hour of both.
+ */
+async function clockToChain(): Promise<void> {
+  const latest = await chain.request<{ timestamp: string }>('eth_getBlockByNumber', ['latest', false]);
+  const behind = Number(BigInt(latest.timestamp)) * 1000 - server.clock.now().getTime();
+  if (behind > 0) server.clock.advance(Math.ceil(behind / 1000));
 }
 
 /** The recharge once the chain's first look at it (run after it was made) is over. */
@@ -91,18 +133,21 @@ async function balanceOf(user: TestUser): Promise<string> {
 }
 
 describe('proofs checked on the chain', () => {
-  it('credits a recharge whose transaction matches, without an operator, once across all customers', async () => {
+  it('credits a transfer of exactly the unique amount reserved, without an operator, once across all customers', async () => {
     const shared = await checkedAddress();
+    await clockToChain();
     const [alice, mallory] = [await signUp(server), await signUp(server)];
     const offer = await call(server, 'recharge/shoukuan-address', { type: shared.type }, alice.token);
     expect(offer).toMatchObject({ type: shared.type, address: shared.address, checked: true });
-    const tx = await chain.transfer(shared.token, shared.address, units('125.5', 6));
+    const quote = await reserve(alice, shared, '125.5');
+    expect(quote).toMatchObject({ amount: '125.50', exact_amount: '125.51' });
+    const tx = await chain.transfer(shared.token, shared.address, units('125.51', 6));
     await chain.mine(CONFIRMATIONS);
-    const created = await create(alice, { ...shared, amount: '125.50', txid: `0x${tx.toUpperCase()}` });
+    const created = await createReserved(alice, shared, quote, `0x${tx.toUpperCase()}`);
     expect(created.state).toBe('audit');
     const row = await looked(created.id);
-    expect(row).toMatchObject({ state: 'success', tx_hash: tx, chain_verdict: 'matched' });
-    expect(await balanceOf(alice)).toBe('125.50');
+    expect(row).toMatchObject({ state: 'success', tx_hash: tx, chain_verdict: 'matched', quote_id: quote.id });
+    expect(await balanceOf(alice)).toBe('125.51');
     const audit = await server.db.all<{ actor: string; detail: string }>(
       "SELECT actor, detail FROM audit_log WHERE target_type = 'recharge' AND target_id = ?",
       [created.id],
@@ -116,7 +161,7 @@ describe('proofs checked on the chain', () => {
         category: 'USDT',
         type: shared.type,
         address: shared.address,
-        amount: '125.50',
+        amount: '125.51',
         txid: tx,
         credentials: await proof(mallory),
       },
@@ -165,9 +210,11 @@ describe('proofs checked on the chain', () => {
 
   it('waits for finality, then credits on a later look', async () => {
     const shared = await checkedAddress();
+    await clockToChain();
     const user = await signUp(server);
-    const tx = await chain.transfer(shared.token, shared.address, units('50', 6));
-    const { id } = await create(user, { ...shared, amount: '50.00', txid: tx });
+    const quote = await reserve(user, shared, '50');
+    const tx = await chain.transfer(shared.token, shared.address, units(quote.exact_amount, 6));
+    const { id } = await createReserved(user, shared, quote, tx);
     expect(await looked(id)).toMatchObject({ state: 'audit', chain_verdict: 'not_final', chain_detail: '1/3' });
     await chain.mine(CONFIRMATIONS);
     // Looked at again only once the pause between looks is over.
@@ -178,21 +225,23 @@ describe('proofs checked on the chain', () => {
       state: 'success',
       chain_verdict: 'matched',
     });
-    expect(await balanceOf(user)).toBe('50.00');
+    expect(await balanceOf(user)).toBe('50.01');
     server.clock.advance(31);
     expect(await checkDueProofs(server.app.wallet, { trust: server.app.wallet.chainTrust })).toBe(0);
   });
 
   it('leaves to an operator a transfer from a sender credited to someone else, and one made before checks began', async () => {
     const shared = await checkedAddress();
+    await clockToChain();
     const [alice, bob] = [await signUp(server), await signUp(server)];
-    const first = await chain.transfer(shared.token, shared.address, units('20', 6));
-    const second = await chain.transfer(shared.token, shared.address, units('30', 6));
+    const [forAlice, forBob] = [await reserve(alice, shared, '20'), await reserve(bob, shared, '30')];
+    const first = await chain.transfer(shared.token, shared.address, units(forAlice.exact_amount, 6));
+    const second = await chain.transfer(shared.token, shared.address, units(forBob.exact_amount, 6));
     await chain.mine(CONFIRMATIONS);
-    const credited = await create(alice, { ...shared, amount: '20.00', txid: first });
+    const credited = await createReserved(alice, shared, forAlice, first);
     expect(await looked(credited.id)).toMatchObject({ state: 'success' });
     // Every transfer here comes from the chain's one funded account: the same sender as Alice's.
-    const claimed = await create(bob, { ...shared, amount: '30.00', txid: second });
+    const claimed = await createReserved(bob, shared, forBob, second);
     expect(await looked(claimed.id)).toMatchObject({
       state: 'audit',
       chain_verdict: 'sender_elsewhere',
@@ -207,6 +256,67 @@ describe('proofs checked on the chain', () => {
     const carol = await signUp(server);
     const stale = await create(carol, { type: later.type, address: shared.address, amount: '40.00', txid: old });
     expect(await looked(stale.id)).toMatchObject({ state: 'audit', chain_verdict: 'too_early' });
+  });
+
+  it('leaves to staff a recharge naming another customer’s transfer, with or without a reservation of its own', async () => {
+    const shared = await checkedAddress();
+    await clockToChain();
+    const [alice, bob, mallory, eve] = [
+      await signUp(server),
+      await signUp(server),
+      await signUp(server),
+      await signUp(server),
+    ];
+    const forAlice = await reserve(alice, shared, '100');
+    const forMallory = await reserve(mallory, shared, '100');
+    const forBob = await reserve(bob, shared, '70');
+    expect([forAlice.exact_amount, forMallory.exact_amount, forBob.exact_amount]).toEqual([
+      '100.01',
+      '100.02',
+      '70.01',
+    ]);
+    const alicePaid = await chain.transfer(shared.token, shared.address, units(forAlice.exact_amount, 6));
+    const bobPaid = await chain.transfer(shared.token, shared.address, units(forBob.exact_amount, 6));
+    await chain.mine(CONFIRMATIONS);
+
+    // Mallory saw Alice's transfer on the chain and names it first, for a reservation of her own.
+    const mallorys = await createReserved(mallory, shared, forMallory, alicePaid);
+    expect(await looked(mallorys.id)).toMatchObject({
+      state: 'audit',
+      chain_verdict: 'amount',
+      chain_detail: '100.01',
+    });
+    // Eve names Bob's the way a hash alone was credited before: its very amount, no reservation.
+    const eves = await create(eve, { ...shared, amount: forBob.exact_amount, txid: bobPaid });
+    expect(await looked(eves.id)).toMatchObject({ state: 'audit', chain_verdict: 'unreserved' });
+    expect([await balanceOf(mallory), await balanceOf(eve)]).toEqual(['0.00', '0.00']);
+
+    // The reviewer sees the amount Mallory was to send beside the one the chain shows.
+    const operator = await signInOperator(server, 'uniquereviewer');
+    const review = await consoleCall(server, 'review/recharge', { id: String(mallorys.id) }, operator);
+    expect(review.chain_check).toMatchObject({ verdict: 'amount', detail: '100.01' });
+    expect(review.reserved).toMatchObject({ amount: '100.00', exact_amount: '100.02' });
+    expect(review.recharge.amount).toBe('100.02');
+    const unreserved = await consoleCall(server, 'review/recharge', { id: String(eves.id) }, operator);
+    expect(unreserved).toMatchObject({ chain_check: { verdict: 'unreserved' }, reserved: null });
+  });
+
+  it('does not credit by itself a transfer sent after its reservation ended', async () => {
+    const shared = await checkedAddress();
+    await clockToChain();
+    const user = await signUp(server);
+    const quote = await reserve(user, shared, '60');
+    await chain.request('evm_increaseTime', [(QUOTE_HOLD_MS + BLOCK_TIME_SLACK_MS) / 1000 + 60]);
+    const tx = await chain.transfer(shared.token, shared.address, units(quote.exact_amount, 6));
+    await chain.mine(CONFIRMATIONS);
+    // The screen opened again still shows the reservation, ended, for the proof of a transfer sent in time.
+    server.clock.advance(QUOTE_HOLD_MS / 1000 + 1);
+    expect(await call(server, 'recharge/shoukuan-address', { type: shared.type }, user.token)).toMatchObject({
+      quote,
+    });
+    const { id } = await createReserved(user, shared, quote, tx);
+    expect(await looked(id)).toMatchObject({ state: 'audit', chain_verdict: 'expired' });
+    expect(await balanceOf(user)).toBe('0.00');
   });
 
   it('refuses a malformed hash, and a check on a type without a shared address', async () => {
@@ -288,5 +398,105 @@ describe('proofs checked on the chain', () => {
       "SELECT action FROM audit_log WHERE action = 'proof check'",
     );
     expect(actions).toHaveLength(2);
+  });
+});
+
+describe('unique amounts reserved before paying', () => {
+  it('gives customers who ask at once different amounts, and the same one to whoever asks again', async () => {
+    const shared = await checkedAddress();
+    const users: TestUser[] = [];
+    for (let n = 0; n < 6; n += 1) users.push(await signUp(server));
+    // A recharge in review at the address keeps its amount from the reservations.
+    const [first] = users;
+    if (!first) throw new Error('no customer');
+    await create(first, { ...shared, amount: '100.01', txid: '' });
+
+    const quotes = await Promise.all(users.map((user) => reserve(user, shared, '100')));
+    expect(quotes.map((quote) => quote.exact_amount).sort()).toEqual([
+      '100.02',
+      '100.03',
+      '100.04',
+      '100.05',
+      '100.06',
+      '100.07',
+    ]);
+    for (const quote of quotes) {
+      expect(quote).toMatchObject({ type: shared.type, address: shared.address, amount: '100.00' });
+      expect(Date.parse(quote.expires_at) - Date.parse(quote.created_at)).toBe(QUOTE_HOLD_MS);
+    }
+    expect(await reserve(first, shared, '100.00')).toEqual(quotes[0]);
+    // Each address has its amounts.
+    const other = await checkedAddress();
+    expect((await reserve(first, other, '100')).exact_amount).toBe('100.01');
+
+    // Once a reservation has ended a customer gets a new one, never an amount given out that day.
+    server.clock.advance(QUOTE_HOLD_MS / 1000 + 1);
+    expect((await reserve(first, shared, '100')).exact_amount).toBe('100.08');
+    // A day later the amounts are free again, but for the recharge still in review.
+    server.clock.advance(24 * 3600);
+    expect((await reserve(first, shared, '100')).exact_amount).toBe('100.02');
+  });
+
+  it('refuses what it cannot reserve, and a recharge that does not match its reservation', async () => {
+    const shared = await checkedAddress();
+    const [alice, mallory] = [await signUp(server), await signUp(server)];
+    const plain = { type: 'PLAIN', address: formatAddress('evm', randomBytes(20).toString('hex')) };
+    await saveReceivingAddress(server.app.wallet, { ...plain, minAmount: cents(1000) }, 'admin');
+    const refused = (fields: { type: string; address: string; amount: string }, user = alice) =>
+      post(server, 'recharge/quote', fields, { token: user.token });
+    // Where proofs are not checked nothing is reserved, and recharges are made as before.
+    expect(await refused({ ...plain, amount: '20' })).toMatchObject({ code: 409 });
+    expect((await call(server, 'recharge/shoukuan-address', plain, alice.token)).quote).toBeUndefined();
+    await create(alice, { ...plain, amount: '20.00', txid: '' });
+    expect(await refused({ ...shared, amount: '5' })).toMatchObject({ code: 400, data: { field: 'amount' } });
+    expect(await refused({ ...shared, address: plain.address, amount: '20' })).toMatchObject({
+      code: 409,
+      data: { field: 'address' },
+    });
+
+    const quote = await reserve(alice, shared, '20');
+    const offer = { type: shared.type };
+    expect(await call(server, 'recharge/shoukuan-address', offer, alice.token)).toMatchObject({ quote });
+    expect((await call(server, 'recharge/shoukuan-address', offer, mallory.token)).quote).toBeUndefined();
+    const reserved = { ...shared, txid: '', quote_id: quote.id };
+    expect(await claim(mallory, { ...reserved, amount: '20.01' })).toMatchObject({
+      code: 400,
+      data: { field: 'quote_id' },
+    });
+    expect(await claim(alice, { ...reserved, amount: '20.00' })).toMatchObject({
+      code: 400,
+      msg: 'The amount must be exactly the 20.01 USDT reserved for you',
+      data: { field: 'amount' },
+    });
+    expect(await create(alice, { ...reserved, amount: '20.01' })).toMatchObject({ state: 'audit' });
+    expect((await call(server, 'recharge/shoukuan-address', offer, alice.token)).quote).toBeUndefined();
+    expect(await claim(alice, { ...reserved, amount: '20.01' })).toMatchObject({
+      code: 409,
+      data: { field: 'quote_id' },
+    });
+
+    for (let n = 1; n < QUOTES_PER_DAY; n += 1) await reserve(alice, shared, String(30 + n));
+    expect(await refused({ ...shared, amount: '99' })).toMatchObject({
+      code: 409,
+      msg: `You have reserved ${QUOTES_PER_DAY} amounts in the last 24 hours. Please send one of them, or try again later`,
+    });
+    // Every cent above 500.00 given out today: another amount, please.
+    const at = server.clock.now().toISOString();
+    for (let added = 1; added <= 99; added += 1) {
+      await server.app.wallet.queries.recharge.insertQuote({
+        user_id: alice.user.id,
+        type: shared.type,
+        address: shared.address,
+        amount: 50000,
+        exact_amount: 50000 + added,
+        created_at: at,
+        expires_at: at,
+      });
+    }
+    expect(await refused({ ...shared, amount: '500' }, mallory)).toMatchObject({
+      code: 409,
+      data: { field: 'amount' },
+    });
+    expect((await reserve(mallory, shared, '500.5')).exact_amount).toBe('501.00');
   });
 });

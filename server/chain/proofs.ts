@@ -2,20 +2,21 @@
  * Proofs checked on the chain. On a network with a shared receiving address (whose transfers
  * cannot tell one customer from another) a customer may name the transfer's transaction beside
  * the picture. The server reads it through the network's nodes: the USDT contract, to the
- * address the recharge was made to, the amount claimed, final. A recharge that matches is
- * credited without an operator; any other goes on waiting in the queue, the chain's verdict
- * shown beside the picture.
+ * address the recharge was made to, the unique amount reserved for it (server/chain/quotes.ts),
+ * final, sent while the reservation held. A recharge that matches is credited without an
+ * operator; any other goes on waiting in the queue, the chain's verdict shown beside the picture.
  */
 import type { ChainVerdict } from '../../contract/chain';
 import { formatMoney } from '../../contract/money';
 import { inTransaction, isoNow, type Domain } from '../context';
 import type { ChainCheckRow } from '../db/chain';
-import type { RechargeRow } from '../db/recharge';
+import type { RechargeQuoteRow, RechargeRow } from '../db/recharge';
 import { publishQueueChange } from '../events';
 import { approveWithoutOperator } from '../review';
 import { audited } from '../service-settings';
 import { addressBody, formatAddress } from './addresses';
 import { describeSource, NetworkError, readSource, unitsText, urlsOf, type ChainSource } from './networks';
+import { quoteWindow } from './quotes';
 import type { ChainTrust } from './reading';
 import { chainReader, ChainUnreachable, RpcError, type ChainReader } from './rpc';
 import { chainEdges, toCents } from './watcher';
@@ -94,17 +95,27 @@ function shownUnits(units: bigint, decimals: number): string {
   return converted && converted.remainder === 0n ? formatMoney(converted.amount) : unitsText(units, decimals);
 }
 
+/** What a recharge's transfer must be for the check to credit it by itself. */
+export interface Expected {
+  /** The unique amount reserved for the transfer, and its hold; null where none was reserved. */
+  quote: Pick<RechargeQuoteRow, 'exact_amount' | 'created_at' | 'expires_at'> | null;
+  /** When the customer's account and the check began, whichever is later. */
+  notBefore: string;
+}
+
 /**
  * Reads the transaction a recharge names and compares it with the recharge: succeeded, a
  * Transfer of the check's contract (a look-alike token's does not count) to the address the
- * recharge was made to, for exactly the amount claimed, final by the network's rule, and made
- * after the customer's account and the check began.
+ * recharge was made to, for exactly the unique amount reserved (the amount claimed where none
+ * was), final by the network's rule, made after the customer's account and the check began and
+ * while the reservation held. A transfer that is all that but for a recharge with no reservation
+ * is `unreserved`: anyone who saw it on the chain could have named it.
  */
 export async function verdictOf(
   reader: ChainReader,
   check: ChainCheckRow,
   recharge: Pick<RechargeRow, 'tx_hash' | 'address' | 'amount'>,
-  notBefore: string,
+  { quote, notBefore }: Expected,
 ): Promise<Verdict> {
   const none = (verdict: Verdict['verdict'], detail = ''): Verdict => ({ verdict, detail, sender: null });
   if (!recharge.tx_hash) return none('not_found');
@@ -118,8 +129,8 @@ export async function verdictOf(
   const sender = paid[0]?.from ?? null;
   if (!sender) return none('other_address', formatAddress(check.kind, first.to));
   const units = paid.reduce((sum, log) => sum + log.units, 0n);
-  const claimed = BigInt(recharge.amount) * 10n ** BigInt(check.decimals - 2);
-  if (units !== claimed) return { verdict: 'amount', detail: shownUnits(units, check.decimals), sender };
+  const expected = BigInt(quote?.exact_amount ?? recharge.amount) * 10n ** BigInt(check.decimals - 2);
+  if (units !== expected) return { verdict: 'amount', detail: shownUnits(units, check.decimals), sender };
   const { head, final } = await chainEdges(check, reader);
   if (receipt.block_number > final) {
     const confirmations = Math.max(0, Math.min(head - receipt.block_number + 1, check.confirmations));
@@ -127,10 +138,18 @@ export async function verdictOf(
   }
   const seconds = await reader.blockTime(receipt.block_number);
   if (seconds === null) return none('not_found');
-  if (seconds * 1000 < Date.parse(notBefore)) {
-    return { verdict: 'too_early', detail: new Date(seconds * 1000).toISOString(), sender };
+  const sent = seconds * 1000;
+  const held = quote ? quoteWindow(quote) : null;
+  if (sent < Date.parse(notBefore) || (held && sent < held.from)) {
+    return { verdict: 'too_early', detail: new Date(sent).toISOString(), sender };
   }
-  return { verdict: 'matched', detail: `block ${receipt.block_number}`, sender, block: receipt.block_hash };
+  if (held && sent > held.until) return { verdict: 'expired', detail: new Date(sent).toISOString(), sender };
+  return {
+    verdict: quote ? 'matched' : 'unreserved',
+    detail: `block ${receipt.block_number}`,
+    sender,
+    block: receipt.block_hash,
+  };
 }
 
 /**
@@ -144,9 +163,9 @@ async function agreedVerdict(
   trust: ChainTrust,
   check: ChainCheckRow,
   recharge: Pick<RechargeRow, 'tx_hash' | 'address' | 'amount'>,
-  notBefore: string,
+  expected: Expected,
 ): Promise<Verdict> {
-  const first = await verdictOf(reader, check, recharge, notBefore);
+  const first = await verdictOf(reader, check, recharge, expected);
   const wanted = Math.min(trust.nodesToAgree, reader.nodes.length);
   if (first.verdict !== 'matched' || wanted <= 1) return first;
   let agreeing = 0;
@@ -154,7 +173,7 @@ async function agreedVerdict(
   for (const node of reader.nodes) {
     let verdict: Verdict;
     try {
-      verdict = await verdictOf(node, check, recharge, notBefore);
+      verdict = await verdictOf(node, check, recharge, expected);
     } catch (error) {
       if (!(error instanceof ChainUnreachable || error instanceof RpcError)) throw error;
       continue;
@@ -213,21 +232,19 @@ export interface ProofCheckOptions {
 async function lookAt(domain: Domain, recharge: RechargeRow, options: ProofCheckOptions): Promise<ChainVerdict | null> {
   const { id } = recharge;
   if (recharge.state !== 'audit' || !recharge.tx_hash) return null;
-  const [check, user] = await Promise.all([
+  const [check, user, quote] = await Promise.all([
     domain.queries.chain.check(recharge.type),
     domain.queries.users.byId(recharge.user_id),
+    recharge.quote_id === null ? undefined : domain.queries.recharge.quote(recharge.quote_id),
   ]);
   if (!check || !user) return null;
   let found: Verdict;
   try {
     const reader = options.readerFor?.(check) ?? readerOf(check, options.trust);
-    found = await agreedVerdict(
-      reader,
-      options.trust,
-      check,
-      recharge,
-      user.created_at > check.created_at ? user.created_at : check.created_at,
-    );
+    found = await agreedVerdict(reader, options.trust, check, recharge, {
+      quote: quote?.user_id === recharge.user_id ? quote : null,
+      notBefore: user.created_at > check.created_at ? user.created_at : check.created_at,
+    });
   } catch (error) {
     if (!(error instanceof ChainUnreachable || error instanceof RpcError)) throw error;
     found = { verdict: 'unreachable', detail: '', sender: null };

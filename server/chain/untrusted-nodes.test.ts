@@ -83,7 +83,17 @@ function covers(params: unknown[], blockNumber: string): boolean {
 }
 
 async function latestBlock(on: LocalChain = chain) {
-  return on.request<{ number: string; hash: string }>('eth_getBlockByNumber', ['latest', false]);
+  return on.request<{ number: string; hash: string; timestamp: string }>('eth_getBlockByNumber', ['latest', false]);
+}
+
+/**
+ * Moves the server's clock up to the chain's: a test server's clock starts on a fixed day, while
+ * the local chain's blocks bear the time they were made, and a reserved amount holds for an hour of both.
+ */
+async function clockToChain(): Promise<void> {
+  const latest = await latestBlock();
+  const behind = Number(BigInt(latest.timestamp)) * 1000 - server.clock.now().getTime();
+  if (behind > 0) server.clock.advance(Math.ceil(behind / 1000));
 }
 
 async function scannedBlock(type: string): Promise<number> {
@@ -258,9 +268,17 @@ describe('nodes of another chain', () => {
     await otherChain.mine(CONFIRMATIONS);
     first.down = true;
     backup.target = otherChain.url;
-    const recharge = async (user: typeof alice, amount: string, txid: string) => {
+    const recharge = async (user: typeof alice, amount: string, txid: string, quote?: { id: number }) => {
       const credentials = (await upload(server, user.token, await uniquePng())).data.url;
-      const fields = { category: 'USDT', type: 'TWIN', address, amount, txid, credentials } as const;
+      const fields = {
+        category: 'USDT',
+        type: 'TWIN',
+        address,
+        amount,
+        txid,
+        credentials,
+        ...(quote ? { quote_id: String(quote.id) } : {}),
+      } as const;
       const { id } = await call(server, 'recharge/create', fields, user.token);
       const deadline = Date.now() + 10_000;
       for (;;) {
@@ -271,13 +289,19 @@ describe('nodes of another chain', () => {
     };
     expect(await recharge(mallory, '70.00', elsewhere)).toMatchObject({ state: 'audit', chain_verdict: 'unreachable' });
     expect(await balanceOf(mallory)).toBe('0.00');
-    // The first node is back: a real transfer on the watched chain is found and credited.
+    // The first node is back: a real transfer of the amount reserved, on the watched chain, is
+    // found and credited.
     first.down = false;
     backup.target = chain.url;
-    const real = await chain.transfer(token, address, units('80', 6));
+    await clockToChain();
+    const quote = await call(server, 'recharge/quote', { type: 'TWIN', address, amount: '80.00' }, alice.token);
+    const real = await chain.transfer(token, address, units(quote.exact_amount, 6));
     await chain.mine(CONFIRMATIONS);
-    expect(await recharge(alice, '80.00', real)).toMatchObject({ state: 'success', chain_verdict: 'matched' });
-    expect(await balanceOf(alice)).toBe('80.00');
+    expect(await recharge(alice, quote.exact_amount, real, quote)).toMatchObject({
+      state: 'success',
+      chain_verdict: 'matched',
+    });
+    expect(await balanceOf(alice)).toBe(quote.exact_amount);
   });
 });
 

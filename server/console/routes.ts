@@ -323,12 +323,21 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
     const current = (await queries.recharge.addresses()).find((address) => address.type === recharge.type);
     const recent = await queries.recharge.recentOf(recharge.user_id, RECENT_RECHARGES + 1);
     const state = await approvalState('recharge', recharge, await secondApprovalAbove(context, context.reviewRules));
+    const quote = recharge.quote_id === null ? undefined : await queries.recharge.quote(recharge.quote_id);
     return {
       recharge: toRechargeSummary(recharge),
       chain_check:
         recharge.chain_verdict === null
           ? null
           : { verdict: recharge.chain_verdict, detail: recharge.chain_detail, checked_at: recharge.chain_checked_at },
+      reserved: quote
+        ? {
+            amount: money(quote.amount),
+            exact_amount: money(quote.exact_amount),
+            created_at: quote.created_at,
+            expires_at: quote.expires_at,
+          }
+        : null,
       address_is_current: current?.address === recharge.address,
       customer: await customerOf(recharge.user_id),
       recent: recent

@@ -33,6 +33,27 @@ export interface RechargeRow {
   /** The address the transfer came from (20 bytes, hex), once found. */
   chain_sender: string | null;
   chain_checked_at: string | null;
+  /** The unique amount reserved for the transfer (recharge_quotes), if the customer asked for one. */
+  quote_id: number | null;
+}
+
+/** A unique amount reserved at a shared address for one customer's transfer (see server/chain/quotes.ts). */
+export interface RechargeQuoteRow {
+  id: number;
+  user_id: number;
+  type: string;
+  address: string;
+  /** What the customer asked to recharge. */
+  amount: number;
+  /** What they are to send: `amount` plus 1–99 cents. */
+  exact_amount: number;
+  created_at: string;
+  expires_at: string;
+}
+
+/** A reservation with whether a recharge in review or approved rests on it (1) or not (0). */
+export interface QuoteOfDayRow extends RechargeQuoteRow {
+  used: number;
 }
 
 export type NewRecharge = Omit<
@@ -46,8 +67,9 @@ export type NewRecharge = Omit<
   | 'chain_detail'
   | 'chain_sender'
   | 'chain_checked_at'
+  | 'quote_id'
 > &
-  Partial<Pick<RechargeRow, 'tx_hash' | 'chain_verdict' | 'chain_checked_at'>>;
+  Partial<Pick<RechargeRow, 'tx_hash' | 'chain_verdict' | 'chain_checked_at' | 'quote_id'>>;
 
 /** Verdicts looked at again: the chain may yet show the transfer, or show it final. */
 const DUE_VERDICTS = "('pending', 'not_found', 'not_final', 'unreachable')";
@@ -76,10 +98,10 @@ export function rechargeQueries(db: SqlRunner) {
     insert: (row: NewRecharge) =>
       db.insert(
         `INSERT INTO recharges (user_id, type, category, address, amount, credentials, proof_hash, tx_hash,
-                                chain_verdict, chain_checked_at, created_at, updated_at)
+                                chain_verdict, chain_checked_at, quote_id, created_at, updated_at)
          VALUES (@user_id, @type, @category, @address, @amount, @credentials, @proof_hash, @tx_hash,
-                 @chain_verdict, @chain_checked_at, @created_at, @created_at)`,
-        { tx_hash: null, chain_verdict: null, chain_checked_at: null, ...row },
+                 @chain_verdict, @chain_checked_at, @quote_id, @created_at, @created_at)`,
+        { tx_hash: null, chain_verdict: null, chain_checked_at: null, quote_id: null, ...row },
       ),
     byId: (id: number) => db.get<RechargeRow>('SELECT * FROM recharges WHERE id = ?', [id]),
     /** A customer's latest recharges, newest first (what a reviewer compares a proof with). */
@@ -94,6 +116,44 @@ export function rechargeQueries(db: SqlRunner) {
     isTxInUse: async (txHash: string) =>
       (await db.get("SELECT 1 AS found FROM recharges WHERE tx_hash = ? AND state <> 'failure' LIMIT 1", [txHash])) !==
       undefined,
+    /** Whether a recharge in review or approved already rests on this reservation. */
+    isQuoteInUse: async (quoteId: number) =>
+      (await db.get("SELECT 1 AS found FROM recharges WHERE quote_id = ? AND state <> 'failure' LIMIT 1", [
+        quoteId,
+      ])) !== undefined,
+    insertQuote: (row: Omit<RechargeQuoteRow, 'id'>) =>
+      db.insert(
+        `INSERT INTO recharge_quotes (user_id, type, address, amount, exact_amount, created_at, expires_at)
+         VALUES (@user_id, @type, @address, @amount, @exact_amount, @created_at, @expires_at)`,
+        { ...row },
+      ),
+    quote: (id: number) => db.get<RechargeQuoteRow>('SELECT * FROM recharge_quotes WHERE id = ?', [id]),
+    /**
+     * A customer's reservations made since `since`, the newest first, each with whether a recharge
+     * rests on it. A customer makes few a day (see server/chain/quotes.ts), so this stays short.
+     */
+    quotesSince: (userId: number, since: string) =>
+      db.all<QuoteOfDayRow>(
+        `SELECT q.*, CASE WHEN EXISTS (SELECT 1 FROM recharges r WHERE r.quote_id = q.id AND r.state <> 'failure')
+                     THEN 1 ELSE 0 END AS used
+         FROM recharge_quotes q WHERE q.user_id = ? AND q.created_at >= ?
+         ORDER BY q.created_at DESC, q.id DESC`,
+        [userId, since],
+      ),
+    /**
+     * The amounts between `low` and `high` (cents) that may not be reserved at an address now:
+     * those reserved there since `since`, and those of the recharges there still in review.
+     */
+    takenAmounts: async (address: string, low: number, high: number, since: string) =>
+      (
+        await db.all<{ amount: number }>(
+          `SELECT exact_amount AS amount FROM recharge_quotes
+           WHERE address = @address AND exact_amount BETWEEN @low AND @high AND created_at >= @since
+           UNION
+           SELECT amount FROM recharges WHERE state = 'audit' AND address = @address AND amount BETWEEN @low AND @high`,
+          { address, low, high, since },
+        )
+      ).map((row) => row.amount),
     /**
      * Recharges in review whose transaction is to be looked at again: last looked at before
      * `before`, named since `since`, the longest waiting first.

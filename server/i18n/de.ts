@@ -209,4 +209,14 @@ export const de: Messages = {
   'console.network_no_shared_address':
     'Legen Sie zuerst eine gemeinsame Empfangsadresse für dieses Netzwerk an: deren Nachweise werden geprüft',
   'console.check_exists': 'Die Nachweise dieses Netzwerks werden bereits auf der Blockchain geprüft',
+  quote_not_needed:
+    'Überweisungen in diesem Netzwerk werden per Screenshot nachgewiesen: Es muss kein Betrag reserviert werden',
+  too_many_quotes:
+    'Sie haben in den letzten 24 Stunden {count} Beträge reserviert. Bitte senden Sie einen davon oder versuchen Sie es später erneut',
+  no_unique_amount: 'Gerade senden viele Kunden einen ähnlichen Betrag. Bitte geben Sie einen etwas anderen Betrag ein',
+  'invalid.quote_id':
+    'Dieser reservierte Betrag gehört nicht Ihnen oder besteht nicht mehr. Bitte reservieren Sie den Betrag erneut',
+  quote_used:
+    'Dieser reservierte Betrag gehört bereits zu einer anderen Einzahlung. Bitte reservieren Sie einen neuen Betrag',
+  amount_not_quoted: 'Der Betrag muss genau die für Sie reservierten {amount} USDT sein',
 };

@@ -199,6 +199,14 @@ export const en = {
   'console.network_no_shared_address':
     'Add a shared receiving address for this network first: its proofs are what is checked',
   'console.check_exists': 'The proofs of this network are checked on the chain already',
+  quote_not_needed: "This network's transfers are proved by the screenshot: no amount needs reserving",
+  too_many_quotes:
+    'You have reserved {count} amounts in the last 24 hours. Please send one of them, or try again later',
+  no_unique_amount:
+    'Many customers are sending close to this amount right now. Please enter a slightly different amount',
+  'invalid.quote_id': 'This reserved amount is not yours or no longer exists. Please reserve the amount again',
+  quote_used: 'This reserved amount already belongs to another recharge. Please reserve a new amount',
+  amount_not_quoted: 'The amount must be exactly the {amount} USDT reserved for you',
 } as const;
 
 export type MessageKey = keyof typeof en;

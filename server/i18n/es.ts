@@ -194,4 +194,12 @@ export const es: Messages = {
   'console.network_no_shared_address':
     'Añada primero una dirección de recepción compartida para esta red: se comprueban sus comprobantes',
   'console.check_exists': 'Los comprobantes de esta red ya se comprueban en la cadena',
+  quote_not_needed:
+    'Las transferencias de esta red se demuestran con la captura de pantalla: no hace falta reservar un importe',
+  too_many_quotes: 'Ha reservado {count} importes en las últimas 24 horas. Envíe uno de ellos o inténtelo más tarde',
+  no_unique_amount:
+    'Muchos clientes están enviando un importe parecido en este momento. Introduzca un importe ligeramente distinto',
+  'invalid.quote_id': 'Este importe reservado no es suyo o ya no existe. Vuelva a reservar el importe',
+  quote_used: 'Este importe reservado ya pertenece a otro depósito. Reserve un importe nuevo',
+  amount_not_quoted: 'El importe debe ser exactamente los {amount} USDT reservados para usted',
 };

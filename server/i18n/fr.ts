@@ -204,4 +204,12 @@ export const fr: Messages = {
   'console.network_no_shared_address':
     'Ajoutez d’abord une adresse de réception partagée pour ce réseau : ce sont ses preuves qui sont vérifiées',
   'console.check_exists': 'Les preuves de ce réseau sont déjà vérifiées sur la chaîne',
+  quote_not_needed: 'Les virements de ce réseau sont prouvés par la capture d’écran : aucun montant n’est à réserver',
+  too_many_quotes:
+    'Vous avez réservé {count} montants ces dernières 24 heures. Envoyez l’un d’eux ou réessayez plus tard',
+  no_unique_amount:
+    'De nombreux clients envoient un montant proche en ce moment. Saisissez un montant légèrement différent',
+  'invalid.quote_id': 'Ce montant réservé n’est pas le vôtre ou n’existe plus. Réservez à nouveau le montant',
+  quote_used: 'Ce montant réservé appartient déjà à une autre recharge. Réservez un nouveau montant',
+  amount_not_quoted: 'Le montant doit être exactement les {amount} USDT réservés pour vous',
 };

@@ -197,4 +197,11 @@ export const pt: Messages = {
   'console.network_no_shared_address':
     'Adicione primeiro um endereço de recebimento compartilhado para esta rede: são os comprovantes dele que são verificados',
   'console.check_exists': 'Os comprovantes desta rede já são verificados na blockchain',
+  quote_not_needed:
+    'As transferências desta rede são comprovadas pela captura de tela: não é preciso reservar um valor',
+  too_many_quotes: 'Você reservou {count} valores nas últimas 24 horas. Envie um deles ou tente novamente mais tarde',
+  no_unique_amount: 'Muitos clientes estão enviando um valor parecido agora. Digite um valor um pouco diferente',
+  'invalid.quote_id': 'Este valor reservado não é seu ou não existe mais. Reserve o valor novamente',
+  quote_used: 'Este valor reservado já pertence a outro depósito. Reserve um novo valor',
+  amount_not_quoted: 'O valor deve ser exatamente os {amount} USDT reservados para você',
 };

@@ -188,4 +188,10 @@ export const zhHans: Messages = {
   tx_used: '该交易已属于另一笔充值，请核对交易哈希',
   'console.network_no_shared_address': '请先为此网络添加共用收款地址：核验的是该地址的凭证',
   'console.check_exists': '此网络的凭证已在链上核验',
+  quote_not_needed: '此网络的转账以截图为凭证，无需预留金额',
+  too_many_quotes: '您在过去24小时内已预留{count}个金额，请转入其中一个，或稍后再试',
+  no_unique_amount: '目前有很多客户正在转入相近的金额，请输入一个稍有不同的金额',
+  'invalid.quote_id': '此预留金额不属于您或已不存在，请重新预留金额',
+  quote_used: '此预留金额已属于另一笔充值，请预留新的金额',
+  amount_not_quoted: '金额必须恰好是为您预留的{amount} USDT',
 };

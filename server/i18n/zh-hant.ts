@@ -188,4 +188,10 @@ export const zhHant: Messages = {
   tx_used: '此交易已屬於另一筆儲值，請核對交易雜湊',
   'console.network_no_shared_address': '請先為此網路新增共用收款地址：核驗的是該地址的憑證',
   'console.check_exists': '此網路的憑證已在鏈上核驗',
+  quote_not_needed: '此網路的轉帳以截圖為憑證，無需預留金額',
+  too_many_quotes: '您在過去24小時內已預留{count}個金額，請轉入其中一個，或稍後再試',
+  no_unique_amount: '目前有很多客戶正在轉入相近的金額，請輸入一個稍有不同的金額',
+  'invalid.quote_id': '此預留金額不屬於您或已不存在，請重新預留金額',
+  quote_used: '此預留金額已屬於另一筆儲值，請預留新的金額',
+  amount_not_quoted: '金額必須恰好是為您預留的{amount} USDT',
 };

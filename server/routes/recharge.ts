@@ -5,11 +5,12 @@ import { publishQueueChange } from '../events';
 import type { CallRegistry } from '../calls';
 import { customerAddress } from '../chain/networks';
 import { checkRechargeProof } from '../chain/proofs';
-import { isoNow, type ServerContext } from '../context';
+import { latestQuote, QUOTES_PER_DAY, reserveUniqueAmount } from '../chain/quotes';
+import { inTransaction, isoNow, type ServerContext } from '../context';
 import { isUniqueViolation } from '../db/database';
 import { ApiError, conflict, invalidField, notFound, outOfRange } from '../errors';
 import { once } from '../idempotency';
-import { money } from '../wire';
+import { money, toRechargeQuote } from '../wire';
 
 /** Deposits the recharge screen lists: the latest, under way or settled. */
 const RECENT_DEPOSITS = 20;
@@ -41,14 +42,45 @@ export function rechargeRoutes(calls: CallRegistry, context: ServerContext): voi
     const current = addresses.find((address) => address.type === chosen);
     if (!current) throw notFound();
     const checked = (await queries.chain.check(current.type)) !== undefined;
+    const quote = checked ? await latestQuote(context, user.id, current.type, current.address) : undefined;
     return {
       type: current.type,
       types,
       address: current.address,
       min_amount: money(current.min_amount),
       ...(checked ? { checked: true as const } : {}),
+      ...(quote ? { quote: toRechargeQuote(quote) } : {}),
     };
   });
+
+  /**
+   * The exact amount to send to a shared address whose proofs are checked on the chain, reserved
+   * for the caller before they pay (server/chain/quotes.ts). Asking again for the same amount
+   * while it is held answers the same reservation.
+   */
+  calls.user('recharge/quote', async (input, { user }) =>
+    inTransaction(context, async (tx) => {
+      const current = (await tx.queries.recharge.addresses()).find((address) => address.type === input.type);
+      if (!current) throw invalidField('type', 'invalid.type');
+      if (current.address !== input.address) throw conflict('address_changed', { field: 'address' });
+      if ((await tx.queries.chain.check(current.type)) === undefined) throw conflict('quote_not_needed');
+      if (input.amount < current.min_amount) {
+        throw outOfRange('amount_below_minimum', 'amount', { min: current.min_amount });
+      }
+      const reserved = await reserveUniqueAmount(tx, {
+        userId: user.id,
+        type: current.type,
+        address: current.address,
+        amount: input.amount,
+      });
+      if (reserved.refused !== undefined) {
+        throw reserved.refused === 'too_many'
+          ? new ApiError(ResultCode.conflict, 'too_many_quotes', {}, { count: QUOTES_PER_DAY })
+          : conflict('no_unique_amount', { field: 'amount' });
+      }
+      return toRechargeQuote(reserved.quote);
+    }),
+  );
 
   calls.user('recharge/deposits', async (_input, { user }) => {
     const [rows, networks] = await Promise.all([
@@ -78,10 +110,13 @@ export function rechargeRoutes(calls: CallRegistry, context: ServerContext): voi
     try {
       created = await createRecharge(input, user.id);
     } catch (error) {
-      // Two recharges on one picture or one transaction sent at once: the database refuses the second.
+      // Two recharges on one picture, transaction or reservation sent at once: the database refuses the second.
       if (!isUniqueViolation(error)) throw error;
       if (input.txid !== '' && (await queries.recharge.isTxInUse(input.txid))) {
         throw conflict('tx_used', { field: 'txid' });
+      }
+      if (input.quote_id !== undefined && (await queries.recharge.isQuoteInUse(input.quote_id))) {
+        throw conflict('quote_used', { field: 'quote_id' });
       }
       throw conflict('proof_used', { field: 'credentials' });
     }
@@ -110,6 +145,21 @@ export function rechargeRoutes(calls: CallRegistry, context: ServerContext): voi
       if (input.amount < current.min_amount) {
         throw outOfRange('amount_below_minimum', 'amount', { min: current.min_amount });
       }
+      const quote = input.quote_id === undefined ? undefined : await queries.recharge.quote(input.quote_id);
+      if (input.quote_id !== undefined) {
+        // Another customer's reservation reads as no reservation at all.
+        if (quote?.user_id !== userId || quote.type !== current.type || quote.address !== current.address) {
+          throw invalidField('quote_id', 'invalid.quote_id');
+        }
+        if (input.amount !== quote.exact_amount) {
+          throw new ApiError(
+            ResultCode.invalid,
+            'amount_not_quoted',
+            { field: 'amount' },
+            { amount: money(quote.exact_amount) },
+          );
+        }
+      }
       const proof = await queries.uploads.identityOf(input.credentials, userId);
       if (!proof) throw invalidField('credentials', 'invalid.credentials');
       await lock(`recharges of ${userId}`);
@@ -117,6 +167,9 @@ export function rechargeRoutes(calls: CallRegistry, context: ServerContext): voi
       if (input.txid !== '') {
         await lock(`chain tx ${input.txid}`);
         if (await queries.recharge.isTxInUse(input.txid)) throw conflict('tx_used', { field: 'txid' });
+      }
+      if (quote && (await queries.recharge.isQuoteInUse(quote.id))) {
+        throw conflict('quote_used', { field: 'quote_id' });
       }
       const checked = input.txid !== '' && (await queries.chain.check(current.type)) !== undefined;
       const at = isoNow(context);
@@ -135,6 +188,7 @@ export function rechargeRoutes(calls: CallRegistry, context: ServerContext): voi
         tx_hash: input.txid === '' ? null : input.txid,
         chain_verdict: checked ? 'pending' : null,
         chain_checked_at: checked ? at : null,
+        quote_id: quote?.id ?? null,
         created_at: at,
       });
       await publishQueueChange(tx, userId);

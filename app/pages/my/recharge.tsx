@@ -1,41 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { Link } from 'wouter';
-import { TX_HASH_PATTERN } from '../../../contract/chain';
 import type { ReceivingAddress } from '../../../contract/responses';
 import type { DepositState } from '../../../contract/rules';
-import { ApiFailure } from '../../lib/failures';
-import { createRecharge, useDeposits, useReceivingAddress } from '../../api/recharge';
+import { useDeposits, useReceivingAddress } from '../../api/recharge';
 import { formatAmount, formatDateTime } from '../../lib/format';
-import { checkAmount } from '../../lib/money-input';
-import { useRequestId } from '../../lib/request-id';
-import { showToast } from '../../state/toast';
-import { useAmountMessage } from '../../ui/amount-message';
-import { CopyButton } from '../../ui/copy-button';
-import { Field } from '../../ui/field';
-import { Form } from '../../ui/form';
-import { useGuard } from '../../ui/guarded-button';
-import { ImagePicker } from '../../ui/image-picker';
 import { Money } from '../../ui/money';
-import { QrCode } from '../../ui/qr-code';
 import { ErrorState, Spinner } from '../../ui/states';
 import { Tabs } from '../../ui/tabs';
-import { collectErrors, hasErrors, useFieldErrors } from '../shared/field-errors';
-import { IMAGE_ACCEPT, useImageUpload } from '../shared/image-upload';
-
-/** An address to pay to, as QR code and text, and the button that copies it. */
-function AddressLines({ address, qrLabel }: { address: string; qrLabel: string }) {
-  const { t } = useLingui();
-  return (
-    <>
-      <QrCode value={address} label={qrLabel} />
-      <p className="address-text" data-testid="receiving-address">
-        {address}
-      </p>
-      <CopyButton text={address} label={t`Copy the address`} onCopied={() => showToast(t`copy success!`)} />
-    </>
-  );
-}
+import { AddressLines, ProofForm, SubmittedPanel } from './recharge-proof';
+import { ReservedRecharge } from './recharge-reserved';
 
 /** The address of the chosen network, as QR code and text, with what may be sent to it. */
 function AddressCard({ address }: { address: ReceivingAddress }) {
@@ -154,157 +127,16 @@ function DepositList() {
   );
 }
 
-const FIELDS = ['amount', 'txid', 'credentials'] as const;
-
-/** After a recharge is submitted: what happens next, and the way back or to another one. */
-function SubmittedPanel({
-  checkedOnChain,
-  type,
-  onAgain,
-}: {
-  checkedOnChain: boolean;
-  type: string;
-  onAgain: () => void;
-}) {
-  return (
-    <section className="card success-panel" aria-labelledby="recharge-done">
-      <h2 id="recharge-done">
-        <Trans>Recharge submitted</Trans>
-      </h2>
-      <p className="muted">
-        {checkedOnChain ? (
-          <Trans>
-            We are looking for your transaction on the {type} network. Your balance is credited by itself once it is
-            confirmed; if anything differs, our team reviews it. You will be notified here.
-          </Trans>
-        ) : (
-          <Trans>We check your transfer and credit your balance after review. You will be notified here.</Trans>
-        )}
-      </p>
-      <div className="actions">
-        <Link href="/" className="button">
-          <Trans>Back to Home</Trans>
-        </Link>
-        <button type="button" className="button secondary" onClick={onAgain}>
-          <Trans>New recharge</Trans>
-        </button>
-      </div>
-    </section>
-  );
-}
-
-/**
- * The proof flow of a network with a shared address: the amount sent, the transaction's hash
- * (optional; where the server reads the chain, a matching one is credited without review) and a
- * screenshot of the transfer.
- */
+/** The proof flow of a network with a shared address whose transfers nobody reads on the chain. */
 function ProofRecharge({ address, onAddressChanged }: { address: ReceivingAddress; onAddressChanged: () => void }) {
-  const { t, i18n } = useLingui();
-  const amountMessage = useAmountMessage();
-  const [amount, setAmount] = useState('');
-  const [txid, setTxid] = useState('');
-  const { errors, focusRound, show, showOne, showFailure } = useFieldErrors(FIELDS);
-  const [submitted, setSubmitted] = useState<{ checkedOnChain: boolean } | null>(null);
-  const [busy, run] = useGuard();
-  // Its own guard: a picture chosen just after a refused Submit must still upload.
-  const [, runUpload] = useGuard();
-  const proof = useImageUpload((message) => showOne('credentials', message, false));
-  const requestId = useRequestId([address.type, address.address, amount, txid, proof.url]);
-
-  const submit = () =>
-    run(async () => {
-      const checked = checkAmount(amount, { min: address.min_amount });
-      const found = collectErrors({
-        amount: checked.problem
-          ? amountMessage(checked.problem, {
-              min: address.min_amount,
-              emptyMessage: t`Please enter the recharge amount`,
-            })
-          : undefined,
-        txid:
-          txid.trim() === '' || TX_HASH_PATTERN.test(txid.trim())
-            ? undefined
-            : t`A transaction hash is 64 characters from 0–9 and a–f (with or without 0x)`,
-        credentials: proof.url ? undefined : t`Please upload the transfer proof`,
-      });
-      show(found);
-      if (hasErrors(found) || !proof.url) return;
-      try {
-        await createRecharge({
-          type: address.type,
-          address: address.address,
-          amount: amount.trim(),
-          credentials: proof.url,
-          txid: txid.trim(),
-          request_id: requestId,
-        });
-        showToast(t`Submit success`);
-        setSubmitted({ checkedOnChain: address.checked === true && txid.trim() !== '' });
-      } catch (error) {
-        if (error instanceof ApiFailure && error.field === 'address') onAddressChanged();
-        showFailure(error);
-      }
-    });
-
+  const [submitted, setSubmitted] = useState(false);
   if (submitted) {
-    return (
-      <SubmittedPanel
-        checkedOnChain={submitted.checkedOnChain}
-        type={address.type}
-        onAgain={() => {
-          setSubmitted(null);
-          setAmount('');
-          setTxid('');
-          proof.clear();
-        }}
-      />
-    );
+    return <SubmittedPanel checkedOnChain={false} type={address.type} onAgain={() => setSubmitted(false)} />;
   }
-
   return (
     <>
       <AddressCard address={address} />
-      <Form onSubmit={() => void submit()} focusRound={focusRound}>
-        <Field
-          label={t`Amount (USDT)`}
-          name="amount"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder={t`At least ${formatAmount(address.min_amount, i18n.locale)}`}
-          value={amount}
-          onChange={setAmount}
-          error={errors.amount}
-        />
-        <Field
-          label={t`Transaction hash (TXID), optional`}
-          name="txid"
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          value={txid}
-          onChange={setTxid}
-          error={errors.txid}
-          hint={
-            address.checked
-              ? t`Copy it from your wallet: with it, the recharge is credited by itself as soon as the network confirms the transfer.`
-              : t`Copy it from your wallet: it helps us find your transfer.`
-          }
-        />
-        <ImagePicker
-          label={t`Transfer proof (screenshot of the transfer)`}
-          accept={IMAGE_ACCEPT}
-          preview={proof.preview ? <img src={proof.preview} alt="" className="image-preview" /> : null}
-          hasImage={proof.preview !== undefined}
-          busy={proof.uploading}
-          error={errors.credentials}
-          onPick={(file) => {
-            if (proof.check(file)) void runUpload(() => proof.upload(file));
-          }}
-        />
-        <button type="submit" className="button block" disabled={busy || proof.uploading} aria-busy={busy || undefined}>
-          {t`Submit`}
-        </button>
-      </Form>
+      <ProofForm address={address} onSubmitted={() => setSubmitted(true)} onAddressChanged={onAddressChanged} />
     </>
   );
 }
@@ -339,6 +171,14 @@ export default function RechargePage() {
           <OwnAddressCard address={address} confirmations={address.confirmations} />
           <DepositList />
         </>
+      ) : address.checked ? (
+        // Keyed by network and address: nothing reserved or half filled carries over to another one.
+        <ReservedRecharge
+          key={`${address.type} ${address.address}`}
+          address={address}
+          onReserved={(quote) => void mutate({ ...address, quote }, { revalidate: false })}
+          onRefresh={() => void mutate()}
+        />
       ) : (
         // Keyed by network: a half-filled form never carries over to another network's address.
         <ProofRecharge key={address.type} address={address} onAddressChanged={() => void mutate()} />

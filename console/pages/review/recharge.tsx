@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
-import type { ChainCheckVerdict, RechargeReview, RechargeSummary } from '../../../contract/console';
+import type { ChainCheckVerdict, RechargeReview, RechargeSummary, ReservedAmount } from '../../../contract/console';
 import { useFollowQueue, useReview } from '../../api/reads';
 import { sessionStateAtom } from '../../state/session';
 import { useAtomValue } from '../../state/store';
@@ -65,7 +65,15 @@ function RecentRecharges({ recent, current }: { recent: readonly RechargeSummary
 }
 
 /** What the chain said of the transaction the customer named, in the reviewer's words. */
-function ChainCheckNote({ check, claimed }: { check: ChainCheckVerdict; claimed: string }) {
+function ChainCheckNote({
+  check,
+  claimed,
+  reserved,
+}: {
+  check: ChainCheckVerdict;
+  claimed: string;
+  reserved: ReservedAmount | null;
+}) {
   const { t } = useLingui();
   const { detail } = check;
   const words = {
@@ -75,9 +83,13 @@ function ChainCheckNote({ check, claimed }: { check: ChainCheckVerdict; claimed:
     failed: t`The transaction failed on the chain: nothing was transferred.`,
     no_usdt: t`The transaction moves no USDT of this network's contract: another token, perhaps a look-alike.`,
     other_address: t`Sent to another address: ${detail}.`,
-    amount: t`Amount ${detail} ≠ ${claimed} claimed.`,
+    amount: reserved
+      ? t`Amount ${detail} ≠ ${claimed}, the unique amount reserved for this customer: they sent another amount, or named someone else's transfer.`
+      : t`Amount ${detail} ≠ ${claimed} claimed.`,
     not_final: t`Not yet final: ${detail} confirmations. It is looked at again until it is.`,
-    too_early: t`Made on ${detail}, before the customer's account or before proofs were checked: it may have been credited already.`,
+    too_early: t`Made on ${detail}, before the customer's account, before proofs were checked or before the amount was reserved: it may have been credited already.`,
+    expired: t`Sent on ${detail}, after the reservation of this amount ended. Make sure it is this customer's transfer before approving.`,
+    unreserved: t`The chain shows this transfer, final, but no unique amount was reserved for it: anyone who saw it on the chain could name it. Make sure this customer sent it.`,
     sender_elsewhere: t`Sent from ${detail}, an address whose transfer was credited to another customer before.`,
     unreachable: t`The network's nodes did not answer. It is looked at again.`,
   }[check.verdict];
@@ -87,6 +99,18 @@ function ChainCheckNote({ check, claimed }: { check: ChainCheckVerdict; claimed:
     <p className={`note ${tone}`} data-testid="chain-verdict">
       <strong>{t`On the chain:`}</strong> {words}
     </p>
+  );
+}
+
+/** The amount the customer was asked to send, what they asked to recharge, and until when it held. */
+function ReservedLine({ reserved }: { reserved: ReservedAmount }) {
+  return (
+    <span data-testid="reserved-amount">
+      <Trans>
+        <Usdt value={reserved.exact_amount} /> (asked for <Usdt value={reserved.amount} />
+        ), held until <DateTime iso={reserved.expires_at} />
+      </Trans>
+    </span>
   );
 }
 
@@ -115,6 +139,9 @@ function RechargeDetail({ review, me }: { review: RechargeReview; me: string }) 
           <Details
             rows={[
               { term: t`Amount`, value: <Usdt value={recharge.amount} />, kind: 'figure' },
+              review.reserved
+                ? { term: t`Unique amount reserved`, value: <ReservedLine reserved={review.reserved} /> }
+                : null,
               { term: t`Network`, value: recharge.type },
               {
                 term: t`Receiving address`,
@@ -133,7 +160,9 @@ function RechargeDetail({ review, me }: { review: RechargeReview; me: string }) 
               recharge.remark ? { term: t`Remark`, value: recharge.remark } : null,
             ]}
           />
-          {review.chain_check ? <ChainCheckNote check={review.chain_check} claimed={recharge.amount} /> : null}
+          {review.chain_check ? (
+            <ChainCheckNote check={review.chain_check} claimed={recharge.amount} reserved={review.reserved} />
+          ) : null}
           {review.address_is_current ? null : (
             <p className="note note-warning">
               <Trans>
