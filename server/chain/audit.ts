@@ -24,6 +24,12 @@ export interface ChainAudit {
 }
 
 export interface AuditOptions {
+  /**
+   * Every address given to a customer on each network, not only those a transfer was recorded
+   * arriving at: a transfer no node answered (a lone java-tron node's silence) shows only there.
+   * One balanceOf call per address.
+   */
+  everyAddress?: boolean;
   /** How a network's or check's nodes are read (tests may hand in their own). */
   readerFor?: (source: ChainNetworkRow | ChainCheckRow) => ChainReader;
 }
@@ -67,6 +73,25 @@ async function depositProblem(
   return undefined;
 }
 
+/** Every address given under the network's key, each with what was recorded arriving there (nothing for most). */
+async function everyAddress<T>(
+  domain: Domain,
+  network: ChainNetworkRow,
+  totals: Map<string, T>,
+  nothing: T,
+): Promise<Map<string, T>> {
+  const all = new Map<string, T>();
+  for (let after = -1; ;) {
+    const page = await domain.queries.chain.addressesAfter(network.key_id, after, PAGE);
+    for (const { body } of page) all.set(body, totals.get(body) ?? nothing);
+    const last = page.at(-1);
+    if (!last || page.length < PAGE) break;
+    after = last.address_index;
+  }
+  for (const [body, total] of totals) if (!all.has(body)) all.set(body, total);
+  return all;
+}
+
 async function auditNetwork(domain: Domain, network: ChainNetworkRow, options: AuditOptions, audit: ChainAudit) {
   const reader = readerOf(network, options);
   const { final } = await chainEdges(network, reader);
@@ -91,7 +116,9 @@ async function auditNetwork(domain: Domain, network: ChainNetworkRow, options: A
   let more = 0;
   let less = 0;
   let at: number | 'latest' = network.kind === 'tron' ? 'latest' : network.scanned_block;
-  for (const [body, arrived] of await arrivedTotals(domain, network)) {
+  const totals = await arrivedTotals(domain, network);
+  const nothing = { transfers: 0, units: 0n, last: '' };
+  for (const [body, arrived] of options.everyAddress ? await everyAddress(domain, network, totals, nothing) : totals) {
     const address = formatAddress(network.kind, body);
     let held: bigint;
     try {

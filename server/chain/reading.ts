@@ -67,6 +67,34 @@ async function transfersAnswered(
   }
 }
 
+/**
+ * The range's transfers as the node in use answered them, with any another node answers that
+ * it left out. java-tron gives no logs bloom, so a TRON node that has a block and answers no logs
+ * for it can be caught only by asking another; on EVM chains this also catches a node that leaves
+ * out some of a block's transfers while answering others, which the bloom cannot show. The first
+ * other node that answers is asked; when none does, the answer stands as it is (the blooms, and
+ * `ops chain audit` comparing balances, remain). What is added is confirmed before it is booked,
+ * like everything else.
+ */
+export async function withSecondOpinion(
+  reader: ChainReader,
+  contract: string,
+  logs: readonly TransferLog[],
+  from: number,
+  to: number,
+): Promise<TransferLog[]> {
+  for (const other of reader.others()) {
+    let answered: TransferLog[];
+    try {
+      answered = await transfersIn(other, contract, from, to);
+    } catch {
+      continue;
+    }
+    return inRange([...logs, ...answered], contract, from, to);
+  }
+  return [...logs];
+}
+
 /** `work` on each item, at most `width` at a time, the results in the items' order. */
 async function eachAtMost<T, R>(items: readonly T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = [];

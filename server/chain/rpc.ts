@@ -246,6 +246,8 @@ export interface ChainReader {
    * for answers that must come from more than one node.
    */
   readonly nodes: readonly ChainReader[];
+  /** The readers of every URL but the one last answered from and those refused: where a second opinion is asked. */
+  others(): readonly ChainReader[];
   head(): Promise<number>;
   /** The block at a number or tag; null when the node has none there (yet). */
   block(at: number | 'finalized' | 'latest'): Promise<ChainBlock | null>;
@@ -490,6 +492,10 @@ export function chainReader(options: ReaderOptions): ChainReader {
     get nodes() {
       return nodes();
     },
+    others: () =>
+      options.urls.length === 1
+        ? []
+        : nodes().filter((_node, index) => index !== current && states[index]?.refused === undefined),
     head: () => call('eth_blockNumber', [], (result) => numberOf(result, 'block number')),
     block: (at) =>
       call('eth_getBlockByNumber', [typeof at === 'number' ? quantity(at) : at, false], (result) => blockOf(result)),

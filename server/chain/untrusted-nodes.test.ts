@@ -13,6 +13,7 @@ import {
   type TestServer,
 } from '../test-support';
 import { addressBody, formatAddress } from './addresses';
+import { auditChain } from './audit';
 import { NetworkError, unitsText } from './networks';
 import { checkProofs } from './proofs';
 import { chainReader, TRANSFER_TOPIC } from './rpc';
@@ -336,6 +337,36 @@ describe('a node that leaves logs out', () => {
     silent.change = undefined;
     await pass(alone.type);
     expect(await balanceOf(user)).toBe('61.00');
+  });
+});
+
+describe('a node that gives no logs bloom, as java-tron does', () => {
+  it('takes from another node the transfers it left out, and the audit shows them where it is alone', async () => {
+    const [silent, honest] = [await proxyOf(chain.url), await proxyOf(chain.url)];
+    const noBloom = `0x${'00'.repeat(256)}`;
+    silent.change = (method, _params, result) => {
+      if (method === 'eth_getLogs') return [];
+      if (method === 'eth_getBlockByNumber' && result !== null) return { ...(result as object), logsBloom: noBloom };
+      return result;
+    };
+    const alone = await watched({ rpcUrls: [silent.url] });
+    const paired = await watched({ rpcUrls: [silent.url, honest.url] });
+    const user = await signUp(server);
+    const aloneAddress = await addressOf(user, alone.type);
+    await chain.transfer(alone.token, aloneAddress, units('12', 6));
+    await chain.transfer(paired.token, await addressOf(user, paired.type), units('13', 6));
+    await chain.mine(CONFIRMATIONS);
+    await pass(alone.type);
+    await pass(paired.type);
+    expect(await balanceOf(user)).toBe('13.00');
+    // Alone, the node's silence cannot be told from an empty block; the audit finds the 12.00.
+    const { lines } = await auditChain(server.app.wallet, {
+      everyAddress: true,
+      readerFor: (source) => chainReader({ urls: [chain.url], chainId: source.chain_id }),
+    });
+    expect(lines).toContain(
+      `${alone.type} ${aloneAddress} holds 12.000000 more than the transfers recorded arriving: a transfer the watcher did not record, or one from before the network was watched`,
+    );
   });
 });
 

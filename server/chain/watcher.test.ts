@@ -46,6 +46,7 @@ function nodeLike(honest: ChainReader, changes: Partial<Omit<ChainReader, 'inUse
     get nodes() {
       return [node];
     },
+    others: () => [],
     head: () => honest.head(),
     block: (at) => honest.block(at),
     blockByHash: (hash) => honest.blockByHash(hash),

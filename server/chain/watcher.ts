@@ -11,6 +11,7 @@ import {
   transfersIn,
   UnconfirmedTransfers,
   withBloomsChecked,
+  withSecondOpinion,
 } from './reading';
 import type { ChainReader, TransferLog } from './rpc';
 
@@ -410,7 +411,11 @@ export async function watchOnce(
     if (reader.inUse !== node || again?.hash !== to.hash) {
       throw new Error(`the nodes changed or disagreed while blocks ${from}–${end} were read; reading them again`);
     }
-    const paying = await toCustomers(domain, watching, logs);
+    const paying = await toCustomers(
+      domain,
+      watching,
+      await withSecondOpinion(reader, network.contract, logs, from, end),
+    );
     await confirmOnNodes(reader, watching.nodesToAgree ?? DEFAULT_NODES_TO_AGREE, paying.recorded);
     if (!(await settleFinal(domain, watching, paying, from, to, head))) return { head, final, caughtUp: true };
     scanned = end;

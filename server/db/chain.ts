@@ -421,6 +421,12 @@ export function chainQueries(db: SqlRunner) {
         { ...transfer, total, at },
       );
     },
+    /** The addresses given under a key after index `after`, in index order: `ops chain audit --every-address`. */
+    addressesAfter: (keyId: number, after: number, limit: number) =>
+      db.all<{ address_index: number; body: string }>(
+        'SELECT address_index, body FROM chain_addresses WHERE key_id = ? AND address_index > ? ORDER BY address_index LIMIT ?',
+        [keyId, after, limit],
+      ),
     /** A network's credited deposits after id `after`, in id order: what `ops chain audit` re-reads. */
     creditedDeposits: (network: string, after: number, limit: number) =>
       db.all<ChainDepositRow>(

@@ -68,6 +68,7 @@ const BOUNDED: Record<string, string> = {
   'users.any': 'stops at the first row it finds',
   'chain.arrivedAt': "the treasury's export reads every deposit of a network that arrived, by design",
   'chain.creditedDeposits': CHAIN_AUDIT,
+  'chain.addressesAfter': CHAIN_AUDIT,
   'chain.rechargesCreditedByChain': CHAIN_AUDIT,
   'selling.history': 'walks the partial index of completed sales from the newest and stops after its LIMIT',
   'review.pendingPage':

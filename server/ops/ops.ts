@@ -104,10 +104,11 @@ export const USAGE = `usage: npm run ops -- <command>
   network rescan <TYPE> --from BLOCK             start a network's scan again at BLOCK (after a
                                                  reorganisation deeper than its finality stopped it);
                                                  what was credited stays credited, once
-  chain audit                                    re-read from the chain every deposit and proof it
+  chain audit [--every-address]                  re-read from the chain every deposit and proof it
                                                  credited (final, in its block, the same transfer) and
                                                  compare each deposit address's total_arrived with the
-                                                 token's balanceOf there; prints every difference and
+                                                 token's balanceOf there (--every-address: every address
+                                                 given out, one call each); prints every difference and
                                                  fails on any credit the chain does not bear out or an
                                                  address holding more than recorded; changes nothing
   merchant add --name N [--completion-rate R] [--avatar URL]
@@ -182,6 +183,7 @@ function readArgs(argv: readonly string[]): { positional: string[]; flags: Flags
       strict: true,
       options: {
         json: { type: 'boolean' },
+        'every-address': { type: 'boolean' },
         ...Object.fromEntries(STRING_OPTIONS.map((name) => [name, { type: 'string' as const }])),
       },
     });
@@ -526,8 +528,8 @@ async function printHoldings(domain: Domain, io: OpsIo, type: string | undefined
 }
 
 /** Every credit read from the chain, re-read; differences are printed and fail the command, nothing is changed. */
-async function auditTheChain(domain: Domain, io: OpsIo): Promise<void> {
-  const { lines, differences } = await auditChain(domain);
+async function auditTheChain(domain: Domain, io: OpsIo, everyAddress: boolean): Promise<void> {
+  const { lines, differences } = await auditChain(domain, { everyAddress });
   for (const line of lines) io.out(line);
   if (differences > 0) throw new OpsError(`chain audit: ${differences} differences, listed above`);
   io.out('chain audit: every credit is on the chain as it was credited');
@@ -821,8 +823,8 @@ export async function runOps(db: Db, argv: readonly string[], output: OpsIo, giv
         );
       return;
     case 'chain':
-      if (rest[0] !== 'audit') throw new OpsError('usage: chain audit');
-      await auditTheChain(domain, io);
+      if (rest[0] !== 'audit') throw new OpsError('usage: chain audit [--every-address]');
+      await auditTheChain(domain, io, flags.has('every-address'));
       return;
     case 'address':
       if (rest[0] !== 'set') throw new OpsError(`usage: address set <TYPE> <ADDRESS>`);
