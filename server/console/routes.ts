@@ -162,14 +162,9 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
           operator && device && (await queries.operators.knowsDevice(operator.id, device))
             ? fromKnownDevice(device)
             : fromAddress(request.ip);
-        matches = await checkPasswordGuess(
-          context,
-          key,
-          source,
-          password,
-          usable?.password_hash ?? UNKNOWN_USER_HASH,
-          codeIsFresh,
-        );
+        matches = await checkPasswordGuess(context, key, source, password, usable?.password_hash ?? UNKNOWN_USER_HASH, {
+          secondFactor: codeIsFresh,
+        });
       } catch (error) {
         if (error instanceof ApiError && error.key === 'too_many_requests')
           await recordRefusal('held: too many failures');
