@@ -1,7 +1,14 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuthResult, UserInfo } from '../../contract/responses';
-import { requestLogFields } from '../request-ids';
-import { call, post, signUp, freshServerPerTest, startTestServer, type TestServer } from '../test-support';
+import {
+  call,
+  countingStatements,
+  post,
+  signUp,
+  freshServerPerTest,
+  startTestServer,
+  type TestServer,
+} from '../test-support';
 
 let server: TestServer;
 freshServerPerTest((started) => (server = started));
@@ -22,38 +29,6 @@ function registration(email: string, overrides: Record<string, string | undefine
     invite_code: server.rootInviteCode,
     ...overrides,
   };
-}
-
-/**
- * What `send` had the database do for its requests (the server's own timers left out): statements
- * on the database itself, reads and writes apart, and transactions (whose statements go through
- * the transaction instead).
- */
-async function countingStatements<T>(server: TestServer, send: () => Promise<T>) {
-  const { db } = server;
-  const counts = { reads: 0, writes: 0, transactions: 0 };
-  const count = (kind: keyof typeof counts) => {
-    if (requestLogFields().reqId !== undefined) counts[kind] += 1;
-  };
-  const original = {
-    get: db.get.bind(db),
-    all: db.all.bind(db),
-    run: db.run.bind(db),
-    insert: db.insert.bind(db),
-    transaction: db.transaction.bind(db),
-  };
-  const spies = [
-    vi.spyOn(db, 'get').mockImplementation((sql, params) => (count('reads'), original.get(sql, params))),
-    vi.spyOn(db, 'all').mockImplementation((sql, params) => (count('reads'), original.all(sql, params))),
-    vi.spyOn(db, 'run').mockImplementation((sql, params) => (count('writes'), original.run(sql, params))),
-    vi.spyOn(db, 'insert').mockImplementation((sql, params) => (count('writes'), original.insert(sql, params))),
-    vi.spyOn(db, 'transaction').mockImplementation((work) => (count('transactions'), original.transaction(work))),
-  ];
-  try {
-    return { result: await send(), counts };
-  } finally {
-    for (const spy of spies) spy.mockRestore();
-  }
 }
 
 describe('sms/send-code', () => {
