@@ -11,6 +11,7 @@ import { hammer, postgresPids, startBareServer, type LoadResult, type LoadTarget
 import { measureOfflineReopen } from './offline';
 import { runChainBench } from './chain';
 import { runScale } from './scale';
+import { measureSignInTiming, percentile, SIGN_INS, WRITES } from './sign-in-timing';
 
 /**
  * `npm run bench`: one table of every quality bar — bundle sizes, Lighthouse on the sign-in
@@ -258,6 +259,36 @@ async function loadRows(engine: Engine): Promise<void> {
   }
 }
 
+/** Wrong passwords for a real account and for a name nobody holds: the same time (bench/sign-in-timing.ts). */
+async function signInRows(): Promise<void> {
+  const spread = (values: number[], unit: string, digits: number) =>
+    `median ${percentile(values, 0.5).toFixed(digits)} ${unit}, p90 ${percentile(values, 0.9).toFixed(digits)} ${unit}`;
+  for (const timing of await measureSignInTiming()) {
+    const paired = timing.real.map((real, index) => real - (timing.unknown[index] ?? real));
+    rows.push(
+      [
+        `wrong password (${timing.engine}), real account (${SIGN_INS}, in turns)`,
+        spread(timing.real, 'ms', 1),
+        '—',
+        '',
+      ],
+      [`wrong password (${timing.engine}), name with no account`, spread(timing.unknown, 'ms', 1), '—', ''],
+      [
+        '  real − no account, each turn',
+        `median ${percentile(paired, 0.5).toFixed(1)} ms, middle half ${percentile(paired, 0.25).toFixed(1)} to ${percentile(paired, 0.75).toFixed(1)} ms`,
+        '—',
+        '',
+      ],
+      [
+        `  the write that differs: failed-sign-in record / guess written again (${WRITES} each)`,
+        `${spread(timing.recordWrites, 'µs', 0)} / ${spread(timing.restampWrites, 'µs', 0)}`,
+        '—',
+        '',
+      ],
+    );
+  }
+}
+
 const percent = (ratio: number) => `${(ratio * 100).toFixed(0)} %`;
 
 function known(values: (number | undefined)[]): number[] {
@@ -343,6 +374,7 @@ if (wants('load')) {
     cluster.stop();
   }
 }
+if (wants('sign-in')) await signInRows();
 const table = print();
 console.log(table);
 fs.mkdirSync(path.join('bench', 'out'), { recursive: true });

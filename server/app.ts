@@ -301,7 +301,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     done();
   });
   if (options.metricsToken !== undefined) publicMetricsRoute(app, metrics, options.metricsToken);
-  const stopMetrics = options.metrics ? serveMetrics(metrics, options.metrics, app.log) : async () => undefined;
+  const stopMetrics = options.metrics ? await serveMetrics(metrics, options.metrics, app.log) : async () => undefined;
   // A committed decision, made on any node or by the CLI, sends its notices at once.
   context.live.onEvent((payload) => {
     if (announcesOutcome(payload)) push.nudge();

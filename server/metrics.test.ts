@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from './testing/free-port';
 import { call, pendingRecharge, post, signUp, startTestServer, type TestServer } from './test-support';
@@ -63,6 +64,28 @@ describe('/metrics', () => {
     expect(text).not.toContain('no-such-call');
     // Not on the public port without a token (its answer here is the limit's refusal, or a 404).
     expect((await server.app.inject({ url: '/metrics' })).body).not.toContain('wallet_');
+  });
+
+  it('says in one warning that METRICS_PORT is taken, by the time the server is up, and serves all the same', async () => {
+    const port = await freePort();
+    const other = net.createServer();
+    await new Promise<void>((resolve) => other.listen(port, '127.0.0.1', resolve));
+    try {
+      const lines: { level: number; msg: string }[] = [];
+      server = await startTestServer({
+        metrics: { host: '127.0.0.1', port },
+        logStream: { write: (line) => lines.push(JSON.parse(line) as { level: number; msg: string }) },
+      });
+      const about = lines.filter((line) => line.msg.includes('metrics'));
+      expect(about).toEqual([{ ...about[0], level: 40 }]);
+      expect(about[0]?.msg).toBe(
+        `metrics not served: 127.0.0.1:${port} is taken; set METRICS_PORT to a free port, or to off`,
+      );
+      expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+      expect((await server.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+    }
   });
 
   it('is on the public port only for a bearer of METRICS_TOKEN', async () => {

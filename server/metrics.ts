@@ -224,14 +224,16 @@ export function timedDatabase(db: Db, metrics: Pick<Metrics, 'transaction'>): Db
 
 /**
  * The metrics on a listener of their own (METRICS_PORT, on loopback by default), where Prometheus
- * scrapes them and nobody outside reaches them. Failing to listen is logged, never fatal: the
- * node serves customers without its metrics rather than not at all.
+ * scrapes them and nobody outside reaches them. Resolves once it listens, or once it has said why
+ * it cannot: failing to listen is never fatal, as the node serves customers without its metrics
+ * rather than not at all. A port already taken (the default one, by another program on a
+ * developer's machine) is one warning line that says which setting to change.
  */
-export function serveMetrics(
+export async function serveMetrics(
   metrics: Metrics,
   where: { host: string; port: number },
   log: FastifyBaseLogger,
-): () => Promise<void> {
+): Promise<() => Promise<void>> {
   const server = http.createServer((request, response) => {
     if (request.method !== 'GET' || request.url !== '/metrics') {
       response.writeHead(404).end();
@@ -245,8 +247,18 @@ export function serveMetrics(
       },
     );
   });
-  server.on('error', (error) => log.error({ err: error, ...where }, 'metrics listener failed; serving without it'));
-  server.listen(where.port, where.host);
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EADDRINUSE') {
+      log.warn(`metrics not served: ${where.host}:${where.port} is taken; set METRICS_PORT to a free port, or to off`);
+    } else {
+      log.error({ err: error, ...where }, 'metrics listener failed; serving without it');
+    }
+  });
+  await new Promise<void>((resolve) => {
+    server.once('listening', resolve);
+    server.once('error', () => resolve());
+    server.listen(where.port, where.host);
+  });
   return () =>
     new Promise((resolve) => {
       server.close(() => resolve());

@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterEach, beforeEach, expect, inject } from 'vitest';
+import { afterEach, beforeEach, expect, inject, vi } from 'vitest';
 import type { CallPath, CallRequest } from '../contract/calls';
 import type { Envelope } from '../contract/envelope';
 import type { AuthResult, BankInfo, CallResponse } from '../contract/responses';
@@ -30,6 +30,7 @@ import type { Mail, Mailer } from './mail/mailer';
 import type { PushEndpointPolicy } from './push/endpoints';
 import { runOps } from './ops/ops';
 import { decide, type Reviewer } from './review';
+import { requestLogFields } from './request-ids';
 import { asAdmin, databaseUrl, schemaDigest, withClient } from './testing/postgres-admin';
 import { TINY_PNG, uniquePng } from './testing/tiny-png';
 
@@ -433,6 +434,38 @@ export function freshServerPerTest(
       await Promise.all([...openServers].map((open) => open.close()));
     }
   });
+}
+
+/**
+ * What `send` had the database do for its requests (the server's own timers left out): statements
+ * on the database itself, reads and writes apart, and transactions (whose statements go through
+ * the transaction instead).
+ */
+export async function countingStatements<T>(server: TestServer, send: () => Promise<T>) {
+  const { db } = server;
+  const counts = { reads: 0, writes: 0, transactions: 0 };
+  const count = (kind: keyof typeof counts) => {
+    if (requestLogFields().reqId !== undefined) counts[kind] += 1;
+  };
+  const original = {
+    get: db.get.bind(db),
+    all: db.all.bind(db),
+    run: db.run.bind(db),
+    insert: db.insert.bind(db),
+    transaction: db.transaction.bind(db),
+  };
+  const spies = [
+    vi.spyOn(db, 'get').mockImplementation((sql, params) => (count('reads'), original.get(sql, params))),
+    vi.spyOn(db, 'all').mockImplementation((sql, params) => (count('reads'), original.all(sql, params))),
+    vi.spyOn(db, 'run').mockImplementation((sql, params) => (count('writes'), original.run(sql, params))),
+    vi.spyOn(db, 'insert').mockImplementation((sql, params) => (count('writes'), original.insert(sql, params))),
+    vi.spyOn(db, 'transaction').mockImplementation((work) => (count('transactions'), original.transaction(work))),
+  ];
+  try {
+    return { result: await send(), counts };
+  } finally {
+    for (const spy of spies) spy.mockRestore();
+  }
 }
 
 type FormFields = Record<string, string | number | undefined>;

@@ -13,6 +13,7 @@ import {
   call,
   consoleCall,
   consolePost,
+  countingStatements,
   fund,
   opsOutput,
   signInOperator,
@@ -205,6 +206,25 @@ describe('signing in', () => {
     const audit = await consoleCall(server, 'audit/list', { kind: 'password change' }, here);
     // The other two: the one enrolment signed in, and the one elsewhere.
     expect(audit.items).toEqual([expect.objectContaining({ actor: 'erika', detail: '2 other session(s) ended' })]);
+  });
+
+  it('reads and writes as much for a name with no operator as for a wrong password of a real one', async () => {
+    await addTestOperator(server, 'greta', 'reviewer');
+    const work = async (name: string) => {
+      const tried = await countingStatements(server, () =>
+        consolePost(
+          server,
+          'auth/login',
+          { name, password: 'Wrong12345', code: '000000' },
+          { cookie: 'console_device=a-browser-with-a-device-cookie' },
+        ),
+      );
+      expect(tried.result.envelope.code).toBe(400);
+      return tried.counts;
+    };
+    const real = await work('greta');
+    expect(real.writes).toBeGreaterThan(0);
+    expect(await work('nobody')).toEqual(real);
   });
 
   it('writes every refused sign-in to the audit log with why, under the name that was tried', async () => {

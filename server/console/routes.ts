@@ -156,20 +156,16 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
       let matches: boolean;
       try {
         // A browser this operator signed in with before keeps its own allowance: strangers' wrong
-        // guesses from elsewhere cannot hold the operator out of it.
+        // guesses from elsewhere cannot hold the operator out of it. A name with no operator is
+        // looked up too (as operator 0, which none is), so that it takes as long.
         const device = consoleDeviceOf(request);
         const source =
-          operator && device && (await queries.operators.knowsDevice(operator.id, device))
+          device && (await queries.operators.knowsDevice(operator?.id ?? 0, device))
             ? fromKnownDevice(device)
             : fromAddress(request.ip);
-        matches = await checkPasswordGuess(
-          context,
-          key,
-          source,
-          password,
-          usable?.password_hash ?? UNKNOWN_USER_HASH,
-          codeIsFresh,
-        );
+        matches = await checkPasswordGuess(context, key, source, password, usable?.password_hash ?? UNKNOWN_USER_HASH, {
+          secondFactor: codeIsFresh,
+        });
       } catch (error) {
         if (error instanceof ApiError && error.key === 'too_many_requests')
           await recordRefusal('held: too many failures');

@@ -83,6 +83,12 @@ export function codesQueries(db: SqlRunner) {
         untrusted ? 1 : 0,
         at,
       ]),
+    /**
+     * The guess, found wrong at `at`, counts from then. A sign-in on a name with no account writes
+     * this where one on a real account writes its failed-sign-in record: a row rewritten in three
+     * indexes against a row added to three, so both answers take the same time (see user/login).
+     */
+    restampGuess: (id: number, at: string) => db.run('UPDATE login_failures SET at = ? WHERE id = ?', [at, id]),
     /** The guess was right: it no longer counts. Other guesses of the window still do. */
     releaseGuess: (id: number) => db.run('DELETE FROM login_failures WHERE id = ?', [id]),
     /** The owner proved who they are another way (a password reset by e-mail code). */

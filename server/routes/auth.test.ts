@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { AuthResult, UserInfo } from '../../contract/responses';
-import { call, post, signUp, freshServerPerTest, startTestServer, type TestServer } from '../test-support';
+import {
+  call,
+  countingStatements,
+  post,
+  signUp,
+  freshServerPerTest,
+  startTestServer,
+  type TestServer,
+} from '../test-support';
 
 let server: TestServer;
 freshServerPerTest((started) => (server = started));
@@ -133,7 +141,10 @@ describe('sms/send-code', () => {
       },
     };
     expect((await requestCode('alice@example.com')).code).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The mail goes out after the answer, and its failure is written after that.
+    await expect
+      .poll(() => server.app.wallet.queries.codes.latestForEmail('alice@example.com'), { timeout: 10_000 })
+      .toBeUndefined();
     server.app.wallet.mailer = server.mailer;
     expect((await requestCode('alice@example.com')).code).toBe(200);
     expect(server.mailer.codeFor('alice@example.com')).toMatch(/^\d{6}$/);
@@ -307,6 +318,20 @@ describe('user/login', () => {
     const unknown = await post(server, 'user/login', { account: 'nobody_here', password: 'Wrong1234' });
     expect(wrong).toEqual({ code: 400, msg: 'Wrong account or password', data: {} });
     expect(unknown).toEqual(wrong);
+  });
+
+  it('reads and writes as much for a name with no account as for a wrong password on a real one', async () => {
+    const user = await signUp(server);
+    const work = async (account: string) => {
+      const answer = await countingStatements(server, () =>
+        post(server, 'user/login', { account, password: 'Wrong1234', device: 'phone-device-id-0001' }),
+      );
+      expect(answer.result.code).toBe(400);
+      return answer.counts;
+    };
+    const real = await work(user.user.account);
+    expect(real.writes).toBeGreaterThan(0);
+    expect(await work('nobody_here')).toEqual(real);
   });
 
   it.each([

@@ -252,10 +252,11 @@ export function authRoutes(calls: CallRegistry, context: ServerContext): void {
       const usable = user?.status === 'active' ? user : undefined;
       const client = clientOf(call, device);
       // The owner's own devices keep their own allowance: strangers' wrong guesses cannot hold
-      // the owner out of a device they have signed in from before.
-      const knownDevice = user && device ? deviceKey(device, client.userAgent, client.ip) : undefined;
+      // the owner out of a device they have signed in from before. A name with no account is
+      // looked up too (as user 0, which no account is), so that it takes as long.
+      const knownDevice = device ? deviceKey(device, client.userAgent, client.ip) : undefined;
       const source =
-        user && knownDevice && (await queries.knownDevices.knows(user.id, knownDevice))
+        knownDevice && (await queries.knownDevices.knows(user?.id ?? 0, knownDevice))
           ? fromKnownDevice(knownDevice)
           : fromAddress(call.ip);
       const matches = await checkPasswordGuess(
@@ -264,16 +265,19 @@ export function authRoutes(calls: CallRegistry, context: ServerContext): void {
         source,
         password,
         usable?.password_hash ?? UNKNOWN_USER_HASH,
+        {
+          // Recorded before the answer: the owner's history has it as soon as the caller hears,
+          // and a crash cannot lose it. A name with no account has no history; its guess is
+          // written again instead, which costs as much, so that a wrong password for a real
+          // account takes no longer than one for a name nobody holds.
+          whenWrong: (guessId) =>
+            user
+              ? recordSignIn(context, user, 'failure', 'password', client)
+              : queries.codes.restampGuess(guessId, isoNow(context)),
+        },
       );
       if (!usable || !matches) {
         context.metrics.signInFailed();
-        // Recorded after the answer, so that a wrong password for a real account takes no longer
-        // than one for an account that does not exist.
-        if (user) {
-          recordSignIn(context, user, 'failure', 'password', client).catch((error: unknown) =>
-            context.log.error({ err: error }, 'could not record a failed sign-in'),
-          );
-        }
         throw new ApiError(ResultCode.invalid, 'login_failed');
       }
       await recordSignIn(context, usable, 'success', 'password', client);

@@ -81,13 +81,23 @@ export function reserveGuess(
   });
 }
 
+/** What a password check may do besides comparing the password. */
+export interface GuessCheck {
+  /**
+   * Checked only after a right password; the guess is taken off only when it holds too: a wrong
+   * authenticator code counts like a wrong password, inside the same reservation, so parallel
+   * tries cannot slip past the count between two steps.
+   */
+  secondFactor?: () => Promise<boolean>;
+  /** Runs before a wrong guess is answered, with the id of its counted row (see restampGuess). */
+  whenWrong?: (guessId: number) => Promise<unknown>;
+}
+
 /**
  * Checks one password guess on `account` from `source` (see reserveGuess for the allowances).
  * The guess is counted before the slow hash runs; a right guess is then taken off again, and only
  * that one: wrong guesses of the same window keep counting. Throws 429 when an allowance is used
- * up. `secondFactor`, when given, is checked only after a right password, and the guess is taken
- * off only when it holds too: a wrong authenticator code counts like a wrong password, inside the
- * same reservation, so parallel tries cannot slip past the count between two steps.
+ * up.
  */
 export async function checkPasswordGuess(
   context: ServerContext,
@@ -95,7 +105,7 @@ export async function checkPasswordGuess(
   source: GuessSource,
   password: string,
   hash: string,
-  secondFactor?: () => Promise<boolean>,
+  { secondFactor, whenWrong }: GuessCheck = {},
 ): Promise<boolean> {
   const reserved = await reserveGuess(context, context.limits, account, source);
   if ('retryAfter' in reserved) throw tooManyRequests(reserved.retryAfter);
@@ -107,7 +117,8 @@ export async function checkPasswordGuess(
     if (isServerBusy(error)) await context.queries.codes.releaseGuess(reserved.id);
     throw error;
   }
-  if (matches && secondFactor && !(await secondFactor())) return false;
-  if (matches) await context.queries.codes.releaseGuess(reserved.id);
-  return matches;
+  const right = matches && (!secondFactor || (await secondFactor()));
+  if (right) await context.queries.codes.releaseGuess(reserved.id);
+  else await whenWrong?.(reserved.id);
+  return right;
 }
