@@ -505,6 +505,8 @@ export interface OperatorAccount {
   added_by: string;
   /** From when their approvals count toward four eyes; null until they enrolled. */
   counts_from: IsoTime | null;
+  /** Whether they count now, by the server's clock. */
+  counts: boolean;
   created_at: IsoTime;
 }
 

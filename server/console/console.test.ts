@@ -890,7 +890,10 @@ describe('four eyes against one administrator', () => {
     await approve(boss, 'recharge', recharge);
     expect((await approve(newcomer, 'recharge', recharge)).envelope.data.outcome).toBe('success');
     const accounts = (await consoleCall(server, 'operators/list', {}, other)).operators;
-    expect(accounts.find((row) => row.name === 'newcomer')?.counts_from).toBe(server.clock.now().toISOString());
+    expect(accounts.find((row) => row.name === 'newcomer')).toMatchObject({
+      counts_from: server.clock.now().toISOString(),
+      counts: true,
+    });
   });
 
   it('applies a raise after 24 hours, or at once when another counted administrator confirms the amount asked', async () => {
@@ -1063,6 +1066,7 @@ describe('enrolment', () => {
       email,
       added_by: admin.name,
       counts_from: new Date(server.clock.now().getTime() - 30_000 + 24 * 3600_000).toISOString(),
+      counts: false,
     });
     const audit = await consoleCall(server, 'audit/list', { operator: 'newbie' }, admin);
     expect(audit.items.map((item) => item.action).reverse()).toEqual([

@@ -26,7 +26,14 @@ import {
   needsTwoApprovals,
   type TwoApprovalOrder,
 } from '../review';
-import { confirmOperator, countedOperator, countsFrom, fourEyesStatus, secondApprovalAbove } from '../four-eyes';
+import {
+  confirmOperator,
+  countedOperator,
+  countsAt,
+  countsFrom,
+  fourEyesStatus,
+  secondApprovalAbove,
+} from '../four-eyes';
 import { checkPasswordGuess, fromAddress, fromKnownDevice, fromSession } from '../security/password-guesses';
 import { UNKNOWN_USER_HASH, hashPassword } from '../security/passwords';
 import { money } from '../wire';
@@ -429,6 +436,7 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
           email: row.email,
           added_by: row.added_by,
           counts_from: countsFrom(row),
+          counts: countsAt(row, now),
           created_at: row.created_at,
         })),
       };

@@ -3,7 +3,6 @@ import { useState, type FormEvent } from 'react';
 import type { NewOperatorEnrolment, OperatorAccount, OperatorRole } from '../../../contract/console';
 import { call } from '../../api/client';
 import { useList, useRevalidate } from '../../api/reads';
-import { useNow } from '../../lib/use-now';
 import { Badge } from '../../ui/badge';
 import { BusyButton } from '../../ui/busy-button';
 import { ConfirmButton } from '../../ui/confirm-button';
@@ -27,19 +26,21 @@ function AddedOperatorPanel({ added, onDone }: { added: NewOperatorEnrolment; on
   const { name, email } = added;
   return (
     <Panel title={t`Account ${name} added`} level={3}>
-      <p className="note note-info" role="status">
-        <Trans>
-          The enrolment link went to {email} alone. There {name} chooses a password and sets up an authenticator app;
-          the link works once, until <DateTime iso={added.expires_at} />.
-        </Trans>{' '}
-        <Trans>
-          Their approvals count toward four eyes 24 hours after they enrol, or sooner once another administrator
-          confirms them here. Every administrator has been told by e-mail.
-        </Trans>
-      </p>
-      <button type="button" className="button" onClick={onDone}>
-        {t`Add another operator`}
-      </button>
+      <div className="note-and-action">
+        <p className="note note-info" role="status">
+          <Trans>
+            The enrolment link went to {email} alone. There {name} chooses a password and sets up an authenticator app;
+            the link works once, until <DateTime iso={added.expires_at} />.
+          </Trans>{' '}
+          <Trans>
+            Their approvals count toward four eyes 24 hours after they enrol, or sooner once another administrator
+            confirms them here. Every administrator has been told by e-mail.
+          </Trans>
+        </p>
+        <button type="button" className="button" onClick={onDone}>
+          {t`Add another operator`}
+        </button>
+      </div>
     </Panel>
   );
 }
@@ -125,7 +126,7 @@ function ConfirmOperatorButton({ account }: { account: OperatorAccount }) {
         question={t`Count ${name}'s approvals toward four eyes from now on? Confirm only if you know who enrolled as ${name}.`}
         onConfirm={() => void confirm()}
       >
-        {t`Confirm ${name}`}
+        {t`Confirm`}
       </ConfirmButton>
       <ErrorNote error={failure} />
     </>
@@ -162,15 +163,15 @@ function EnrolmentBadge({ enrolment }: { enrolment: OperatorAccount['enrolment']
   return <Badge tone="bad">{t`Link expired`}</Badge>;
 }
 
-/** Whether an operator's approvals count toward four eyes now, or from when. */
-function FourEyesCell({ countsFrom, now }: { countsFrom: string | null; now: number }) {
+/** Whether an enrolled operator's approvals count toward four eyes now, or from when. */
+function FourEyesBadge({ account }: { account: OperatorAccount }) {
   const { t } = useLingui();
-  if (countsFrom === null) return <span className="muted">{t`Not enrolled`}</span>;
-  if (Date.parse(countsFrom) <= now) return <Badge tone="good">{t`Counts`}</Badge>;
+  if (account.counts) return <Badge tone="good">{t`Counts toward four eyes`}</Badge>;
+  if (account.counts_from === null) return null;
   return (
     <Badge tone="warning">
       <Trans>
-        From <DateTime iso={countsFrom} layout="short" />
+        Counts from <DateTime iso={account.counts_from} layout="short" />
       </Trans>
     </Badge>
   );
@@ -180,12 +181,11 @@ function OperatorsTable({ operators }: { operators: readonly OperatorAccount[] }
   const { t } = useLingui();
   const labels = useLabels();
   const me = useOperator().name;
-  const now = useNow(60_000);
   // Another administrator's word only: not one's own account, nor one's own addition.
   const confirmable = (account: OperatorAccount) =>
     account.status === 'active' &&
     account.counts_from !== null &&
-    Date.parse(account.counts_from) > now &&
+    !account.counts &&
     account.name !== me &&
     account.added_by !== me;
   return (
@@ -194,11 +194,9 @@ function OperatorsTable({ operators }: { operators: readonly OperatorAccount[] }
         <thead>
           <tr>
             <th scope="col">{t`Operator name`}</th>
-            <th scope="col">{t`E-mail address`}</th>
             <th scope="col">{t`Role`}</th>
             <th scope="col">{t`Account status`}</th>
-            <th scope="col">{t`Enrolment`}</th>
-            <th scope="col">{t`Four eyes`}</th>
+            <th scope="col">{t`Enrolment and four eyes`}</th>
             <th scope="col">{t`Created`}</th>
             <th scope="col">{t`Actions`}</th>
           </tr>
@@ -206,11 +204,12 @@ function OperatorsTable({ operators }: { operators: readonly OperatorAccount[] }
         <tbody>
           {operators.map((account) => (
             <tr key={account.name}>
-              <td className="code">
-                {account.name}
+              <td>
+                <span className="code">{account.name}</span>
                 {account.name === me ? <span className="muted"> · {t`you`}</span> : null}
+                <br />
+                <span className="muted operator-email">{account.email ?? t`No e-mail address`}</span>
               </td>
-              <td className="code">{account.email ?? <span className="muted">{t`None`}</span>}</td>
               <td>{labels.role(account.role)}</td>
               <td>
                 {account.status === 'active' ? (
@@ -220,16 +219,16 @@ function OperatorsTable({ operators }: { operators: readonly OperatorAccount[] }
                 )}
               </td>
               <td>
-                <EnrolmentBadge enrolment={account.enrolment} />
-              </td>
-              <td>
-                {account.status === 'active' ? <FourEyesCell countsFrom={account.counts_from} now={now} /> : null}
+                <div className="badge-stack">
+                  <EnrolmentBadge enrolment={account.enrolment} />
+                  {account.status === 'active' ? <FourEyesBadge account={account} /> : null}
+                </div>
               </td>
               <td>
                 <DateTime iso={account.created_at} layout="short" />
               </td>
               <td>
-                <div className="row-actions">
+                <div className="row-actions operator-actions">
                   {confirmable(account) ? <ConfirmOperatorButton account={account} /> : null}
                   {account.status === 'active' && account.name !== me ? (
                     <DisableOperatorButton account={account} />

@@ -606,7 +606,7 @@ function WaitingRaise({ raise }: { raise: NonNullable<SecondApprovalLimit['raise
     if (await run(confirmed)) revalidate('settings/review', 'review/', 'four-eyes/');
   };
   return (
-    <div className="note note-warning">
+    <div className="note note-warning note-and-action">
       <p>
         <Trans>
           {requestedBy} asked to raise the limit to <Usdt value={amount} />. It applies at{' '}
