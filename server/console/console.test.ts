@@ -917,6 +917,27 @@ describe('four eyes against one administrator', () => {
     expect((await confirm(await signInOperatorAs(server, other), '10000')).envelope.code).toBe(409);
   });
 
+  it('confirms a raise, and an operator, once when two administrators confirm at once', async () => {
+    const [other, third] = [
+      await signInOperator(server, 'other', 'admin'),
+      await signInOperator(server, 'third', 'admin'),
+    ];
+    await consoleCall(server, 'settings/review-save', { second_approval_above: '5000' }, boss);
+    const raise = (who: TestOperator) =>
+      consolePost(server, 'settings/review-confirm', { second_approval_above: '5000' }, who);
+    const raised = await Promise.all([raise(other), raise(third)]);
+    expect(raised.map((reply) => reply.envelope.code).sort()).toEqual([200, 409]);
+    await secondIdentity('sock');
+    const confirm = (who: TestOperator) => consolePost(server, 'operators/confirm', { name: 'sock' }, who);
+    const confirmed = await Promise.all([confirm(other), confirm(third)]);
+    expect(confirmed.map((reply) => reply.envelope.code).sort()).toEqual([200, 409]);
+    const audit = (await consoleCall(server, 'audit/list', {}, other)).items;
+    expect(audit.filter((item) => item.action === 'operator confirm' && item.detail.startsWith('sock:'))).toHaveLength(
+      1,
+    );
+    expect(audit.filter((item) => item.detail.endsWith('confirmed'))).toHaveLength(1);
+  });
+
   it('mails every administrator at each change: operator added, enrolled, confirmed, disabled; limit raised, confirmed, lowered', async () => {
     await opsOutput(server, 'operator', 'email', DEMO_ADMIN.name, '--email', 'first@operators.example');
     const admins = [testOperatorEmail(boss.name), 'first@operators.example'];
