@@ -13,6 +13,7 @@ import { AuditPage } from './pages/audit';
 import { DepositsPage } from './pages/deposits';
 import { ChangePasswordPage } from './pages/change-password';
 import { EnrolPage } from './pages/enrol';
+import { FourEyesBanner } from './pages/four-eyes-banner';
 import { CustomerPage } from './pages/customers/customer';
 import { CustomersPage } from './pages/customers/search';
 import { useLabels } from './pages/labels';
@@ -155,6 +156,7 @@ function SignedIn({ session }: { session: ConsoleSession }) {
       <LiveQueue />
       <Sidebar session={session} />
       <main className="content" id="main" ref={main} tabIndex={-1}>
+        <FourEyesBanner />
         <Switch>
           <Route path="/" component={QueuePage} />
           <Route path="/queue" component={QueuePage} />

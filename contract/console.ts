@@ -24,6 +24,7 @@ import {
   CONTACT_CHANNEL_TYPES,
   CURRENCY_PATTERN,
   EMAIL_MAX_LENGTH,
+  isEmail,
   INTERNAL_ID_PATTERN,
   MAX_COMPLETION_RATE,
   MAX_INTEREST_RATE,
@@ -176,8 +177,16 @@ export const consoleCallSchemas = {
       path: ['remark'],
     }),
   'operators/list': empty,
-  'operators/add': z.object({ name: operatorName, role: z.enum(OPERATOR_ROLES) }),
+  /** The new operator's own address: their enrolment link goes there and nowhere else. */
+  'operators/add': z.object({
+    name: operatorName,
+    role: z.enum(OPERATOR_ROLES),
+    email: z.string().trim().max(EMAIL_MAX_LENGTH).refine(isEmail),
+  }),
   'operators/disable': z.object({ name: operatorName }),
+  /** A second administrator's word that an enrolled operator's approvals count before their 24 hours. */
+  'operators/confirm': z.object({ name: operatorName }),
+  'four-eyes/status': empty,
   'customers/search': z.object({ query: z.string().trim().min(1).max(EMAIL_MAX_LENGTH).refine(isPlainText) }),
   'customers/detail': z.object({ id }),
   'customers/ledger': z.object({ id, before: z.union([z.literal(''), id]).default('') }),
@@ -259,6 +268,8 @@ export const consoleCallSchemas = {
   'settings/contact-delete': z.object({ id }),
   'settings/review': empty,
   'settings/review-save': z.object({ second_approval_above: money }),
+  /** A second administrator confirms the raise that waits, naming its amount. */
+  'settings/review-confirm': z.object({ second_approval_above: money }),
   'settings/addresses': empty,
   'settings/address-save': z.object({
     type: z
@@ -503,19 +514,45 @@ export interface OperatorAccount {
   status: 'active' | 'disabled';
   /** `done` once the operator set their password and authenticator through their link. */
   enrolment: 'done' | 'waiting' | 'expired';
+  /** Their own address; null on accounts from before one was asked for. */
+  email: string | null;
+  /** Who added the account ('' for the first administrator). */
+  added_by: string;
+  /** From when their approvals count toward four eyes; null until they enrolled. */
+  counts_from: IsoTime | null;
+  /** Whether they count now, by the server's clock. */
+  counts: boolean;
   created_at: IsoTime;
 }
 
 /**
- * A new account's one-time enrolment link, for the admin to hand to its operator, who sets the
- * password and authenticator there: the admin never sees either.
+ * A new account: its one-time enrolment link went to `email`, the operator's own address, and is
+ * shown to nobody, the admin who added it least of all.
  */
 export interface NewOperatorEnrolment {
   name: string;
   role: OperatorRole;
-  /** The console's path with the token in its fragment (`/console/#/enrol?token=…`). */
-  enrolment_path: string;
+  email: string;
   expires_at: IsoTime;
+}
+
+/** The second-approval limit in force, and a raise that waits for its time or a second administrator. */
+export interface SecondApprovalLimit {
+  second_approval_above: MoneyString;
+  raise: { amount: MoneyString; requested_by: string; in_force_at: IsoTime } | null;
+}
+
+/** Where four eyes stands: what the console's banner says when it rests on one administrator. */
+export interface FourEyesStatus {
+  /** The administrators whose approvals and confirmations count now. */
+  counted_admins: string[];
+  /** How many operators (of either role) count now: two at least are needed for large orders. */
+  counted_operators: number;
+  /** Enrolled, open operators who do not count yet, and from when they will. */
+  waiting: { name: string; role: OperatorRole; counts_from: IsoTime; added_by: string }[];
+  limit_raise: SecondApprovalLimit['raise'];
+  /** Open administrators without an address: the notices of changes cannot reach them. */
+  unmailed_admins: string[];
 }
 
 /** What an enrolment link's holder is shown: whose account, and the authenticator secret made for it. */
@@ -685,6 +722,8 @@ export interface ConsoleCallResponses {
   'operators/list': { operators: OperatorAccount[] };
   'operators/add': NewOperatorEnrolment;
   'operators/disable': Record<string, never>;
+  'operators/confirm': Record<string, never>;
+  'four-eyes/status': FourEyesStatus;
   'customers/search': { customers: CustomerSummary[] };
   'customers/detail': CustomerDetail;
   'customers/ledger': { items: LedgerLine[]; next: number | null };
@@ -701,8 +740,9 @@ export interface ConsoleCallResponses {
   'settings/contacts': { contacts: ContactInfo[] };
   'settings/contact-save': { id: number };
   'settings/contact-delete': Record<string, never>;
-  'settings/review': { second_approval_above: MoneyString };
-  'settings/review-save': { second_approval_above: MoneyString };
+  'settings/review': SecondApprovalLimit;
+  'settings/review-save': SecondApprovalLimit;
+  'settings/review-confirm': SecondApprovalLimit;
   'settings/addresses': { addresses: AddressInfo[] };
   'settings/address-save': Record<string, never>;
   'settings/networks': { networks: NetworkInfo[]; checks: ProofCheckInfo[] };

@@ -9,6 +9,9 @@ import { cents, parseMoney } from '../contract/money';
 import { createQueries } from '../server/db';
 import { openDatabase, type Db } from '../server/db/database';
 import { totpCode } from '../server/console/totp';
+import { DEMO_ADMIN } from '../server/demo';
+import { confirmOperator } from '../server/four-eyes';
+import { outboxMailer, type Mailer } from '../server/mail/mailer';
 import { runOps } from '../server/ops/ops';
 import { saveOffer } from '../server/service-settings';
 import { TINY_PNG, uniquePng } from '../server/testing/tiny-png';
@@ -51,9 +54,9 @@ export async function api<T>(
   return (await response.json()) as Envelope<T>;
 }
 
-/** The newest code mailed to `email`, read from the server's outbox folder. */
-function mailsTo(email: string): string[] {
-  const outbox = path.join(dataDir(), 'outbox');
+/** The mails to `email` in a server's outbox folder (the suite's own server unless told), oldest first. */
+function mailsTo(email: string, dir = dataDir()): string[] {
+  const outbox = path.join(dir, 'outbox');
   const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort() : [];
   return files
     .map((file) => fs.readFileSync(path.join(outbox, file), 'utf8'))
@@ -89,14 +92,19 @@ function operatorDatabase(): Promise<Db> {
   return operatorDb;
 }
 
+/** Where the CLI's mail goes without SMTP, as `npm run ops` sends it: the server's outbox folder. */
+function outboxOf(dir: string): Mailer {
+  return outboxMailer(path.join(dir, 'outbox'));
+}
+
 /**
  * Runs an operator command against the test server's database, as `npm run ops` does (the same
- * commands, the same second connection to the file), in this process: a Node process started
- * for each command cost a few seconds every time.
+ * commands, the same second connection to the file, mail to the same outbox), in this process: a
+ * Node process started for each command cost a few seconds every time.
  */
 export async function ops(...args: string[]): Promise<string> {
   const lines: string[] = [];
-  await runOps(await operatorDatabase(), args, { out: (line) => lines.push(line) });
+  await runOps(await operatorDatabase(), args, { out: (line) => lines.push(line) }, { mailer: outboxOf(dataDir()) });
   return lines.join('\n');
 }
 
@@ -111,7 +119,7 @@ export async function opsOn(server: OtherServer, ...args: string[]): Promise<str
   const db = await openDatabase({ sqliteFile: path.join(server.dataDir, 'wallet.db') });
   try {
     const lines: string[] = [];
-    await runOps(db, args, { out: (line) => lines.push(line) });
+    await runOps(db, args, { out: (line) => lines.push(line) }, { mailer: outboxOf(server.dataDir) });
     return lines.join('\n');
   } finally {
     await db.close();
@@ -201,23 +209,54 @@ async function consoleApi<T>(
   return { envelope: (await response.json()) as Envelope<T>, cookie };
 }
 
-/** The token in an enrolment link the CLI printed (`/console/#/enrol?token=…`). */
-export function enrolmentToken(link: string): string {
-  return new URLSearchParams(link.split('#/enrol?')[1]).get('token') ?? '';
+/**
+ * The token of the enrolment link mailed to `email` (the CLI waits for its mail, so it is in the
+ * outbox already): the only place a link ever goes.
+ */
+export function enrolmentTokenMailedTo(email: string, dir = dataDir()): string {
+  const link = mailsTo(email, dir).findLast((text) => text.includes('#/enrol?token='));
+  const token = link?.match(/#\/enrol\?token=([\w-]{43})/)?.[1];
+  if (!token) throw new Error(`no enrolment link was mailed to ${email}`);
+  return token;
 }
 
 /**
- * A new operator, added by the CLI and enrolled through their link as they would in the browser
- * (the secret made for them, a password, the current code): the session enrolment opened.
+ * Lets a new operator's approvals count toward four eyes at once: the first administrator, who
+ * did not add them, confirms them as a second administrator would (the same function, on a
+ * connection of the operator CLI's kind), rather than the suite waiting 24 hours.
+ */
+async function confirmAsFirstAdministrator(name: string, on?: OtherServer): Promise<void> {
+  const dir = on?.dataDir ?? dataDir();
+  const db = on ? await openDatabase({ sqliteFile: path.join(dir, 'wallet.db') }) : await operatorDatabase();
+  try {
+    const staff = {
+      db,
+      queries: createQueries(db),
+      now: () => new Date(),
+      mailer: outboxOf(dir),
+      consoleOrigin: '',
+      log: { warn: (details: Record<string, unknown>, message: string) => console.warn(message, details) },
+    };
+    await confirmOperator(staff, name, DEMO_ADMIN.name);
+  } finally {
+    if (on) await db.close();
+  }
+}
+
+/**
+ * A new operator, added by the CLI and enrolled through the link mailed to them as they would in
+ * the browser (the secret made for them, a password, the current code), then counted toward four
+ * eyes (see confirmAsFirstAdministrator): the session enrolment opened.
  */
 export async function enrolledOperator(
   role: 'reviewer' | 'admin' = 'reviewer',
   on?: OtherServer,
 ): Promise<{ name: string; cookie: string; csrf: string }> {
   const name = uniqueAccount(role === 'admin' ? 'ad' : 'rv').toLowerCase();
-  const args = ['operator', 'add', name, '--role', role, '--json'];
-  const added = JSON.parse(on ? await opsOn(on, ...args) : await ops(...args)) as { enrolment_link: string };
-  const token = enrolmentToken(added.enrolment_link);
+  const email = `${name}@operators.example`;
+  const args = ['operator', 'add', name, '--role', role, '--email', email];
+  await (on ? opsOn(on, ...args) : ops(...args));
+  const token = enrolmentTokenMailedTo(email, on?.dataDir);
   const opened = await consoleApi<{ totp_secret: string }>('enrol/start', { token }, undefined, on?.baseUrl);
   expect(opened.envelope.code).toBe(200);
   const finished = await consoleApi<{ csrf: string }>(
@@ -227,6 +266,7 @@ export async function enrolledOperator(
     on?.baseUrl,
   );
   expect(finished.envelope.code).toBe(200);
+  await confirmAsFirstAdministrator(name, on);
   return { name, cookie: finished.cookie, csrf: finished.envelope.data.csrf };
 }
 

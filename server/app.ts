@@ -14,7 +14,7 @@ import { CONSOLE_API_PREFIX } from '../contract/console';
 import { LIVE_PATH } from '../contract/live';
 import { API_PREFIX, UPLOAD_MAX_BYTES } from '../contract/rules';
 import { createCallRegistry, envelope, langOf, sendApiError } from './calls';
-import { DEFAULT_LIMITS, DEFAULT_WITHDRAW_HOLD_HOURS, type Limits, type TrustProxy } from './config';
+import { DEFAULT_LIMITS, DEFAULT_WITHDRAW_HOLD_HOURS, consoleOrigin, type Limits, type TrustProxy } from './config';
 import type { ServerContext } from './context';
 import { createQueries } from './db';
 import type { Db } from './db/database';
@@ -30,7 +30,7 @@ import { requestIdOf, requestLogFields, trustedPeers, withinRequest } from './re
 import { publicPushServices, type PushEndpointPolicy } from './push/endpoints';
 import { announcesOutcome } from './push/notices';
 import { createPushSender, defaultPushSubject, ensureVapidKeys } from './push/sender';
-import { DEFAULT_SECOND_APPROVAL_ABOVE } from './review';
+import { DEFAULT_SECOND_APPROVAL_ABOVE } from './four-eyes';
 import { createSessionCache } from './session-cache';
 import { startMaintenance } from './maintenance';
 import { DEFAULT_NODES_TO_AGREE } from './chain/reading';
@@ -268,6 +268,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     uploadsDir: path.join(options.dataDir, 'uploads'),
     sessions,
     publicUrl: options.publicUrl?.replace(/\/+$/, ''),
+    consoleOrigin: consoleOrigin({ consoleHost: options.consoleHost, publicUrl: options.publicUrl }),
     reviewRules: { secondApprovalAbove: options.secondApprovalAbove ?? DEFAULT_SECOND_APPROVAL_ABOVE },
     withdrawHoldHours: options.withdrawHoldHours ?? DEFAULT_WITHDRAW_HOLD_HOURS,
     push,

@@ -14,6 +14,7 @@ import { DEMO_ACCOUNT } from './demo';
 import { watchNetwork } from './chain/networks';
 import { startLocalChain, units } from './chain/testing/local-chain';
 import { checkIntegrity } from './integrity';
+import { outboxMailer } from './mail/mailer';
 import { opsOutput, testDatabase, uniquePng } from './test-support';
 
 /**
@@ -85,14 +86,16 @@ async function signIn(baseUrl: string): Promise<string> {
 
 /**
  * An operator command as the CLI runs it (server/ops/cli.ts: `runOps` on a database connection of
- * its own), in this process: what it printed and whether it succeeded. Two at once are two
- * connections racing, as two operators' terminals would be. A Node process for each, as before,
- * cost some 1.7 s of CPU a command; ops.test.ts runs the CLI itself.
+ * its own, its mail in the outbox of the machine it runs on, node A's), in this process: what it
+ * printed and whether it succeeded. Two at once are two connections racing, as two operators'
+ * terminals would be. A Node process for each, as before, cost some 1.7 s of CPU a command;
+ * ops.test.ts runs the CLI itself.
  */
 async function opsRun(...argv: string[]): Promise<{ ok: boolean; stdout: string; stderr: string }> {
   const connection = await openDatabase(database.config);
+  const mailer = outboxMailer(path.join(node(0).dataDir, 'outbox'));
   try {
-    return { ok: true, stdout: (await opsOutput(connection, ...argv)).join('\n'), stderr: '' };
+    return { ok: true, stdout: (await opsOutput({ db: connection, mailer }, ...argv)).join('\n'), stderr: '' };
   } catch (error) {
     return { ok: false, stdout: '', stderr: error instanceof Error ? error.message : String(error) };
   } finally {
@@ -281,10 +284,9 @@ describe('two nodes on one PostgreSQL', () => {
   });
 
   it('tells an operator on node A at once when a customer on node B submits a recharge', async () => {
-    const created = JSON.parse(await ops('operator', 'add', 'cluster-op', '--role', 'reviewer', '--json')) as {
-      enrolment_link: string;
-    };
-    const enrolmentToken = new URLSearchParams(created.enrolment_link.split('#/enrol?')[1]).get('token') ?? '';
+    await ops('operator', 'add', 'cluster-op', '--role', 'reviewer', '--email', 'cluster-op@operators.example');
+    const link = await mailTo('cluster-op@operators.example', '#/enrol?token=');
+    const enrolmentToken = /#\/enrol\?token=([\w-]{43})/.exec(link)?.[1] ?? '';
     const consolePost = (path: string, fields: Record<string, string>) =>
       fetch(`${node(0).baseUrl}${CONSOLE_API_PREFIX}${path}`, {
         method: 'POST',

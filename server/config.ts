@@ -4,7 +4,7 @@ import { DEFAULT_CHAIN_LEASE_MS, DEFAULT_DUST_BELOW } from './chain/watcher';
 import path from 'node:path';
 import { parseMoney, type Cents } from '../contract/money';
 import type { DatabaseConfig } from './db/database';
-import { DEFAULT_SECOND_APPROVAL_ABOVE } from './review';
+import { DEFAULT_SECOND_APPROVAL_ABOVE } from './four-eyes';
 
 export interface Limits {
   /** Global API requests per IP per minute. */
@@ -295,7 +295,7 @@ export function describeDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl'>
 }
 
 /**
- * Where the console is reached from outside, for the links the CLI prints: its own host
+ * Where the console is reached from outside, for the enrolment links mailed to operators: its own host
  * (CONSOLE_HOST, on PUBLIC_URL's scheme), else PUBLIC_URL's origin; '' when neither is set.
  */
 export function consoleOrigin(config: Pick<Config, 'consoleHost' | 'publicUrl'>): string {

@@ -9,7 +9,7 @@ import type { LiveHub } from './live';
 import type { Mailer } from './mail/mailer';
 import type { Metrics } from './metrics';
 import type { PushSender } from './push/sender';
-import type { ReviewRules } from './review';
+import type { ReviewRules } from './four-eyes';
 import type { SessionCache } from './session-cache';
 
 /** What reads and records: shared by the server and the operator CLI. */
@@ -75,6 +75,8 @@ export interface ServerContext extends Domain {
   metrics: Metrics;
   /** The app's public address for links we hand out (invite links); else the request's origin. */
   publicUrl: string | undefined;
+  /** The console's origin for the links mailed to operators; '' when neither PUBLIC_URL nor CONSOLE_HOST is set. */
+  consoleOrigin: string;
   /** Root of the uploads folder. */
   uploadsDir: string;
   /** Which withdrawals need two operators' approvals. */

@@ -5,7 +5,13 @@ import type { ReviewState, SaleOrderState } from '../contract/rules';
 import { inTransaction, isoNow, type Domain, type InTransaction } from './context';
 import type { TwoApprovalKind } from './db/review';
 import { publish, publishQueueChange } from './events';
-import { identityKey } from './security/identity-keys';
+import {
+  DEFAULT_SECOND_APPROVAL_ABOVE,
+  approvalsThatCount,
+  countedOperator,
+  secondApprovalAbove,
+  type ReviewRules,
+} from './four-eyes';
 
 export type { Decision, ReviewKind };
 
@@ -40,27 +46,8 @@ export function cliUser(user: string): Reviewer {
   return { name: `operator:${user}`, proven: false };
 }
 
-/** 1,000.00 USDT: an order above it (with the customer's others of the last 24 h) needs two operators. */
-export const DEFAULT_SECOND_APPROVAL_ABOVE = cents(100_000);
-
-/** The settings row an admin's limit is kept in; until one is set, the configured default holds. */
-export const SECOND_APPROVAL_SETTING = 'review.second_approval_above';
-
 /** The window in which a customer's orders of one kind are added up against the limit. */
 const ROLLING_WINDOW_MS = 24 * 3600 * 1000;
-
-export interface ReviewRules {
-  /** The limit until an admin sets one in the console (REVIEW_SECOND_APPROVAL_ABOVE). */
-  secondApprovalAbove: Cents;
-}
-
-/** The limit in force: the admin's, from the database, else the configured default. */
-export async function secondApprovalAbove(domain: Pick<Domain, 'queries'>, rules: ReviewRules): Promise<Cents> {
-  const stored = await domain.queries.settings.get(SECOND_APPROVAL_SETTING);
-  if (stored === undefined) return rules.secondApprovalAbove;
-  if (!/^\d{1,15}$/.test(stored)) throw new Error(`setting ${SECOND_APPROVAL_SETTING} is not a number of cents`);
-  return cents(Number(stored));
-}
 
 export interface TwoApprovalOrder {
   id: number;
@@ -110,8 +97,8 @@ export async function needsTwoApprovals(
 }
 
 /**
- * The approvals of these orders (up to ORDERS_PER_STATEMENT) that count, by order, oldest first:
- * those by operators whose accounts are still open.
+ * The approvals of these orders (up to ORDERS_PER_STATEMENT) that count toward four eyes (see
+ * approvalsThatCount), by order, oldest first.
  */
 export async function countingApprovalsOf(
   domain: Pick<Domain, 'queries'>,
@@ -120,14 +107,11 @@ export async function countingApprovalsOf(
 ): Promise<Map<number, Approval[]>> {
   const byOrder = new Map<number, Approval[]>(orderIds.map((id) => [id, []]));
   if (orderIds.length === 0) return byOrder;
-  const [approvals, open] = await Promise.all([
-    domain.queries.review.approvalsOf(kind, orderIds),
-    domain.queries.operators.activeNames(),
-  ]);
+  const approvals = await approvalsThatCount(domain, await domain.queries.review.approvalsOf(kind, orderIds));
   const oldestFirst = (a: Approval, b: Approval) =>
     a.created_at === b.created_at ? (a.actor < b.actor ? -1 : 1) : a.created_at < b.created_at ? -1 : 1;
   for (const { order_id: orderId, actor, created_at: createdAt } of approvals.sort(oldestFirst)) {
-    if (open.has(identityKey(actor))) byOrder.get(orderId)?.push({ actor, created_at: createdAt });
+    byOrder.get(orderId)?.push({ actor, created_at: createdAt });
   }
   return byOrder;
 }
@@ -200,7 +184,9 @@ async function apply(
  * The first approval of a recharge or withdrawal that needs two: recorded, audited and announced
  * to the console, the money untouched. Null when this approval completes the pair (or none is
  * needed) and the decision goes ahead. Under a lock on the order, so two operators approving at
- * once are counted one after the other, on any node.
+ * once are counted one after the other, on any node. Either approval must come from an operator
+ * who counts toward four eyes by now: a new one's only 24 hours after enrolment, or once a second
+ * administrator confirmed them.
  */
 async function firstOfTwoApprovals(
   tx: Domain & InTransaction,
@@ -223,6 +209,8 @@ async function firstOfTwoApprovals(
       'needs_proven_operator',
     );
   }
+  // One of two approvals only from an operator who counts by now (FourEyesError otherwise).
+  await countedOperator(tx, reviewer.name);
   if (!(await tx.queries.review.addApproval(kind, id, reviewer.name, at))) {
     throw new ReviewError(
       `${kind} ${id}: ${reviewer.name} approved it already; another operator must give the second approval`,

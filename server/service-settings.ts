@@ -2,12 +2,12 @@ import { cents, formatMoney, formatRate, type Cents } from '../contract/money';
 import type { ContactChannelType } from '../contract/rules';
 import { inTransaction, isoNow, type Domain, type InTransaction } from './context';
 import type { AuditEntry } from './db/audit';
-import { SECOND_APPROVAL_SETTING, secondApprovalAbove, type ReviewRules } from './review';
 import { newPublicCode } from './security/tokens';
 
 /**
  * What operators change about the service, from the CLI or the console: merchants, offers,
- * interest products, contact channels, receiving addresses and the second-approval limit. Each change is one transaction
+ * interest products, contact channels and receiving addresses (the second-approval limit has its
+ * own rules, in server/four-eyes.ts). Each change is one transaction
  * with its audit row (what it was, what it became); validation happens before, by the contract's
  * rules, in whichever door the change came through.
  */
@@ -301,32 +301,6 @@ export function saveReceivingAddress(
         before_value: before ? describe(before.address, before.min_amount) : '',
         after_value: describe(input.address, minAmount),
         detail: `${input.type} ${input.address}`,
-      },
-    };
-  });
-}
-
-/**
- * The amount above which a recharge or withdrawal (with the customer's others of the last 24
- * hours) needs two operators' approvals; until an admin sets one, REVIEW_SECOND_APPROVAL_ABOVE.
- */
-export function setSecondApprovalAbove(
-  domain: Domain,
-  amount: Cents,
-  rules: ReviewRules,
-  actor: string,
-): Promise<null> {
-  return audited(domain, actor, 'setting second approval', async (tx) => {
-    const before = await secondApprovalAbove(tx, rules);
-    await tx.queries.settings.set(SECOND_APPROVAL_SETTING, String(amount));
-    return {
-      id: null,
-      entry: {
-        action: 'setting change',
-        target_type: 'setting',
-        before_value: formatMoney(before),
-        after_value: formatMoney(amount),
-        detail: 'second approval above',
       },
     };
   });

@@ -10,6 +10,7 @@ import {
 } from '../contract/console';
 import { addOperator } from './console/operators';
 import { totpCode } from './console/totp';
+import { confirmOperator } from './four-eyes';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,7 +26,7 @@ import { createQueries } from './db';
 import { openDatabase, type DatabaseConfig, type Db } from './db/database';
 import { openPostgres } from './db/postgres';
 import type { ConnectionTimeouts } from './security/connection-limits';
-import { prepareDatabase } from './demo';
+import { DEMO_ADMIN, prepareDatabase } from './demo';
 import type { Mail, Mailer } from './mail/mailer';
 import type { PushEndpointPolicy } from './push/endpoints';
 import { runOps } from './ops/ops';
@@ -657,15 +658,36 @@ export async function fund(server: TestServer, user: TestUser, amount: string): 
 }
 
 /**
- * Runs an operator command against a test database (on a test server: its database and its
- * clock, which authenticator codes are computed for) and returns the lines it printed.
+ * Runs an operator command against a test database (on a test server: its database, its mailer
+ * and its clock, which authenticator codes are computed for; or a database and where its mail
+ * goes) and returns the lines it printed.
  */
-export async function opsOutput(target: Db | TestServer, ...argv: string[]): Promise<string[]> {
+export async function opsOutput(
+  target: Db | { db: Db; mailer: Mailer; clock?: TestClock },
+  ...argv: string[]
+): Promise<string[]> {
   const lines: string[] = [];
   const output = { out: (line: string) => lines.push(line) };
-  if ('clock' in target) await runOps(target.db, argv, output, { now: target.clock.now });
-  else await runOps(target, argv, output);
+  if ('mailer' in target) {
+    await runOps(target.db, argv, output, {
+      mailer: target.mailer,
+      ...(target.clock ? { now: target.clock.now } : {}),
+    });
+  } else await runOps(target, argv, output);
   return lines;
+}
+
+/** The token of the enrolment link last mailed to `email`: the only place a link ever goes. */
+export function enrolmentTokenMailedTo(server: TestServer, email: string): string {
+  const mail = [...server.mailer.sent].reverse().find((sent) => sent.to === email && sent.text.includes('#/enrol?'));
+  const token = mail?.text.match(/#\/enrol\?token=([\w-]{43})/)?.[1];
+  if (!token) throw new Error(`no enrolment link was mailed to ${email}`);
+  return token;
+}
+
+/** The address a test operator is given: their enrolment link goes there. */
+export function testOperatorEmail(name: string): string {
+  return `${name.toLowerCase()}@operators.example`;
 }
 
 /** What an operator chose at enrolment: to sign in with. */
@@ -687,32 +709,44 @@ let operatorCounter = 0;
 export const TEST_OPERATOR_PASSWORD = 'Operator12345';
 
 /**
- * An operator account added as an admin adds one, then enrolled through its link as its operator
- * would: the link opened, a password chosen, the fresh authenticator secret proven with its
- * current code. Enrolment signs the link's holder in, so this is a session as well.
+ * The token of an enrolment link opened as its holder would (the secret made for them, a
+ * password, the current code): the session enrolment opened, and the secret they hold.
  */
-async function enrolThroughLink(
+export async function enrolWithToken(
   server: TestServer,
-  name: string,
-  role: OperatorRole,
-): Promise<{ account: TestOperatorAccount; cookie: string; csrf: string }> {
-  const added = await addOperator(server.app.wallet, { name, role, actor: 'test' });
-  const opened = await consolePost<EnrolmentStart>(server, 'enrol/start', { token: added.token });
+  token: string,
+): Promise<{ totpSecret: string; cookie: string; csrf: string }> {
+  const opened = await consolePost<EnrolmentStart>(server, 'enrol/start', { token });
   expect(opened.envelope, 'the enrolment link should open').toMatchObject({ code: 200 });
   const totpSecret = opened.envelope.data.totp_secret;
   const { envelope, setCookie } = await consolePost<ConsoleSession>(server, 'enrol/finish', {
-    token: added.token,
+    token,
     new_password: TEST_OPERATOR_PASSWORD,
     code: totpCode(totpSecret, server.clock.now()),
   });
   expect(envelope, 'the enrolment should complete').toMatchObject({ code: 200 });
   const cookie = setCookie?.split(';')[0];
   if (!cookie) throw new Error('no session cookie');
-  return {
-    account: { name: added.name, password: TEST_OPERATOR_PASSWORD, totpSecret },
-    cookie,
-    csrf: envelope.data.csrf,
-  };
+  return { totpSecret, cookie, csrf: envelope.data.csrf };
+}
+
+/**
+ * An operator account added as an admin adds one, then enrolled through the link mailed to it as
+ * its operator would. Enrolment signs the link's holder in, so this is a session as well. Their
+ * approvals count toward four eyes at once: the first administrator, who did not add them,
+ * confirms them, as a second administrator would in production (a test of the wait itself makes
+ * its operators by hand).
+ */
+async function enrolThroughLink(
+  server: TestServer,
+  name: string,
+  role: OperatorRole,
+): Promise<{ account: TestOperatorAccount; cookie: string; csrf: string }> {
+  const email = testOperatorEmail(name);
+  const added = await addOperator(server.app.wallet, { name, role, email, lang: 'en', actor: 'test' });
+  const { totpSecret, cookie, csrf } = await enrolWithToken(server, enrolmentTokenMailedTo(server, email));
+  await confirmOperator(server.app.wallet, added.name, DEMO_ADMIN.name);
+  return { account: { name: added.name, password: TEST_OPERATOR_PASSWORD, totpSecret }, cookie, csrf };
 }
 
 /**

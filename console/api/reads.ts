@@ -117,9 +117,14 @@ export function useList<P extends ListPath>(path: P) {
   return useRead<P>([path, {} as ConsoleCallRequest<P>]);
 }
 
-/** The amount above which orders need two operators, as an administrator set it. */
+/** The amount above which orders need two operators, as an administrator set it, and a raise that waits. */
 export function useReviewSettings() {
   return useRead(['settings/review', {}]);
+}
+
+/** Where four eyes stands: who counts, who does not yet, the raise that waits. */
+export function useFourEyes() {
+  return useRead(['four-eyes/status', {}]);
 }
 
 const isReadOf = (key: unknown, match: (path: string) => boolean) =>

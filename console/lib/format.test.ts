@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAge, formatDateTime } from './format';
+import { formatAge, formatDateTime, formatList } from './format';
 
 describe('formatAge', () => {
   const now = Date.parse('2026-03-01T12:00:00Z');
@@ -20,5 +20,13 @@ describe('formatAge', () => {
 describe('formatDateTime', () => {
   it('shows what it cannot read as it came', () => {
     expect(formatDateTime('not a time', 'en')).toBe('not a time');
+  });
+});
+
+describe('formatList', () => {
+  it('joins names the way the language does', () => {
+    expect(formatList(['alice'], 'en')).toBe('alice');
+    expect(formatList(['alice', 'bob', 'carol'], 'en')).toBe('alice, bob, and carol');
+    expect(formatList(['alice', 'bob'], 'de')).toBe('alice und bob');
   });
 });

@@ -41,3 +41,8 @@ export function formatAge(iso: string, now: number, locale: string): string {
   if (elapsed < 2 * DAY) return format.format(-Math.floor(elapsed / HOUR), 'hour');
   return format.format(-Math.floor(elapsed / DAY), 'day');
 }
+
+/** Names as one phrase of the console's language ("alice, bob and carol"). */
+export function formatList(items: readonly string[], locale: string): string {
+  return new Intl.ListFormat(locale, { type: 'conjunction' }).format(items);
+}

@@ -5,6 +5,7 @@ import {
   api,
   bindCard,
   enrolledOperator,
+  enrolmentTokenMailedTo,
   expect,
   expectAccessible,
   fundCustomer,
@@ -19,15 +20,16 @@ import {
 
 /**
  * A reviewer account made the way staff are added (`npm run ops -- operator add`), enrolled by
- * its operator in the browser: the link opened, the secret shown there put into "their
- * authenticator" (computed here), a password chosen. Enrolment signs them in.
+ * its operator in the browser: the link mailed to them opened, the secret shown there put into
+ * "their authenticator" (computed here), a password chosen. Enrolment signs them in.
  */
 async function enrolReviewer(page: Page): Promise<string> {
   const name = uniqueAccount('op').toLowerCase();
-  const created = JSON.parse(await ops('operator', 'add', name, '--role', 'reviewer', '--json')) as {
-    enrolment_link: string;
-  };
-  await page.goto(created.enrolment_link);
+  const email = `${name}@operators.example`;
+  const printed = await ops('operator', 'add', name, '--role', 'reviewer', '--email', email);
+  const token = enrolmentTokenMailedTo(email);
+  expect(printed).not.toContain(token);
+  await page.goto(`/console/#/enrol?token=${token}`);
   await expect(page.getByRole('heading', { name: 'Set up your console account' })).toBeVisible();
   const secret = page
     .getByRole('term')
@@ -192,11 +194,14 @@ test('an admin disables a customer with a reason, enrols an operator, and every 
 
   await page.getByRole('link', { name: 'Operators' }).click();
   const newcomer = uniqueAccount('new').toLowerCase();
+  const email = `${newcomer}@operators.example`;
   await page.getByLabel("New operator's name").fill(newcomer);
+  await page.getByLabel('Their own e-mail address').fill(email);
   await page.getByRole('button', { name: 'Add operator' }).click();
-  // The admin gets the link alone: the password and authenticator are the newcomer's to set.
-  await expect(page.getByText(/\/console\/#\/enrol\?token=[\w-]{43}$/)).toBeVisible();
-  await expect(page.getByText(/otpauth:/)).toHaveCount(0);
+  // The link goes to the newcomer's own address alone: the admin sees only where it went.
+  await expect(page.getByText(`The enrolment link went to ${email} alone.`)).toBeVisible();
+  await expect(page.getByText(enrolmentTokenMailedTo(email))).toHaveCount(0);
+  await expect(page.getByText(/enrol\?token=|otpauth:/)).toHaveCount(0);
   await expectAccessible(page);
   const row = page.getByRole('row').filter({ hasText: newcomer });
   await row.getByRole('button', { name: 'Disable' }).click();

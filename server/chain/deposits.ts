@@ -1,8 +1,7 @@
 import { cents, formatMoney } from '../../contract/money';
 import { inTransaction, isoNow, type Domain } from '../context';
 import { publish } from '../events';
-import { secondApprovalAbove, type ReviewRules } from '../review';
-import { identityKey } from '../security/identity-keys';
+import { approvalsThatCount, countedOperator, secondApprovalAbove, type ReviewRules } from '../four-eyes';
 
 /** Why a deposit could not be credited by hand. */
 export type HandCreditRefusal = 'not_found' | 'not_below_minimum' | 'nothing_to_credit' | 'approved_already';
@@ -21,8 +20,8 @@ export class HandCreditError extends Error {
  * An administrator credits a transfer that arrived below the network's minimum, with a reason:
  * in one transaction, under the deposit's lock, the deposit becomes credited, its ledger line is
  * written, the customer hears of it and the audit log has it. Above the second-approval limit it
- * takes two different administrators (open accounts), like a large recharge; the first is
- * recorded and nothing moves.
+ * takes two different administrators who count toward four eyes (see server/four-eyes.ts), like a
+ * large recharge; the first is recorded and nothing moves.
  */
 export async function creditByHand(
   domain: Domain,
@@ -40,16 +39,16 @@ export async function creditByHand(
     }
     if (deposit.amount <= 0) throw new HandCreditError(`deposit ${id} is less than a cent`, 'nothing_to_credit');
     const at = isoNow(tx);
+    const amount = cents(deposit.amount);
+    const needsTwo = amount > (await secondApprovalAbove(tx, rules));
+    // One of two approvals only from an administrator who counts by now (FourEyesError otherwise).
+    if (needsTwo) await countedOperator(tx, actor, 'admin');
     if (!(await tx.queries.chain.addApproval(id, actor, reason, at))) {
       throw new HandCreditError(`${actor} approved deposit ${id} already`, 'approved_already');
     }
-    const amount = cents(deposit.amount);
     const entry = { target_type: 'deposit', target_id: id, user_id: deposit.user_id, created_at: at };
-    if (amount > (await secondApprovalAbove(tx, rules))) {
-      const open = await tx.queries.operators.activeNames();
-      const approvals = (await tx.queries.chain.approvalsOf(id)).filter((approval) =>
-        open.has(identityKey(approval.actor)),
-      );
+    if (needsTwo) {
+      const approvals = await approvalsThatCount(tx, await tx.queries.chain.approvalsOf(id));
       if (approvals.length < 2) {
         await tx.queries.audit.record({
           ...entry,

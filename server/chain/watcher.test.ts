@@ -6,12 +6,16 @@ import { checkIntegrity } from '../integrity';
 import type { LiveEvent } from '../../contract/live';
 import { noticeFor, outcomeOf } from '../push/notices';
 import {
+  TEST_OPERATOR_PASSWORD,
   call,
   consoleCall,
   consolePost,
+  enrolWithToken,
+  enrolmentTokenMailedTo,
   freshServerPerTest,
   opsOutput,
   signInOperator,
+  signInOperatorAs,
   signUp,
   type TestServer,
 } from '../test-support';
@@ -497,6 +501,34 @@ describe('deposits read from the chain', () => {
     expect((await credit(first)).envelope).toMatchObject({ code: 409, data: { field: 'id' } });
     expect((await credit(second)).envelope.data).toEqual({ outcome: 'credited' });
     expect(await balanceOf(user)).toBe('600.00');
+  });
+
+  it('lets no admin credit a large deposit by hand as a second identity he enrolled himself, until it counts 24 hours on', async () => {
+    const { type, token } = await watched({ min: 300_000 });
+    const user = await signUp(server);
+    await chain.transfer(token, await addressOf(user, type), units('2500', 6));
+    await chain.mine(CONFIRMATIONS);
+    await pass(type);
+    const admin = await signInOperator(server, 'handboss', 'admin');
+    // He gives an address of his own for the new account and opens its link himself.
+    const email = 'handsock@boss-elsewhere.example';
+    await consoleCall(server, 'operators/add', { name: 'handsock', role: 'admin', email }, admin);
+    const sock = await enrolWithToken(server, enrolmentTokenMailedTo(server, email));
+    const { deposits } = await consoleCall(server, 'deposits/list', { state: 'below_minimum' }, admin);
+    const id = String(deposits.find((deposit) => deposit.account === user.user.account)?.id);
+    const credit = (operator: { cookie: string; csrf: string }) =>
+      consolePost<{ outcome: string }>(server, 'deposits/credit', { id, reason: 'Large, checked' }, operator);
+    expect((await credit(admin)).envelope.data).toEqual({ outcome: 'awaiting_second_approval' });
+    expect((await credit(sock)).envelope).toMatchObject({ code: 409, data: { field: 'id' } });
+    expect(await balanceOf(user)).toBe('0.00');
+    server.clock.advance(24 * 3600);
+    const counted = await signInOperatorAs(server, {
+      name: 'handsock',
+      password: TEST_OPERATOR_PASSWORD,
+      totpSecret: sock.totpSecret,
+    });
+    expect((await credit(counted)).envelope.data).toEqual({ outcome: 'credited' });
+    expect(await balanceOf(user)).toBe('2500.00');
   });
 
   it('credits once what a node answers twice, and ignores logs of another contract or outside the range', async () => {

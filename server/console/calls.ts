@@ -38,10 +38,10 @@ type ConsoleCallResult<P extends ConsoleCallPath> = Awaitable<
 /** Calls a session waiting for its new password may still make. */
 const BEFORE_NEW_PASSWORD: readonly ConsoleCallPath[] = ['auth/session', 'auth/password', 'auth/logout'];
 /**
- * Reads the console makes by itself (the queue refreshed on a live event): they do not count as
- * the operator being there, so an unattended console still signs out.
+ * Reads the console makes by itself (the queue refreshed on a live event, the four-eyes banner):
+ * they do not count as the operator being there, so an unattended console still signs out.
  */
-const UNATTENDED_READS: readonly ConsoleCallPath[] = ['auth/session', 'review/queue'];
+const UNATTENDED_READS: readonly ConsoleCallPath[] = ['auth/session', 'review/queue', 'four-eyes/status'];
 
 /**
  * An operator's activity is written at most this often: the idle sign-out is exact to within it,

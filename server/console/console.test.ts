@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { OFFER_PAGE_SIZE, QUEUE_PAGE_SIZE, type ConsoleLiveEvent, type ConsoleSession } from '../../contract/console';
 import { cents } from '../../contract/money';
 import {
+  TEST_OPERATOR_PASSWORD,
   addTestOperator,
   approveOrder,
   bindPayout,
@@ -14,12 +15,15 @@ import {
   consoleCall,
   consolePost,
   countingStatements,
+  enrolWithToken,
+  enrolmentTokenMailedTo,
   fund,
   opsOutput,
   signInOperator,
   signInOperatorAs,
   signUp,
   startTestServer,
+  testOperatorEmail,
   type TestOperator,
   type TestServer,
   type TestUser,
@@ -269,7 +273,7 @@ describe('signing in', () => {
   it('ends every session of an account that `ops operator disable` closes, and a signed-out one', async () => {
     const operator = await signInOperator(server, 'gone');
     const other = await signInOperator(server, 'stays');
-    expect(await opsOutput(server.db, 'operator', 'disable', operator.name)).toEqual([
+    expect(await opsOutput(server, 'operator', 'disable', operator.name)).toEqual([
       `${operator.name} disabled; its sessions have ended`,
     ]);
     expect((await consolePost(server, 'review/queue', {}, operator)).envelope.code).toBe(-1);
@@ -381,14 +385,17 @@ describe('what opens a console call', () => {
 
   it('lets a reviewer review and an admin also manage operator accounts', async () => {
     const admin = await signInOperator(server, 'boss', 'admin');
-    for (const path of ['operators/list', 'operators/add', 'operators/disable'] as const) {
-      const fields = path === 'operators/list' ? {} : { name: 'newcomer', role: 'reviewer' };
+    const newcomer = { name: 'newcomer', role: 'reviewer', email: 'newcomer@operators.example' } as const;
+    for (const path of ['operators/list', 'operators/add', 'operators/disable', 'operators/confirm'] as const) {
+      const fields = path === 'operators/list' ? {} : newcomer;
       expect((await consolePost(server, path, fields, operator)).envelope, path).toMatchObject({ code: 403 });
     }
-    const added = await consoleCall(server, 'operators/add', { name: 'newcomer', role: 'reviewer' }, admin);
-    expect(added.enrolment_path).toMatch(/^\/console\/#\/enrol\?token=[\w-]{43}$/);
-    const again = await consolePost(server, 'operators/add', { name: 'Newcomer', role: 'admin' }, admin);
+    const added = await consoleCall(server, 'operators/add', newcomer, admin);
+    expect(added).toEqual({ ...newcomer, expires_at: expect.any(String) as string });
+    const again = await consolePost(server, 'operators/add', { ...newcomer, name: 'Newcomer', role: 'admin' }, admin);
     expect(again.envelope).toMatchObject({ code: 409, data: { field: 'name' } });
+    const noAddress = await consolePost(server, 'operators/add', { name: 'nomail', role: 'reviewer' }, admin);
+    expect(noAddress.envelope).toMatchObject({ code: 400, data: { field: 'email' } });
     const names = (await consoleCall(server, 'operators/list', {}, admin)).operators.map((row) => row.name);
     expect(names).toContain('newcomer');
     await consoleCall(server, 'operators/disable', { name: 'newcomer' }, admin);
@@ -751,10 +758,13 @@ describe('four eyes on large recharges', () => {
 });
 
 describe('the second-approval limit', () => {
-  it('is the admin’s to change in Settings, audited, and applies at once', async () => {
+  it('is the admin’s to change in Settings, audited; a lower one applies at once', async () => {
     const admin = await signInOperator(server, 'limits', 'admin');
     const reviewer = await signInOperator(server, 'nolimit');
-    expect(await consoleCall(server, 'settings/review', {}, admin)).toEqual({ second_approval_above: '1000.00' });
+    expect(await consoleCall(server, 'settings/review', {}, admin)).toEqual({
+      second_approval_above: '1000.00',
+      raise: null,
+    });
     const denied = await consolePost(server, 'settings/review-save', { second_approval_above: '500' }, reviewer);
     expect(denied.envelope.code).toBe(403);
     const bad = await consolePost(server, 'settings/review-save', { second_approval_above: '0' }, admin);
@@ -774,6 +784,232 @@ describe('the second-approval limit', () => {
         detail: 'second approval above',
       }),
     ]);
+  });
+});
+
+describe('four eyes against one administrator', () => {
+  const DAY = 24 * 3600;
+  let boss: TestOperator;
+  let customer: TestUser;
+  beforeEach(async () => {
+    boss = await signInOperator(server, 'boss', 'admin');
+    customer = await signUp(server);
+    await fund(server, customer, '5000');
+  });
+
+  const approve = (operator: Pick<TestOperator, 'cookie' | 'csrf'>, kind: 'recharge' | 'withdraw', id: number) =>
+    consolePost<{ outcome: string }>(server, 'review/decide', { kind, id: String(id), decision: 'approve' }, operator);
+  const stateOf = async (kind: 'recharge' | 'withdraw', id: number) =>
+    kind === 'recharge'
+      ? (await consoleCall(server, 'review/recharge', { id: String(id) }, boss)).recharge.state
+      : (await consoleCall(server, 'review/withdraw', { id: String(id) }, boss)).withdraw.state;
+
+  /** The admin adds an operator at an address of his own and opens the link himself. */
+  async function secondIdentity(name: string, role: 'reviewer' | 'admin' = 'reviewer') {
+    const email = `${name}@boss-elsewhere.example`;
+    await consoleCall(server, 'operators/add', { name, role, email }, boss);
+    const enrolled = await enrolWithToken(server, enrolmentTokenMailedTo(server, email));
+    server.clock.advance(30);
+    return { name, password: TEST_OPERATOR_PASSWORD, ...enrolled };
+  }
+
+  it('lets no admin approve as a second identity he enrolled himself within 24 hours: withdrawal and recharge wait', async () => {
+    const withdrawal = await pendingWithdrawal(customer, '2500');
+    const recharge = await pendingRecharge(server, customer, '2500');
+    const enrolledAt = server.clock.now().getTime();
+    const sock = await secondIdentity('sock');
+    for (const [kind, id] of [
+      ['withdraw', withdrawal],
+      ['recharge', recharge],
+    ] as const) {
+      expect((await approve(boss, kind, id)).envelope.data.outcome).toBe('awaiting_second_approval');
+      const refused = await approve(sock, kind, id);
+      expect(refused.envelope).toMatchObject({
+        code: 409,
+        data: { counts_from: new Date(enrolledAt + DAY * 1000).toISOString() },
+      });
+      expect(await stateOf(kind, id)).toBe('audit');
+    }
+    expect(await balanceOf(customer)).toBe('2500.00');
+    const queue = await consoleCall(server, 'review/queue', {}, boss);
+    const mine = (kind: string, id: number) => queue.items.find((item) => item.kind === kind && item.id === id);
+    for (const item of [mine('withdraw', withdrawal), mine('recharge', recharge)]) {
+      expect(item).toMatchObject({ approvals: [boss.name], needs_second_approval: true });
+    }
+    const status = await consoleCall(server, 'four-eyes/status', {}, boss);
+    expect(status.waiting).toEqual([
+      {
+        name: 'sock',
+        role: 'reviewer',
+        counts_from: new Date(enrolledAt + DAY * 1000).toISOString(),
+        added_by: boss.name,
+      },
+    ]);
+  });
+
+  it('lets no admin approve alone by raising the limit: a raise waits 24 hours, and putting it back applies at once', async () => {
+    const withdrawal = await pendingWithdrawal(customer, '2500');
+    await consolePost(server, 'settings/review-save', { second_approval_above: '1000000' }, boss);
+    expect((await approve(boss, 'withdraw', withdrawal)).envelope.data.outcome).toBe('awaiting_second_approval');
+    expect(await stateOf('withdraw', withdrawal)).toBe('audit');
+    expect(await consoleCall(server, 'settings/review', {}, boss)).toEqual({
+      second_approval_above: '1000.00',
+      raise: {
+        amount: '1000000.00',
+        requested_by: boss.name,
+        in_force_at: new Date(server.clock.now().getTime() + DAY * 1000).toISOString(),
+      },
+    });
+    expect(await consoleCall(server, 'settings/review-save', { second_approval_above: '1000' }, boss)).toEqual({
+      second_approval_above: '1000.00',
+      raise: null,
+    });
+    server.clock.advance(DAY + 1);
+    boss = await signInOperatorAs(server, boss);
+    expect((await consoleCall(server, 'review/queue', {}, boss)).second_approval_above).toBe('1000.00');
+    const audit = await consoleCall(server, 'audit/list', { kind: 'setting' }, boss);
+    expect(audit.items.map((item) => [item.action, item.before, item.after])).toEqual([
+      ['setting change', '1000.00', '1000.00'],
+      ['setting raise', '1000.00', '1000000.00'],
+    ]);
+  });
+
+  it('counts a new operator 24 hours after enrolment, or at once when another counted administrator confirms them', async () => {
+    const withdrawal = await pendingWithdrawal(customer, '2500');
+    const sock = await secondIdentity('sock');
+    server.clock.advance(DAY - 60);
+    await approve(await signInOperatorAs(server, boss), 'withdraw', withdrawal);
+    expect((await approve(await signInOperatorAs(server, sock), 'withdraw', withdrawal)).envelope.code).toBe(409);
+    server.clock.advance(60);
+    expect((await approve(await signInOperatorAs(server, sock), 'withdraw', withdrawal)).envelope.data.outcome).toBe(
+      'success',
+    );
+
+    boss = await signInOperatorAs(server, boss);
+    const recharge = await pendingRecharge(server, customer, '2500');
+    const puppet = await secondIdentity('puppet', 'admin');
+    const newcomer = await secondIdentity('newcomer');
+    const confirm = (who: Pick<TestOperator, 'cookie' | 'csrf'>, name: string) =>
+      consolePost(server, 'operators/confirm', { name }, who);
+    // Not the one who added them, not themselves, and not an administrator who does not count yet.
+    expect((await confirm(boss, 'newcomer')).envelope).toMatchObject({ code: 409, data: { field: 'name' } });
+    expect((await confirm(puppet, 'puppet')).envelope.code).toBe(409);
+    expect((await confirm(puppet, 'newcomer')).envelope).toMatchObject({
+      code: 409,
+      msg: expect.stringContaining('once you count toward four eyes'),
+    });
+    // Nor can a second identity not yet counted add a third for its maker to confirm.
+    const third = { name: 'third', role: 'reviewer', email: 'third@boss-elsewhere.example' } as const;
+    expect((await consolePost(server, 'operators/add', third, puppet)).envelope.code).toBe(409);
+    expect(
+      (await consolePost(server, 'settings/review-save', { second_approval_above: '5000' }, puppet)).envelope.code,
+    ).toBe(409);
+    const other = await signInOperator(server, 'other', 'admin');
+    await consoleCall(server, 'operators/confirm', { name: 'newcomer' }, other);
+    expect((await confirm(other, 'newcomer')).envelope.code).toBe(409);
+    await approve(boss, 'recharge', recharge);
+    expect((await approve(newcomer, 'recharge', recharge)).envelope.data.outcome).toBe('success');
+    const accounts = (await consoleCall(server, 'operators/list', {}, other)).operators;
+    expect(accounts.find((row) => row.name === 'newcomer')).toMatchObject({
+      counts_from: server.clock.now().toISOString(),
+      counts: true,
+    });
+  });
+
+  it('applies a raise after 24 hours, or at once when another counted administrator confirms the amount asked', async () => {
+    const other = await signInOperator(server, 'other', 'admin');
+    await consoleCall(server, 'settings/review-save', { second_approval_above: '5000' }, boss);
+    const confirm = (who: TestOperator, amount: string) =>
+      consolePost(server, 'settings/review-confirm', { second_approval_above: amount }, who);
+    expect((await confirm(boss, '5000')).envelope.code).toBe(409);
+    expect((await confirm(other, '6000')).envelope.code).toBe(409);
+    expect((await confirm(other, '5000')).envelope.data).toEqual({ second_approval_above: '5000.00', raise: null });
+    const withdrawal = await pendingWithdrawal(customer, '2500');
+    expect((await approve(boss, 'withdraw', withdrawal)).envelope.data.outcome).toBe('success');
+
+    await consoleCall(server, 'settings/review-save', { second_approval_above: '10000' }, boss);
+    server.clock.advance(DAY);
+    boss = await signInOperatorAs(server, boss);
+    expect(await consoleCall(server, 'settings/review', {}, boss)).toEqual({
+      second_approval_above: '10000.00',
+      raise: null,
+    });
+    expect((await confirm(await signInOperatorAs(server, other), '10000')).envelope.code).toBe(409);
+  });
+
+  it('confirms a raise, and an operator, once when two administrators confirm at once', async () => {
+    const [other, third] = [
+      await signInOperator(server, 'other', 'admin'),
+      await signInOperator(server, 'third', 'admin'),
+    ];
+    await consoleCall(server, 'settings/review-save', { second_approval_above: '5000' }, boss);
+    const raise = (who: TestOperator) =>
+      consolePost(server, 'settings/review-confirm', { second_approval_above: '5000' }, who);
+    const raised = await Promise.all([raise(other), raise(third)]);
+    expect(raised.map((reply) => reply.envelope.code).sort()).toEqual([200, 409]);
+    await secondIdentity('sock');
+    const confirm = (who: TestOperator) => consolePost(server, 'operators/confirm', { name: 'sock' }, who);
+    const confirmed = await Promise.all([confirm(other), confirm(third)]);
+    expect(confirmed.map((reply) => reply.envelope.code).sort()).toEqual([200, 409]);
+    const audit = (await consoleCall(server, 'audit/list', {}, other)).items;
+    expect(audit.filter((item) => item.action === 'operator confirm' && item.detail.startsWith('sock:'))).toHaveLength(
+      1,
+    );
+    expect(audit.filter((item) => item.detail.endsWith('confirmed'))).toHaveLength(1);
+  });
+
+  it('mails every administrator at each change: operator added, enrolled, confirmed, disabled; limit raised, confirmed, lowered', async () => {
+    await opsOutput(server, 'operator', 'email', DEMO_ADMIN.name, '--email', 'first@operators.example');
+    const admins = [testOperatorEmail(boss.name), 'first@operators.example'];
+    const other = await signInOperator(server, 'other', 'admin');
+    admins.push(testOperatorEmail(other.name));
+    let seen = server.mailer.sent.length;
+    const subjectsSince = () => {
+      const fresh = server.mailer.sent.slice(seen);
+      seen = server.mailer.sent.length;
+      return admins.map((address) => fresh.filter((mail) => mail.to === address).map((mail) => mail.subject));
+    };
+    const everyAdmin = (subject: string) => admins.map(() => [subject]);
+
+    const sock = await secondIdentity('sock');
+    expect(subjectsSince()).toEqual(admins.map(() => ['A console account was added', 'A new operator enrolled']));
+    expect(server.mailer.sent.findLast((mail) => mail.subject === 'A new operator enrolled')?.text).toContain(
+      `sock (reviewer), added by ${boss.name}, finished enrolment`,
+    );
+    await consoleCall(server, 'operators/confirm', { name: sock.name }, other);
+    expect(subjectsSince()).toEqual(everyAdmin('An operator counts toward four eyes now'));
+    await consoleCall(server, 'settings/review-save', { second_approval_above: '2000' }, boss);
+    expect(subjectsSince()).toEqual(everyAdmin('A raise of the second-approval limit waits'));
+    await consoleCall(server, 'settings/review-confirm', { second_approval_above: '2000' }, other);
+    expect(subjectsSince()).toEqual(everyAdmin('The second-approval limit was raised'));
+    await consoleCall(server, 'settings/review-save', { second_approval_above: '500' }, boss);
+    expect(subjectsSince()).toEqual(everyAdmin('The second-approval limit was set'));
+    await consoleCall(server, 'operators/disable', { name: other.name }, boss);
+    expect(subjectsSince()).toEqual(everyAdmin('A console account was closed'));
+    // Only the link went to the new operator, who is no administrator.
+    expect(server.mailer.sent.filter((mail) => mail.to === 'sock@boss-elsewhere.example')).toHaveLength(1);
+  });
+
+  it('says in its status when four eyes rests on one administrator, and whom the notices cannot reach', async () => {
+    const lone = await startTestServer();
+    try {
+      const admin = await signInOperatorAs(lone, await addTestOperator(lone, 'lone', 'admin'));
+      expect(await consoleCall(lone, 'four-eyes/status', {}, admin)).toEqual({
+        counted_admins: [DEMO_ADMIN.name, 'lone'],
+        counted_operators: 2,
+        waiting: [],
+        limit_raise: null,
+        unmailed_admins: [DEMO_ADMIN.name],
+      });
+      await opsOutput(lone, 'operator', 'disable', DEMO_ADMIN.name);
+      expect(await consoleCall(lone, 'four-eyes/status', {}, admin)).toMatchObject({
+        counted_admins: ['lone'],
+        counted_operators: 1,
+        unmailed_admins: [],
+      });
+    } finally {
+      await lone.close();
+    }
   });
 });
 
@@ -820,14 +1056,18 @@ describe('the audit log', () => {
 });
 
 describe('enrolment', () => {
-  const tokenOf = (pathOrLink: string) => new URLSearchParams(pathOrLink.split('#/enrol?')[1]).get('token') ?? '';
-
-  it('hands the admin only a link; its holder sets password and authenticator there, once, audited', async () => {
+  it('mails the link to the new operator alone; its holder sets password and authenticator there, once, audited', async () => {
     const admin = await signInOperator(server, 'hr', 'admin');
-    const added = await consoleCall(server, 'operators/add', { name: 'Newbie', role: 'reviewer' }, admin);
-    expect(Object.keys(added).sort()).toEqual(['enrolment_path', 'expires_at', 'name', 'role']);
-    expect(added.expires_at).toBe(new Date(server.clock.now().getTime() + 24 * 3600_000).toISOString());
-    const token = tokenOf(added.enrolment_path);
+    const email = 'newbie@operators.example';
+    const added = await consoleCall(server, 'operators/add', { name: 'Newbie', role: 'reviewer', email }, admin);
+    expect(added).toEqual({
+      name: 'newbie',
+      role: 'reviewer',
+      email,
+      expires_at: new Date(server.clock.now().getTime() + 24 * 3600_000).toISOString(),
+    });
+    const token = enrolmentTokenMailedTo(server, email);
+    expect(JSON.stringify(added)).not.toContain(token);
     const stored = async (value: string) =>
       (
         await server.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM operator_enrolments WHERE token_hash = ?', [
@@ -862,7 +1102,13 @@ describe('enrolment', () => {
     server.clock.advance(30);
     await signInOperatorAs(server, { name: 'newbie', password: 'Mine12345', totpSecret: opened.totp_secret });
     const accounts = (await consoleCall(server, 'operators/list', {}, admin)).operators;
-    expect(accounts.find((row) => row.name === 'newbie')?.enrolment).toBe('done');
+    expect(accounts.find((row) => row.name === 'newbie')).toMatchObject({
+      enrolment: 'done',
+      email,
+      added_by: admin.name,
+      counts_from: new Date(server.clock.now().getTime() - 30_000 + 24 * 3600_000).toISOString(),
+      counts: false,
+    });
     const audit = await consoleCall(server, 'audit/list', { operator: 'newbie' }, admin);
     expect(audit.items.map((item) => item.action).reverse()).toEqual([
       'sign in refused',
@@ -874,38 +1120,71 @@ describe('enrolment', () => {
       'sign in',
     ]);
     const add = await consoleCall(server, 'audit/list', { operator: admin.name, kind: 'operator add' }, admin);
-    expect(add.items[0]?.detail).toBe(`newbie: enrolment link until ${added.expires_at}`);
+    expect(add.items[0]?.detail).toBe(`newbie: enrolment link mailed to ${email}, until ${added.expires_at}`);
+  });
+
+  it('adds nobody when the link cannot be mailed, and says so at the address', async () => {
+    const admin = await signInOperator(server, 'hr', 'admin');
+    const send = vi.spyOn(server.mailer, 'send').mockRejectedValueOnce(new Error('mail server down'));
+    const refused = await consolePost(
+      server,
+      'operators/add',
+      { name: 'unmailed', role: 'reviewer', email: 'unmailed@operators.example', lang: 'en' },
+      admin,
+    );
+    send.mockRestore();
+    expect(refused.envelope).toMatchObject({
+      code: 400,
+      data: { field: 'email' },
+      msg: expect.stringContaining('not added'),
+    });
+    const accounts = (await consoleCall(server, 'operators/list', {}, admin)).operators;
+    expect(accounts.map((row) => row.name)).not.toContain('unmailed');
   });
 
   it('turns a link down after 24 hours, and lists its account as not enrolled', async () => {
     const admin = await signInOperator(server, 'hr', 'admin');
-    const added = await consoleCall(server, 'operators/add', { name: 'late', role: 'reviewer' }, admin);
+    const email = 'late@operators.example';
+    await consoleCall(server, 'operators/add', { name: 'late', role: 'reviewer', email }, admin);
     server.clock.advance(24 * 3600 + 1);
-    const late = await consolePost(server, 'enrol/start', { token: tokenOf(added.enrolment_path), lang: 'en' });
+    const late = await consolePost(server, 'enrol/start', { token: enrolmentTokenMailedTo(server, email), lang: 'en' });
     expect(late.envelope).toMatchObject({ code: 404, msg: expect.stringContaining('24 hours') });
     const fresh = await signInOperator(server, 'hr', 'admin');
     const accounts = (await consoleCall(server, 'operators/list', {}, fresh)).operators;
     expect(accounts.find((row) => row.name === 'late')?.enrolment).toBe('expired');
   });
 
-  it('is what `ops operator add` prints too: a link, never a password or a secret', async () => {
-    const lines = await opsOutput(server, 'operator', 'add', 'Erin', '--role', 'admin', '--json');
+  it('is what `ops operator add` does too: the link goes by mail, and the CLI never prints it', async () => {
+    const email = 'erin@operators.example';
+    const lines = await opsOutput(server, 'operator', 'add', 'Erin', '--role', 'admin', '--email', email, '--json');
     const created = JSON.parse(lines[0] ?? '{}') as Record<string, string>;
-    expect(Object.keys(created).sort()).toEqual(['enrolment_link', 'expires_at', 'name', 'role']);
-    expect(created).toMatchObject({ name: 'erin', role: 'admin' });
-    const opened = await consoleCall(server, 'enrol/start', { token: tokenOf(created.enrolment_link ?? '') }, {});
+    expect(Object.keys(created).sort()).toEqual(['email', 'expires_at', 'name', 'role']);
+    expect(created).toMatchObject({ name: 'erin', role: 'admin', email });
+    const token = enrolmentTokenMailedTo(server, email);
+    expect(lines.join('\n')).not.toContain(token);
+    const opened = await consoleCall(server, 'enrol/start', { token }, {});
     expect(opened.name).toBe('erin');
     const listed = JSON.parse((await opsOutput(server, 'operator', 'list', '--json'))[0] ?? '[]') as {
       name: string;
       enrolment: string;
+      email: string | null;
     }[];
-    expect(listed.find((row) => row.name === 'erin')?.enrolment).toBe('waiting');
-    const text = await opsOutput(server, 'operator', 'add', 'fiona', '--role', 'reviewer');
-    expect(text.join('\n')).not.toMatch(/one_time_password|totp|otpauth/i);
-    expect(text[2]).toMatch(/^enrolment_link +\/console\/#\/enrol\?token=[\w-]{43}$/);
-    await expect(opsOutput(server.db, 'operator', 'add', 'erin', '--role', 'admin')).rejects.toThrow('already');
-    await expect(opsOutput(server.db, 'operator', 'add', 'x', '--role', 'admin')).rejects.toThrow('operator name');
-    await expect(opsOutput(server.db, 'operator', 'add', 'frank', '--role', 'root')).rejects.toThrow('--role');
+    expect(listed.find((row) => row.name === 'erin')).toMatchObject({ enrolment: 'waiting', email });
+    const text = await opsOutput(server, 'operator', 'add', 'fiona', '--role', 'reviewer', '--email', 'f@ops.example');
+    const printed = text.join('\n');
+    expect(printed).not.toContain(enrolmentTokenMailedTo(server, 'f@ops.example'));
+    expect(printed).not.toMatch(/enrol\?token|one_time_password|totp|otpauth/i);
+    expect(printed).toContain('went to f@ops.example alone');
+    const again = ['--role', 'admin', '--email', email];
+    await expect(opsOutput(server, 'operator', 'add', 'erin', ...again)).rejects.toThrow('already');
+    await expect(opsOutput(server, 'operator', 'add', 'x', ...again)).rejects.toThrow('operator name');
+    await expect(opsOutput(server, 'operator', 'add', 'frank', '--role', 'root', '--email', email)).rejects.toThrow(
+      '--role',
+    );
+    await expect(opsOutput(server, 'operator', 'add', 'frank', '--role', 'admin')).rejects.toThrow('--email');
+    await expect(opsOutput(server, 'operator', 'add', 'frank', '--role', 'admin', '--email', 'frank')).rejects.toThrow(
+      'e-mail address',
+    );
   });
 });
 
@@ -951,6 +1230,34 @@ describe('approvals at the command line', () => {
     expect(audit.items[0]?.detail).toMatch(/^1500\.00 \(CLI, unix user .+\)$/);
     const refused = await consoleCall(server, 'audit/list', { kind: 'code refused' }, reader);
     expect(refused.items.map((item) => item.actor)).toEqual(['bob', 'bob']);
+  });
+
+  it('take an operator who counts: a new one only 24 hours after enrolment, or once `ops operator confirm` confirms them', async () => {
+    const code = (account: { totpSecret: string }) => totpCode(account.totpSecret, server.clock.now());
+    const alice = await addTestOperator(server, 'alice', 'reviewer');
+    const chief = await addTestOperator(server, 'chief', 'admin');
+    await opsOutput(server, 'operator', 'add', 'newbie', '--role', 'reviewer', '--email', 'newbie@operators.example');
+    const newbie = await enrolWithToken(server, enrolmentTokenMailedTo(server, 'newbie@operators.example'));
+    server.clock.advance(30);
+    await opsOutput(server, 'approve', 'withdraw', id, '--operator', 'alice', '--code', code(alice));
+    await expect(
+      opsOutput(server, 'approve', 'withdraw', id, '--operator', 'newbie', '--code', code(newbie)),
+    ).rejects.toThrow("newbie's approvals count toward four eyes from");
+    await expect(opsOutput(server, 'operator', 'confirm', 'newbie')).rejects.toThrow('takes an administrator');
+    expect(
+      await opsOutput(server, 'operator', 'confirm', 'newbie', '--operator', 'chief', '--code', code(chief)),
+    ).toEqual(['newbie counts toward four eyes from now on (confirmed by chief)']);
+    server.clock.advance(30);
+    expect(await opsOutput(server, 'approve', 'withdraw', id, '--operator', 'newbie', '--code', code(newbie))).toEqual([
+      `withdraw ${id} approved`,
+    ]);
+    const listed = JSON.parse((await opsOutput(server, 'operator', 'list', '--json'))[0] ?? '[]') as {
+      name: string;
+      counts_from: string;
+    }[];
+    expect(listed.find((row) => row.name === 'newbie')?.counts_from).toBe(
+      new Date(server.clock.now().getTime() - 30_000).toISOString(),
+    );
   });
 
   it('refuse an operator who has not set their own password, and a disabled one', async () => {

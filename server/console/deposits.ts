@@ -25,6 +25,7 @@ import { ApiError } from '../errors';
 import type { MessageKey } from '../i18n';
 import { money } from '../wire';
 import type { ConsoleCallRegistry } from './calls';
+import { fourEyesRefused } from './four-eyes-refusals';
 
 /** A watcher that has not checked, or not moved while the chain did, for this long shows red. */
 const STALLED_SECONDS = 5 * 60;
@@ -175,7 +176,7 @@ export function depositRoutes(calls: ConsoleCallRegistry, context: ServerContext
       try {
         return { outcome: await creditByHand(context, id, operator.name, reason, context.reviewRules) };
       } catch (error) {
-        if (!(error instanceof HandCreditError)) throw error;
+        if (!(error instanceof HandCreditError)) throw fourEyesRefused(error, 'approval', 'id');
         if (error.reason === 'not_found') throw new ApiError(ResultCode.notFound, 'not_found', { field: 'id' });
         throw new ApiError(ResultCode.conflict, HAND_CREDIT_REFUSALS[error.reason], { field: 'id' });
       }

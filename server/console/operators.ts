@@ -1,16 +1,27 @@
 import { randomBytes } from 'node:crypto';
 import { OPERATOR_NAME_PATTERN, type OperatorAccount, type OperatorRole } from '../../contract/console';
+import { isEmail, type WireLanguage } from '../../contract/rules';
 import { inTransaction, isoNow, type Domain } from '../context';
 import type { Limits } from '../config';
 import { isUniqueViolation } from '../db/database';
 import type { EnrolmentRow, OperatorListRow, OperatorRow } from '../db/operators';
+import { countsFrom } from '../four-eyes';
+import { utcMinute } from '../i18n';
 import { FROM_COMMAND_LINE, reserveGuess } from '../security/password-guesses';
 import { hashPassword } from '../security/passwords';
+import { mailEnrolmentLink, tellAdministrators, type StaffMail } from '../security/staff-notices';
 import { newToken, sha256 } from '../security/tokens';
 import { newTotpSecret, totpStep, totpUri } from './totp';
 
+/** Why an account could not be added or changed; `mail_failed`: the enrolment link could not be sent. */
 export class OperatorError extends Error {
   override readonly name = 'OperatorError';
+  constructor(
+    message: string,
+    readonly reason: 'invalid' | 'exists' | 'not_found' | 'mail_failed' = 'invalid',
+  ) {
+    super(message);
+  }
 }
 
 /** How long an enrolment link stays good. */
@@ -30,11 +41,11 @@ export function enrolmentState(
   return row.enrolment_expires_at !== null && row.enrolment_expires_at > now ? 'waiting' : 'expired';
 }
 
-export interface NewOperatorEnrolment {
+export interface AddedOperator {
   name: string;
   role: OperatorRole;
-  /** The one-time link's secret part; the server keeps only its digest. */
-  token: string;
+  /** Where the one-time link went: the only place it ever goes. */
+  email: string;
   expiresAt: string;
 }
 
@@ -65,19 +76,32 @@ function oneTimePassword(): string {
 
 /**
  * A new console account without a password or an authenticator, and a one-time link (24 hours)
- * for its operator to set both: whoever adds the account never knows either, so one person
- * cannot hold two accounts' approvals. Audited under whoever added it.
+ * for its operator to set both, mailed to the address given for them and shown to nobody (the
+ * console and the CLI only say where it went): whoever adds the account never knows the password
+ * or the secret. The mail goes out before the account is written, so an account whose link could
+ * not be sent never exists. Audited under whoever added it; every administrator is mailed.
  */
 export async function addOperator(
-  domain: Domain,
-  input: { name: string; role: OperatorRole; actor: string },
-): Promise<NewOperatorEnrolment> {
+  domain: Domain & StaffMail,
+  input: { name: string; role: OperatorRole; email: string; lang: WireLanguage; actor: string },
+): Promise<AddedOperator> {
   const name = normalisedName(input.name);
+  const email = input.email.trim();
+  if (!isEmail(email)) throw new OperatorError('the new operator needs an e-mail address of their own');
+  if (await domain.queries.operators.byName(name)) {
+    throw new OperatorError(`there is already an operator named ${name}`, 'exists');
+  }
   const token = newToken();
+  const expiresAt = new Date(domain.now().getTime() + ENROLMENT_HOURS * 3600_000).toISOString();
   try {
-    return await inTransaction(domain, async (tx) => {
+    await mailEnrolmentLink(domain, { ...input, name, to: email, path: enrolmentPath(token), expiresAt });
+  } catch (error) {
+    domain.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'enrolment link not sent');
+    throw new OperatorError(`the enrolment link could not be mailed to ${email}: nothing was added`, 'mail_failed');
+  }
+  try {
+    await inTransaction(domain, async (tx) => {
       const at = isoNow(tx);
-      const expiresAt = new Date(tx.now().getTime() + ENROLMENT_HOURS * 3600_000).toISOString();
       const id = await tx.queries.operators.insert({
         name,
         role: input.role,
@@ -86,6 +110,10 @@ export async function addOperator(
         totp_secret: '',
         created_at: at,
         enrolled_at: null,
+        email,
+        lang: input.lang,
+        confirmed_at: null,
+        confirmed_by: null,
       });
       await tx.queries.operators.insertEnrolment({
         operator_id: id,
@@ -100,15 +128,17 @@ export async function addOperator(
         target_type: 'operator',
         target_id: id,
         after_value: input.role,
-        detail: `${name}: enrolment link until ${expiresAt}`,
+        detail: `${name}: enrolment link mailed to ${email}, until ${expiresAt}`,
         created_at: at,
       });
-      return { name, role: input.role, token, expiresAt };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new OperatorError(`there is already an operator named ${name}`);
+    // Added by someone else meanwhile: the link just mailed opens nothing.
+    if (isUniqueViolation(error)) throw new OperatorError(`there is already an operator named ${name}`, 'exists');
     throw error;
   }
+  await tellAdministrators(domain, 'operator_added', { actor: input.actor, name, role: input.role, email });
+  return { name, role: input.role, email, expiresAt };
 }
 
 /**
@@ -134,6 +164,11 @@ export async function addFirstAdministrator(
       totp_secret: totpSecret,
       created_at: at,
       enrolled_at: at,
+      email: null,
+      lang: 'en',
+      // Nobody else exists yet to confirm the first one: the set-up does.
+      confirmed_at: at,
+      confirmed_by: 'setup',
     });
     await tx.queries.audit.record({
       actor: 'setup',
@@ -207,11 +242,12 @@ export async function openEnrolment(domain: Domain, token: string, ip: string): 
 /**
  * The holder sets the password and proves the authenticator with its current code: the account
  * becomes usable, the link is spent, the code is taken (good once, as at sign-in). Each refusal
- * and the completion are audited. Answers the operator's id.
+ * and the completion are audited; every administrator hears who enrolled, from which address, and
+ * from when their approvals count. Answers the operator's id.
  */
 export async function completeEnrolment(
-  domain: Domain,
-  input: { token: string; password: string; code: string; ip: string },
+  domain: Domain & StaffMail,
+  input: { token: string; password: string; code: string; ip: string; lang: WireLanguage },
 ): Promise<number> {
   const enrolment = await usableEnrolment(domain, input.token);
   const step = enrolment.totp_secret === null ? null : totpStep(enrolment.totp_secret, input.code, domain.now());
@@ -230,7 +266,7 @@ export async function completeEnrolment(
   }
   const passwordHash = await hashPassword(input.password);
   const totpSecret = enrolment.totp_secret;
-  await inTransaction(domain, async (tx) => {
+  const enrolledAt = await inTransaction(domain, async (tx) => {
     const at = isoNow(tx);
     // Two holders of one link at once: the guarded statements let one of them through.
     const enrolled =
@@ -242,6 +278,7 @@ export async function completeEnrolment(
         enrolled_at: at,
       }));
     if (!enrolled) throw new EnrolmentError('invalid_link');
+    await tx.queries.operators.setLang(enrolment.operator_id, input.lang);
     await tx.queries.audit.record({
       actor: enrolment.name,
       action: 'enrolment complete',
@@ -250,6 +287,14 @@ export async function completeEnrolment(
       detail: input.ip,
       created_at: at,
     });
+    return at;
+  });
+  await tellAdministrators(domain, 'operator_enrolled', {
+    name: enrolment.name,
+    role: enrolment.role,
+    adder: enrolment.created_by,
+    ip: input.ip,
+    from: utcMinute(countsFrom({ enrolled_at: enrolledAt, confirmed_at: null }) ?? enrolledAt),
   });
   return enrolment.operator_id;
 }
@@ -291,13 +336,16 @@ export async function operatorByCode(
   return operator;
 }
 
-/** Disables an account and ends its sessions at once: its next call, on any node, is refused. */
-export async function disableOperator(domain: Domain, name: string, actor: string): Promise<void> {
-  await inTransaction(domain, async (tx) => {
+/**
+ * Disables an account and ends its sessions at once: its next call, on any node, is refused.
+ * Every administrator is mailed.
+ */
+export async function disableOperator(domain: Domain & StaffMail, name: string, actor: string): Promise<void> {
+  const operator = await inTransaction(domain, async (tx) => {
     // Two admins closing one account at once: one audit row says what it really changed.
     await tx.lock(`operator ${name.trim().toLowerCase()}`);
     const operator = await tx.queries.operators.byName(name.trim().toLowerCase());
-    if (!operator) throw new OperatorError(`no operator named ${name}`);
+    if (!operator) throw new OperatorError(`no operator named ${name}`, 'not_found');
     const at = isoNow(tx);
     await tx.queries.operators.setStatus(operator.id, 'disabled');
     await tx.queries.operators.revokeSessionsOf(operator.id, at);
@@ -310,6 +358,39 @@ export async function disableOperator(domain: Domain, name: string, actor: strin
       after_value: 'disabled',
       detail: operator.name,
       created_at: at,
+    });
+    return operator;
+  });
+  await tellAdministrators(
+    domain,
+    'operator_disabled',
+    { actor, name: operator.name, role: operator.role },
+    operator.name,
+  );
+}
+
+/**
+ * Gives an account its address (or a new one): those from before addresses were asked have none,
+ * so neither their enrolment nor, for administrators, the four-eyes notices can reach them. The
+ * CLI's only, audited with the address it replaced.
+ */
+export async function setOperatorEmail(domain: Domain, name: string, email: string, actor: string): Promise<void> {
+  const address = email.trim();
+  if (!isEmail(address)) throw new OperatorError(`${address} is not an e-mail address`);
+  await inTransaction(domain, async (tx) => {
+    await tx.lock(`operator ${name.trim().toLowerCase()}`);
+    const operator = await tx.queries.operators.byName(name.trim().toLowerCase());
+    if (!operator) throw new OperatorError(`no operator named ${name}`, 'not_found');
+    await tx.queries.operators.setEmail(operator.id, address);
+    await tx.queries.audit.record({
+      actor,
+      action: 'operator email',
+      target_type: 'operator',
+      target_id: operator.id,
+      before_value: operator.email ?? '',
+      after_value: address,
+      detail: operator.name,
+      created_at: isoNow(tx),
     });
   });
 }

@@ -24,9 +24,16 @@ import {
   decide,
   needingTwoApprovals,
   needsTwoApprovals,
-  secondApprovalAbove,
   type TwoApprovalOrder,
 } from '../review';
+import {
+  confirmOperator,
+  countedOperator,
+  countsAt,
+  countsFrom,
+  fourEyesStatus,
+  secondApprovalAbove,
+} from '../four-eyes';
 import { checkPasswordGuess, fromAddress, fromKnownDevice, fromSession } from '../security/password-guesses';
 import { UNKNOWN_USER_HASH, hashPassword } from '../security/passwords';
 import { money } from '../wire';
@@ -38,12 +45,12 @@ import {
   addOperator,
   completeEnrolment,
   disableOperator,
-  enrolmentPath,
   enrolmentState,
   openEnrolment,
 } from './operators';
 import { settingsRoutes } from './settings';
 import { depositRoutes } from './deposits';
+import { fourEyesRefused } from './four-eyes-refusals';
 import { clearSessionCookie, consoleDeviceOf, sessionInfo, signInBrowser } from './session';
 import { totpStep } from './totp';
 
@@ -54,7 +61,7 @@ const AUDIT_PAGE = 25;
 const signInFailed = () => new ApiError(ResultCode.invalid, 'console.sign_in_failed');
 
 function reviewRefused(error: unknown): unknown {
-  if (!(error instanceof ReviewError)) return error;
+  if (!(error instanceof ReviewError)) return fourEyesRefused(error, 'approval');
   if (error.reason === 'not_found') return new ApiError(ResultCode.notFound, 'console.review_not_found');
   if (error.reason === 'already_reviewed') return new ApiError(ResultCode.conflict, 'console.already_reviewed');
   if (error.reason === 'approved_already_by_you') {
@@ -132,7 +139,7 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
    */
   calls.open(
     'auth/login',
-    async ({ name, password, code }, { request, reply }) => {
+    async ({ name, password, code }, { request, reply, lang }) => {
       const operator = await queries.operators.byName(name);
       const usable = operator?.status === 'active' && operator.enrolled_at !== null ? operator : undefined;
       const key = operator ? `operator:${operator.id}` : `operator-name:${name}`;
@@ -178,6 +185,8 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
         else await recordRefusal(passwordWasRight ? 'wrong authenticator code' : 'wrong password');
         throw signInFailed();
       }
+      // The mails to this operator go in the language their console uses.
+      await queries.operators.setLang(usable.id, lang);
       return signInBrowser(context, usable, request, reply);
     },
     { max: limits.signInsPerIpPerHour, timeWindow: 3600_000 },
@@ -246,10 +255,10 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
    */
   calls.open(
     'enrol/finish',
-    async ({ token, new_password: newPassword, code }, { request, reply, ip }) => {
+    async ({ token, new_password: newPassword, code }, { request, reply, ip, lang }) => {
       let operatorId: number;
       try {
-        operatorId = await completeEnrolment(context, { token, password: newPassword, code, ip });
+        operatorId = await completeEnrolment(context, { token, password: newPassword, code, ip, lang });
       } catch (error) {
         throw enrolmentRefused(error);
       }
@@ -429,6 +438,10 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
           role: row.role,
           status: row.status,
           enrolment: enrolmentState(row, now),
+          email: row.email,
+          added_by: row.added_by,
+          counts_from: countsFrom(row),
+          counts: countsAt(row, now),
           created_at: row.created_at,
         })),
       };
@@ -436,20 +449,26 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
     { admin: true },
   );
 
+  /**
+   * A new account; its enrolment link goes to the address given, never back to the admin. Only an
+   * administrator who counts toward four eyes adds one: a second identity not yet counted cannot
+   * add a third for the first to confirm.
+   */
   calls.operator(
     'operators/add',
-    async ({ name, role }, { operator }) => {
+    async ({ name, role, email }, { operator, lang }) => {
       try {
-        const added = await addOperator(context, { name, role, actor: operator.name });
-        return {
-          name: added.name,
-          role: added.role,
-          enrolment_path: enrolmentPath(added.token),
-          expires_at: added.expiresAt,
-        };
+        await countedOperator(context, operator.name, 'admin');
+        const added = await addOperator(context, { name, role, email, lang, actor: operator.name });
+        return { name: added.name, role: added.role, email: added.email, expires_at: added.expiresAt };
       } catch (error) {
-        if (error instanceof OperatorError) throw conflict('console.operator_exists', { field: 'name' });
-        throw error;
+        if (!(error instanceof OperatorError)) throw fourEyesRefused(error, 'change');
+        if (error.reason === 'exists') throw conflict('console.operator_exists', { field: 'name' });
+        if (error.reason === 'mail_failed') {
+          throw new ApiError(ResultCode.invalid, 'console.enrolment_mail_failed', { field: 'email' });
+        }
+        // The contract checked name and address as addOperator does: nothing else is left to refuse.
+        throw new ApiError(ResultCode.invalid, 'invalid');
       }
     },
     { admin: true },
@@ -469,6 +488,21 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
     },
     { admin: true },
   );
+
+  calls.operator(
+    'operators/confirm',
+    async ({ name }, { operator }) => {
+      try {
+        await confirmOperator(context, name, operator.name);
+      } catch (error) {
+        throw fourEyesRefused(error, 'change', 'name');
+      }
+      return {};
+    },
+    { admin: true },
+  );
+
+  calls.operator('four-eyes/status', () => fourEyesStatus(context, context.reviewRules));
 
   calls.operator('audit/list', async ({ operator, account, kind, before }) => {
     const rows = await queries.audit.list({

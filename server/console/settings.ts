@@ -14,11 +14,11 @@ import {
   saveProduct,
   saveReceivingAddress,
   setOfferPaused,
-  setSecondApprovalAbove,
 } from '../service-settings';
-import { secondApprovalAbove } from '../review';
+import { changeSecondApprovalLimit, confirmLimitRaise, secondApprovalLimit } from '../four-eyes';
 import { money } from '../wire';
 import type { ConsoleCallRegistry } from './calls';
+import { fourEyesRefused } from './four-eyes-refusals';
 
 function refused(error: unknown, field?: string): unknown {
   if (!(error instanceof SettingsError)) return error;
@@ -198,17 +198,29 @@ export function settingsRoutes(calls: ConsoleCallRegistry, context: ServerContex
     admin,
   );
 
+  calls.operator('settings/review', () => secondApprovalLimit(context, context.reviewRules), admin);
+
+  /** Lower applies at once; higher waits 24 hours, or for a second administrator (server/four-eyes.ts). */
   calls.operator(
-    'settings/review',
-    async () => ({ second_approval_above: money(await secondApprovalAbove(context, context.reviewRules)) }),
+    'settings/review-save',
+    async ({ second_approval_above: amount }, { operator }) => {
+      try {
+        return await changeSecondApprovalLimit(context, amount, context.reviewRules, operator.name);
+      } catch (error) {
+        throw fourEyesRefused(error, 'change', 'second_approval_above');
+      }
+    },
     admin,
   );
 
   calls.operator(
-    'settings/review-save',
+    'settings/review-confirm',
     async ({ second_approval_above: amount }, { operator }) => {
-      await setSecondApprovalAbove(context, amount, context.reviewRules, operator.name);
-      return { second_approval_above: money(amount) };
+      try {
+        return await confirmLimitRaise(context, amount, context.reviewRules, operator.name);
+      } catch (error) {
+        throw fourEyesRefused(error, 'change');
+      }
     },
     admin,
   );

@@ -1,4 +1,5 @@
 import type { OperatorRole } from '../../contract/console';
+import type { WireLanguage } from '../../contract/rules';
 import { identityKey } from '../security/identity-keys';
 import type { SqlRunner } from './database';
 
@@ -15,16 +16,43 @@ export interface OperatorRow {
   created_at: string;
   /** When the operator set their own password and authenticator; null until then (no sign-in). */
   enrolled_at: string | null;
+  /** Where their enrolment link and (for admins) the four-eyes notices go; null on accounts from before it was asked. */
+  email: string | null;
+  /** The console language they last used: the language of the mails to them. */
+  lang: WireLanguage;
+  /** When an administrator (or, for the first one, the set-up) confirmed that their approvals count. */
+  confirmed_at: string | null;
+  confirmed_by: string | null;
 }
 
 export type NewOperator = Pick<
   OperatorRow,
-  'name' | 'role' | 'password_hash' | 'must_change_password' | 'totp_secret' | 'created_at' | 'enrolled_at'
+  | 'name'
+  | 'role'
+  | 'password_hash'
+  | 'must_change_password'
+  | 'totp_secret'
+  | 'created_at'
+  | 'enrolled_at'
+  | 'email'
+  | 'lang'
+  | 'confirmed_at'
+  | 'confirmed_by'
 >;
 
-/** An operator with the end of their newest enrolment link not yet used, if any. */
+/** What four eyes asks of an operator: who they are, whether they are open, since when they count. */
+export type OperatorStanding = Pick<
+  OperatorRow,
+  'id' | 'name' | 'role' | 'status' | 'email' | 'lang' | 'enrolled_at' | 'confirmed_at'
+> & {
+  /** Who added the account (an operator's name, or `operator:<user>` for the CLI); '' for the first one. */
+  added_by: string;
+};
+
+/** An operator with the end of their newest enrolment link not yet used, if any, and who added them. */
 export interface OperatorListRow extends OperatorRow {
   enrolment_expires_at: string | null;
+  added_by: string;
 }
 
 /** A one-time enrolment link and the account it enrols. */
@@ -35,6 +63,8 @@ export interface EnrolmentRow {
   totp_secret: string | null;
   expires_at: string;
   used_at: string | null;
+  /** Who added the account. */
+  created_by: string;
   name: string;
   role: OperatorRole;
   status: OperatorRow['status'];
@@ -48,30 +78,48 @@ export interface OperatorSessionRow extends OperatorRow {
   expires_at: string;
 }
 
+/** Who added an operator: whoever made its enrolment link ('' for accounts made without one). */
+const ADDED_BY = `COALESCE((SELECT MIN(created_by) FROM operator_enrolments
+                           WHERE operator_enrolments.operator_id = operators.id), '') AS added_by`;
+
 /** Staff accounts of the console and their cookie sessions. */
 export function operatorsQueries(db: SqlRunner) {
   return {
     insert: (row: NewOperator) =>
       db.insert(
-        `INSERT INTO operators (name, role, password_hash, must_change_password, totp_secret, created_at, enrolled_at)
-         VALUES (@name, @role, @password_hash, @must_change_password, @totp_secret, @created_at, @enrolled_at)`,
+        `INSERT INTO operators (name, role, password_hash, must_change_password, totp_secret, created_at, enrolled_at,
+                                email, lang, confirmed_at, confirmed_by)
+         VALUES (@name, @role, @password_hash, @must_change_password, @totp_secret, @created_at, @enrolled_at,
+                 @email, @lang, @confirmed_at, @confirmed_by)`,
         { ...row },
       ),
     /** Names are stored in their identity key's form (lower case), so the key finds them byte by byte. */
     byName: (name: string) => db.get<OperatorRow>('SELECT * FROM operators WHERE name = ?', [identityKey(name)]),
     byId: (id: number) => db.get<OperatorRow>('SELECT * FROM operators WHERE id = ?', [id]),
-    /** The names of the accounts still open: whose approvals count. */
-    activeNames: async () =>
-      new Set(
-        (await db.all<{ name: string }>("SELECT name FROM operators WHERE status = 'active'")).map((row) => row.name),
+    /** Every account as four eyes weighs it (a staff-sized table). */
+    standings: () =>
+      db.all<OperatorStanding>(
+        `SELECT id, name, role, status, email, lang, enrolled_at, confirmed_at, ${ADDED_BY}
+         FROM operators ORDER BY id`,
       ),
     all: () =>
       db.all<OperatorListRow>(
-        `SELECT operators.*,
+        `SELECT operators.*, ${ADDED_BY},
                 (SELECT MAX(expires_at) FROM operator_enrolments
                  WHERE operator_enrolments.operator_id = operators.id AND used_at IS NULL) AS enrolment_expires_at
          FROM operators ORDER BY id`,
       ),
+    /** An administrator's confirmation that an enrolled operator's approvals count; false if they counted already. */
+    confirm: async (id: number, by: string, at: string) =>
+      (await db.run(
+        `UPDATE operators SET confirmed_at = ?, confirmed_by = ?
+         WHERE id = ? AND confirmed_at IS NULL AND enrolled_at IS NOT NULL AND status = 'active'`,
+        [at, by, id],
+      )) === 1,
+    setEmail: (id: number, email: string) => db.run('UPDATE operators SET email = ? WHERE id = ?', [email, id]),
+    /** The console language the operator uses now, for the next mail to them. */
+    setLang: (id: number, lang: WireLanguage) =>
+      db.run('UPDATE operators SET lang = ? WHERE id = ? AND lang <> ?', [lang, id, lang]),
     count: async () => (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM operators'))?.n ?? 0,
     /** Records a sign-in from the browser whose device cookie has this digest. */
     recordDevice: (operatorId: number, device: string, at: string) =>
@@ -107,7 +155,7 @@ export function operatorsQueries(db: SqlRunner) {
     enrolmentByHash: (tokenHash: string) =>
       db.get<EnrolmentRow>(
         `SELECT operator_enrolments.id, operator_enrolments.operator_id, operator_enrolments.totp_secret,
-                operator_enrolments.expires_at, operator_enrolments.used_at,
+                operator_enrolments.expires_at, operator_enrolments.used_at, operator_enrolments.created_by,
                 operators.name, operators.role, operators.status, operators.enrolled_at
          FROM operator_enrolments JOIN operators ON operators.id = operator_enrolments.operator_id
          WHERE operator_enrolments.token_hash = ?`,

@@ -219,4 +219,45 @@ export const de: Messages = {
   quote_used:
     'Dieser reservierte Betrag gehört bereits zu einer anderen Einzahlung. Bitte reservieren Sie einen neuen Betrag',
   amount_not_quoted: 'Der Betrag muss genau die für Sie reservierten {amount} USDT sein',
+  'console.not_counted':
+    'Ihre Freigabe zählt für das Vier-Augen-Prinzip erst ab {from} oder sobald ein anderer Administrator als der, der Sie angelegt hat, Sie bestätigt. Ein anderer Operator muss dies freigeben',
+  'console.not_counted_admin':
+    'Das können Sie tun, sobald Sie für das Vier-Augen-Prinzip zählen: ab {from} oder sobald ein anderer Administrator als der, der Sie angelegt hat, Sie bestätigt',
+  'console.counted_already': 'Dieser Operator zählt bereits für das Vier-Augen-Prinzip',
+  'console.own_change':
+    'Das muss ein anderer Administrator bestätigen: weder der Operator selbst noch wer ihn angelegt oder die Änderung beantragt hat',
+  'console.no_such_raise':
+    'Diese Erhöhung wartet nicht mehr: Sie wurde bestätigt, ersetzt oder zurückgenommen, oder sie gilt bereits. Sehen Sie sich das Limit erneut an',
+  'console.enrolment_mail_failed':
+    'Die Einrichtungs-E-Mail konnte nicht gesendet werden, daher wurde das Konto nicht angelegt. Prüfen Sie die E-Mail-Einstellungen und versuchen Sie es erneut',
+  'mail.staff.role.reviewer': 'Prüfer',
+  'mail.staff.role.admin': 'Administrator',
+  'mail.staff.footer':
+    'Sie erhalten diese E-Mail als Administrator ({admin}) der Bearbeiterkonsole; jeder Administrator erhält dieselbe.',
+  'mail.subject.operator_enrolment': 'Ihr Konto in der Bearbeiterkonsole',
+  'mail.body.operator_enrolment':
+    '{actor} hat für Sie ein Konto in der Bearbeiterkonsole angelegt: {name}, {role}. Öffnen Sie diesen Link, um Ihr Passwort zu wählen und Ihre Authenticator-App einzurichten. Er funktioniert einmal, bis {until}:\n\n{link}\n\nGeben Sie ihn nicht weiter. Wenn Sie ihn nicht erwartet haben, öffnen Sie ihn nicht und benachrichtigen Sie die Administratoren.',
+  'mail.operator_enrolment_path':
+    'Öffnen Sie ihn unter der eigenen Adresse der Konsole: Setzen Sie diese Adresse vor den Pfad oben.',
+  'mail.subject.operator_added': 'Ein Konsolenkonto wurde angelegt',
+  'mail.body.operator_added':
+    '{actor} hat am {time} das Konsolenkonto {name} ({role}) angelegt. Sein einmaliger Einrichtungslink ging an {email}. Nach der Einrichtung zählen seine Freigaben 24 Stunden später für das Vier-Augen-Prinzip, oder früher, wenn ein anderer Administrator als {actor} das Konto unter Operatoren bestätigt.\n\nWenn Sie das nicht erwartet haben, deaktivieren Sie das Konto unter Operatoren.',
+  'mail.subject.operator_enrolled': 'Ein neuer Operator hat sein Konto eingerichtet',
+  'mail.body.operator_enrolled':
+    '{name} ({role}), angelegt von {adder}, hat die Einrichtung am {time} von der Adresse {ip} abgeschlossen. Die Freigaben dieses Kontos zählen ab {from} für das Vier-Augen-Prinzip, oder früher, wenn ein anderer Administrator als {adder} es unter Operatoren bestätigt.\n\nWenn Sie nicht wissen, wer das Konto eingerichtet hat, deaktivieren Sie es vorher.',
+  'mail.subject.operator_confirmed': 'Ein Operator zählt jetzt für das Vier-Augen-Prinzip',
+  'mail.body.operator_confirmed':
+    '{actor} hat am {time} {name} ({role}) bestätigt: Die Freigaben dieses Kontos zählen ab jetzt für das Vier-Augen-Prinzip.\n\nWenn Sie das nicht erwartet haben, deaktivieren Sie das Konto unter Operatoren.',
+  'mail.subject.operator_disabled': 'Ein Konsolenkonto wurde geschlossen',
+  'mail.body.operator_disabled':
+    '{actor} hat am {time} das Konsolenkonto {name} ({role}) deaktiviert; seine Sitzungen sind beendet.',
+  'mail.subject.limit_raise': 'Eine Erhöhung des Limits für die zweite Genehmigung wartet',
+  'mail.body.limit_raise':
+    '{actor} hat am {time} beantragt, das Limit für die zweite Genehmigung von {before} auf {after} USDT zu erhöhen. Es gilt ab {from}, oder früher, wenn ein anderer Administrator als {actor} es unter Einstellungen bestätigt; bis dahin bleibt das Limit bei {before} USDT.\n\nWenn Sie das nicht erwartet haben, legen Sie das Limit unter Einstellungen erneut fest: Ein Limit, das nicht höher als das heutige ist, gilt sofort und nimmt die Erhöhung zurück.',
+  'mail.subject.limit_raise_confirmed': 'Das Limit für die zweite Genehmigung wurde erhöht',
+  'mail.body.limit_raise_confirmed':
+    '{actor} hat am {time} die von {requester} beantragte Erhöhung des Limits für die zweite Genehmigung auf {after} USDT bestätigt. Sie gilt ab sofort.',
+  'mail.subject.limit_lowered': 'Das Limit für die zweite Genehmigung wurde festgelegt',
+  'mail.body.limit_lowered':
+    '{actor} hat am {time} das Limit für die zweite Genehmigung von {before} auf {after} USDT gesetzt. Es gilt sofort; eine eventuell wartende Erhöhung gilt nicht mehr.',
 };

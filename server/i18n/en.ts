@@ -207,6 +207,46 @@ export const en = {
   'invalid.quote_id': 'This reserved amount is not yours or no longer exists. Please reserve the amount again',
   quote_used: 'This reserved amount already belongs to another recharge. Please reserve a new amount',
   amount_not_quoted: 'The amount must be exactly the {amount} USDT reserved for you',
+  'console.not_counted':
+    'Your approval does not count toward four eyes until {from}, or until an administrator other than the one who added you confirms you. Another operator must approve this',
+  'console.not_counted_admin':
+    'You can do this once you count toward four eyes: from {from}, or once an administrator other than the one who added you confirms you',
+  'console.counted_already': 'This operator counts toward four eyes already',
+  'console.own_change':
+    'Another administrator must confirm this: not the operator themselves, nor whoever added them or asked for the change',
+  'console.no_such_raise':
+    'This raise no longer waits: it was confirmed, replaced or withdrawn, or it came into force. Look at the limit again',
+  'console.enrolment_mail_failed':
+    'The enrolment e-mail could not be sent, so the account was not added. Check the mail settings and try again',
+  'mail.staff.role.reviewer': 'reviewer',
+  'mail.staff.role.admin': 'administrator',
+  'mail.staff.footer':
+    "You receive this as an administrator ({admin}) of the operators' console; every administrator gets the same e-mail.",
+  'mail.subject.operator_enrolment': "Your operators' console account",
+  'mail.body.operator_enrolment':
+    "{actor} added an account for you to the operators' console: {name}, {role}. Open this link to choose your password and set up your authenticator app. It works once, until {until}:\n\n{link}\n\nKeep it to yourself. If you did not expect it, do not open it, and tell the administrators.",
+  'mail.operator_enrolment_path': "Open it on the console's own address: put that address in front of the path above.",
+  'mail.subject.operator_added': 'A console account was added',
+  'mail.body.operator_added':
+    '{actor} added the console account {name} ({role}) at {time}. Its one-time enrolment link went to {email}. Once enrolled, its approvals count toward four eyes 24 hours later, or sooner if an administrator other than {actor} confirms it in Operators.\n\nIf you did not expect this, disable the account in Operators.',
+  'mail.subject.operator_enrolled': 'A new operator enrolled',
+  'mail.body.operator_enrolled':
+    '{name} ({role}), added by {adder}, finished enrolment at {time} from the address {ip}. Their approvals count toward four eyes from {from}, or sooner if an administrator other than {adder} confirms them in Operators.\n\nIf you do not know who enrolled, disable the account before then.',
+  'mail.subject.operator_confirmed': 'An operator counts toward four eyes now',
+  'mail.body.operator_confirmed':
+    '{actor} confirmed {name} ({role}) at {time}: their approvals count toward four eyes from now on.\n\nIf you did not expect this, disable the account in Operators.',
+  'mail.subject.operator_disabled': 'A console account was closed',
+  'mail.body.operator_disabled':
+    '{actor} disabled the console account {name} ({role}) at {time}; its sessions have ended.',
+  'mail.subject.limit_raise': 'A raise of the second-approval limit waits',
+  'mail.body.limit_raise':
+    "{actor} asked at {time} to raise the second-approval limit from {before} to {after} USDT. It applies from {from}, or sooner if an administrator other than {actor} confirms it in Settings; until then the limit stays {before} USDT.\n\nIf you did not expect this, set the limit again in Settings: a limit no higher than today's applies at once and withdraws the raise.",
+  'mail.subject.limit_raise_confirmed': 'The second-approval limit was raised',
+  'mail.body.limit_raise_confirmed':
+    '{actor} confirmed at {time} the raise of the second-approval limit to {after} USDT that {requester} asked for. It applies now.',
+  'mail.subject.limit_lowered': 'The second-approval limit was set',
+  'mail.body.limit_lowered':
+    '{actor} set the second-approval limit from {before} to {after} USDT at {time}. It applies at once; a raise that was waiting, if any, no longer applies.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -202,4 +202,45 @@ export const es: Messages = {
   'invalid.quote_id': 'Este importe reservado no es suyo o ya no existe. Vuelva a reservar el importe',
   quote_used: 'Este importe reservado ya pertenece a otro depósito. Reserve un importe nuevo',
   amount_not_quoted: 'El importe debe ser exactamente los {amount} USDT reservados para usted',
+  'console.not_counted':
+    'Su aprobación no cuenta para el principio de los cuatro ojos hasta {from}, o hasta que un administrador distinto del que le dio de alta le confirme. Otro operador debe aprobar esto',
+  'console.not_counted_admin':
+    'Podrá hacerlo cuando cuente para el principio de los cuatro ojos: a partir de {from}, o cuando un administrador distinto del que le dio de alta le confirme',
+  'console.counted_already': 'Este operador ya cuenta para el principio de los cuatro ojos',
+  'console.own_change':
+    'Esto debe confirmarlo otro administrador: ni el propio operador, ni quien lo dio de alta o pidió el cambio',
+  'console.no_such_raise':
+    'Este aumento ya no está pendiente: se confirmó, se sustituyó o se retiró, o ya entró en vigor. Vuelva a consultar el límite',
+  'console.enrolment_mail_failed':
+    'No se pudo enviar el correo de alta, así que la cuenta no se creó. Revise la configuración del correo e inténtelo de nuevo',
+  'mail.staff.role.reviewer': 'revisor',
+  'mail.staff.role.admin': 'administrador',
+  'mail.staff.footer':
+    'Recibe este correo como administrador ({admin}) de la consola de operadores; todos los administradores reciben el mismo.',
+  'mail.subject.operator_enrolment': 'Su cuenta en la consola de operadores',
+  'mail.body.operator_enrolment':
+    '{actor} ha creado una cuenta para usted en la consola de operadores: {name}, {role}. Abra este enlace para elegir su contraseña y configurar su aplicación de autenticación. Funciona una sola vez, hasta {until}:\n\n{link}\n\nNo lo comparta. Si no lo esperaba, no lo abra y avise a los administradores.',
+  'mail.operator_enrolment_path':
+    'Ábralo en la dirección propia de la consola: ponga esa dirección delante de la ruta de arriba.',
+  'mail.subject.operator_added': 'Se ha creado una cuenta de la consola',
+  'mail.body.operator_added':
+    '{actor} creó la cuenta de la consola {name} ({role}) el {time}. Su enlace de alta de un solo uso se envió a {email}. Una vez dada de alta, sus aprobaciones cuentan para el principio de los cuatro ojos 24 horas después, o antes si un administrador distinto de {actor} la confirma en Operadores.\n\nSi no lo esperaba, desactive la cuenta en Operadores.',
+  'mail.subject.operator_enrolled': 'Un nuevo operador se ha dado de alta',
+  'mail.body.operator_enrolled':
+    '{name} ({role}), creado por {adder}, completó el alta el {time} desde la dirección {ip}. Sus aprobaciones cuentan para el principio de los cuatro ojos a partir de {from}, o antes si un administrador distinto de {adder} lo confirma en Operadores.\n\nSi no sabe quién se dio de alta, desactive la cuenta antes de esa hora.',
+  'mail.subject.operator_confirmed': 'Un operador ya cuenta para el principio de los cuatro ojos',
+  'mail.body.operator_confirmed':
+    '{actor} confirmó a {name} ({role}) el {time}: sus aprobaciones cuentan para el principio de los cuatro ojos desde ahora.\n\nSi no lo esperaba, desactive la cuenta en Operadores.',
+  'mail.subject.operator_disabled': 'Se ha cerrado una cuenta de la consola',
+  'mail.body.operator_disabled':
+    '{actor} desactivó la cuenta de la consola {name} ({role}) el {time}; sus sesiones han terminado.',
+  'mail.subject.limit_raise': 'Un aumento del límite de segunda aprobación está pendiente',
+  'mail.body.limit_raise':
+    '{actor} pidió el {time} subir el límite de segunda aprobación de {before} a {after} USDT. Se aplica a partir de {from}, o antes si un administrador distinto de {actor} lo confirma en Ajustes; hasta entonces el límite sigue siendo {before} USDT.\n\nSi no lo esperaba, vuelva a fijar el límite en Ajustes: un límite no superior al de hoy se aplica de inmediato y retira el aumento.',
+  'mail.subject.limit_raise_confirmed': 'Se ha subido el límite de segunda aprobación',
+  'mail.body.limit_raise_confirmed':
+    '{actor} confirmó el {time} el aumento del límite de segunda aprobación a {after} USDT que pidió {requester}. Se aplica desde ahora.',
+  'mail.subject.limit_lowered': 'Se ha fijado el límite de segunda aprobación',
+  'mail.body.limit_lowered':
+    '{actor} cambió el límite de segunda aprobación de {before} a {after} USDT el {time}. Se aplica de inmediato; un aumento que estuviera pendiente deja de aplicarse.',
 };

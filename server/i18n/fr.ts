@@ -212,4 +212,45 @@ export const fr: Messages = {
   'invalid.quote_id': 'Ce montant réservé n’est pas le vôtre ou n’existe plus. Réservez à nouveau le montant',
   quote_used: 'Ce montant réservé appartient déjà à une autre recharge. Réservez un nouveau montant',
   amount_not_quoted: 'Le montant doit être exactement les {amount} USDT réservés pour vous',
+  'console.not_counted':
+    'Votre approbation ne compte pour le principe des quatre yeux qu’à partir du {from}, ou dès qu’un administrateur autre que celui qui vous a ajouté vous confirme. Un autre opérateur doit approuver ceci',
+  'console.not_counted_admin':
+    'Vous pourrez le faire dès que vous compterez pour le principe des quatre yeux : à partir du {from}, ou dès qu’un administrateur autre que celui qui vous a ajouté vous confirme',
+  'console.counted_already': 'Cet opérateur compte déjà pour le principe des quatre yeux',
+  'console.own_change':
+    'Un autre administrateur doit confirmer ceci : ni l’opérateur lui-même, ni celui qui l’a ajouté ou a demandé le changement',
+  'console.no_such_raise':
+    'Cette hausse n’est plus en attente : elle a été confirmée, remplacée ou retirée, ou elle est entrée en vigueur. Consultez de nouveau la limite',
+  'console.enrolment_mail_failed':
+    'L’e-mail d’inscription n’a pas pu être envoyé, le compte n’a donc pas été ajouté. Vérifiez les réglages de messagerie et réessayez',
+  'mail.staff.role.reviewer': 'vérificateur',
+  'mail.staff.role.admin': 'administrateur',
+  'mail.staff.footer':
+    'Vous recevez ce message en tant qu’administrateur ({admin}) de la console des opérateurs ; chaque administrateur reçoit le même.',
+  'mail.subject.operator_enrolment': 'Votre compte dans la console des opérateurs',
+  'mail.body.operator_enrolment':
+    '{actor} a créé pour vous un compte dans la console des opérateurs : {name}, {role}. Ouvrez ce lien pour choisir votre mot de passe et configurer votre application d’authentification. Il ne fonctionne qu’une fois, jusqu’au {until} :\n\n{link}\n\nGardez-le pour vous. Si vous ne l’attendiez pas, ne l’ouvrez pas et prévenez les administrateurs.',
+  'mail.operator_enrolment_path':
+    'Ouvrez-le à l’adresse propre de la console : placez cette adresse devant le chemin ci-dessus.',
+  'mail.subject.operator_added': 'Un compte de la console a été ajouté',
+  'mail.body.operator_added':
+    '{actor} a ajouté le compte de console {name} ({role}) le {time}. Son lien d’inscription à usage unique a été envoyé à {email}. Une fois inscrit, ses approbations comptent pour le principe des quatre yeux 24 heures plus tard, ou plus tôt si un administrateur autre que {actor} le confirme dans Opérateurs.\n\nSi vous ne vous y attendiez pas, désactivez le compte dans Opérateurs.',
+  'mail.subject.operator_enrolled': 'Un nouvel opérateur s’est inscrit',
+  'mail.body.operator_enrolled':
+    '{name} ({role}), ajouté par {adder}, a terminé son inscription le {time} depuis l’adresse {ip}. Ses approbations comptent pour le principe des quatre yeux à partir du {from}, ou plus tôt si un administrateur autre que {adder} le confirme dans Opérateurs.\n\nSi vous ne savez pas qui s’est inscrit, désactivez le compte d’ici là.',
+  'mail.subject.operator_confirmed': 'Un opérateur compte désormais pour le principe des quatre yeux',
+  'mail.body.operator_confirmed':
+    '{actor} a confirmé {name} ({role}) le {time} : ses approbations comptent désormais pour le principe des quatre yeux.\n\nSi vous ne vous y attendiez pas, désactivez le compte dans Opérateurs.',
+  'mail.subject.operator_disabled': 'Un compte de la console a été fermé',
+  'mail.body.operator_disabled':
+    '{actor} a désactivé le compte de console {name} ({role}) le {time} ; ses sessions ont pris fin.',
+  'mail.subject.limit_raise': 'Une hausse de la limite de seconde approbation est en attente',
+  'mail.body.limit_raise':
+    '{actor} a demandé le {time} de relever la limite de seconde approbation de {before} à {after} USDT. Elle s’applique à partir du {from}, ou plus tôt si un administrateur autre que {actor} la confirme dans Paramètres ; d’ici là, la limite reste de {before} USDT.\n\nSi vous ne vous y attendiez pas, fixez de nouveau la limite dans Paramètres : une limite qui ne dépasse pas celle d’aujourd’hui s’applique aussitôt et retire la hausse.',
+  'mail.subject.limit_raise_confirmed': 'La limite de seconde approbation a été relevée',
+  'mail.body.limit_raise_confirmed':
+    '{actor} a confirmé le {time} la hausse de la limite de seconde approbation à {after} USDT demandée par {requester}. Elle s’applique dès maintenant.',
+  'mail.subject.limit_lowered': 'La limite de seconde approbation a été fixée',
+  'mail.body.limit_lowered':
+    '{actor} a fixé la limite de seconde approbation de {before} à {after} USDT le {time}. Elle s’applique aussitôt ; une hausse qui était en attente, le cas échéant, ne s’applique plus.',
 };

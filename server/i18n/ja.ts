@@ -204,4 +204,44 @@ export const ja: Messages = {
   'invalid.quote_id': 'この予約金額はお客様のものではないか、すでに存在しません。もう一度金額を予約してください',
   quote_used: 'この予約金額はすでに別の入金に使われています。新しい金額を予約してください',
   amount_not_quoted: '金額はお客様用に予約された{amount} USDTちょうどである必要があります',
+  'console.not_counted':
+    'あなたの承認は {from} まで二人承認に数えられません（あなたを追加した管理者以外の管理者が確認すれば、その時点から数えられます）。別のオペレーターが承認してください',
+  'console.not_counted_admin':
+    'この操作は、あなたが二人承認に数えられるようになってから行えます：{from} から、またはあなたを追加した管理者以外の管理者が確認した時点から',
+  'console.counted_already': 'このオペレーターはすでに二人承認に数えられています',
+  'console.own_change':
+    'これは別の管理者が確認する必要があります。そのオペレーター本人、そのオペレーターを追加した人、変更を申請した人は確認できません',
+  'console.no_such_raise':
+    'この引き上げはもう保留中ではありません（確認済み、置き換え、取り下げ、またはすでに適用済み）。上限をもう一度確認してください',
+  'console.enrolment_mail_failed':
+    '登録メールを送信できなかったため、アカウントは追加されませんでした。メールの設定を確認して、もう一度お試しください',
+  'mail.staff.role.reviewer': '審査担当',
+  'mail.staff.role.admin': '管理者',
+  'mail.staff.footer':
+    'このメールはオペレーターコンソールの管理者（{admin}）としてお送りしています。すべての管理者に同じメールが届きます。',
+  'mail.subject.operator_enrolment': 'オペレーターコンソールのアカウント',
+  'mail.body.operator_enrolment':
+    '{actor} があなたのためにオペレーターコンソールのアカウントを作成しました：{name}、{role}。このリンクを開いてパスワードを決め、認証アプリを設定してください。リンクは {until} まで、1 回だけ使えます：\n\n{link}\n\n他の人には渡さないでください。心当たりがない場合は開かずに、管理者に知らせてください。',
+  'mail.operator_enrolment_path': 'コンソール自体のアドレスで開いてください。上のパスの前にそのアドレスを付けます。',
+  'mail.subject.operator_added': 'コンソールのアカウントが追加されました',
+  'mail.body.operator_added':
+    '{actor} が {time} にコンソールのアカウント {name}（{role}）を追加しました。1 回限りの登録リンクは {email} に送られました。登録後、このアカウントの承認は 24 時間後から二人承認に数えられます。{actor} 以外の管理者が「オペレーター」で確認すれば、それより早く数えられます。\n\n心当たりがない場合は、「オペレーター」でアカウントを無効にしてください。',
+  'mail.subject.operator_enrolled': '新しいオペレーターが登録しました',
+  'mail.body.operator_enrolled':
+    '{adder} が追加した {name}（{role}）が {time} にアドレス {ip} から登録を完了しました。この人の承認は {from} から二人承認に数えられます。{adder} 以外の管理者が「オペレーター」で確認すれば、それより早く数えられます。\n\n誰が登録したか分からない場合は、それまでにアカウントを無効にしてください。',
+  'mail.subject.operator_confirmed': 'オペレーターが二人承認に数えられるようになりました',
+  'mail.body.operator_confirmed':
+    '{actor} が {time} に {name}（{role}）を確認しました。この人の承認は今から二人承認に数えられます。\n\n心当たりがない場合は、「オペレーター」でアカウントを無効にしてください。',
+  'mail.subject.operator_disabled': 'コンソールのアカウントが閉じられました',
+  'mail.body.operator_disabled':
+    '{actor} が {time} にコンソールのアカウント {name}（{role}）を無効にしました。そのセッションは終了しています。',
+  'mail.subject.limit_raise': '2 人目の承認の上限の引き上げが保留中です',
+  'mail.body.limit_raise':
+    '{actor} が {time} に、2 人目の承認の上限を {before} USDT から {after} USDT に引き上げるよう申請しました。{from} から適用されます。{actor} 以外の管理者が「設定」で確認すれば、それより早く適用されます。それまで上限は {before} USDT のままです。\n\n心当たりがない場合は、「設定」で上限を設定し直してください。現在の上限以下の値はすぐに適用され、引き上げは取り下げられます。',
+  'mail.subject.limit_raise_confirmed': '2 人目の承認の上限が引き上げられました',
+  'mail.body.limit_raise_confirmed':
+    '{actor} が {time} に、{requester} が申請した 2 人目の承認の上限 {after} USDT への引き上げを確認しました。今から適用されます。',
+  'mail.subject.limit_lowered': '2 人目の承認の上限が設定されました',
+  'mail.body.limit_lowered':
+    '{actor} が {time} に 2 人目の承認の上限を {before} USDT から {after} USDT に変更しました。すぐに適用されます。保留中の引き上げがあった場合、それは適用されなくなります。',
 };

@@ -204,4 +204,45 @@ export const pt: Messages = {
   'invalid.quote_id': 'Este valor reservado não é seu ou não existe mais. Reserve o valor novamente',
   quote_used: 'Este valor reservado já pertence a outro depósito. Reserve um novo valor',
   amount_not_quoted: 'O valor deve ser exatamente os {amount} USDT reservados para você',
+  'console.not_counted':
+    'Sua aprovação não conta para o princípio dos quatro olhos até {from}, ou até que um administrador diferente de quem adicionou você o confirme. Outro operador precisa aprovar isto',
+  'console.not_counted_admin':
+    'Você poderá fazer isto quando contar para o princípio dos quatro olhos: a partir de {from}, ou quando um administrador diferente de quem adicionou você o confirmar',
+  'console.counted_already': 'Este operador já conta para o princípio dos quatro olhos',
+  'console.own_change':
+    'Outro administrador precisa confirmar isto: nem o próprio operador, nem quem o adicionou ou pediu a mudança',
+  'console.no_such_raise':
+    'Este aumento não está mais pendente: foi confirmado, substituído ou retirado, ou já entrou em vigor. Veja o limite de novo',
+  'console.enrolment_mail_failed':
+    'Não foi possível enviar o e-mail de cadastro, por isso a conta não foi adicionada. Verifique as configurações de e-mail e tente de novo',
+  'mail.staff.role.reviewer': 'revisor',
+  'mail.staff.role.admin': 'administrador',
+  'mail.staff.footer':
+    'Você recebe este e-mail como administrador ({admin}) do console de operadores; todos os administradores recebem o mesmo.',
+  'mail.subject.operator_enrolment': 'Sua conta no console de operadores',
+  'mail.body.operator_enrolment':
+    '{actor} criou uma conta para você no console de operadores: {name}, {role}. Abra este link para escolher sua senha e configurar seu aplicativo autenticador. Ele funciona uma vez, até {until}:\n\n{link}\n\nNão o compartilhe. Se você não esperava por isto, não o abra e avise os administradores.',
+  'mail.operator_enrolment_path':
+    'Abra-o no endereço próprio do console: coloque esse endereço antes do caminho acima.',
+  'mail.subject.operator_added': 'Uma conta do console foi adicionada',
+  'mail.body.operator_added':
+    '{actor} adicionou a conta do console {name} ({role}) em {time}. O link de cadastro de uso único foi enviado para {email}. Depois do cadastro, as aprovações dessa conta contam para o princípio dos quatro olhos 24 horas depois, ou antes se um administrador diferente de {actor} a confirmar em Operadores.\n\nSe você não esperava por isto, desative a conta em Operadores.',
+  'mail.subject.operator_enrolled': 'Um novo operador concluiu o cadastro',
+  'mail.body.operator_enrolled':
+    '{name} ({role}), adicionado por {adder}, concluiu o cadastro em {time} a partir do endereço {ip}. As aprovações dessa conta contam para o princípio dos quatro olhos a partir de {from}, ou antes se um administrador diferente de {adder} a confirmar em Operadores.\n\nSe você não sabe quem concluiu o cadastro, desative a conta antes disso.',
+  'mail.subject.operator_confirmed': 'Um operador agora conta para o princípio dos quatro olhos',
+  'mail.body.operator_confirmed':
+    '{actor} confirmou {name} ({role}) em {time}: as aprovações dessa conta contam para o princípio dos quatro olhos a partir de agora.\n\nSe você não esperava por isto, desative a conta em Operadores.',
+  'mail.subject.operator_disabled': 'Uma conta do console foi fechada',
+  'mail.body.operator_disabled':
+    '{actor} desativou a conta do console {name} ({role}) em {time}; as sessões dela foram encerradas.',
+  'mail.subject.limit_raise': 'Um aumento do limite de segunda aprovação está pendente',
+  'mail.body.limit_raise':
+    '{actor} pediu em {time} para subir o limite de segunda aprovação de {before} para {after} USDT. Ele vale a partir de {from}, ou antes se um administrador diferente de {actor} o confirmar em Configurações; até lá, o limite continua em {before} USDT.\n\nSe você não esperava por isto, defina o limite de novo em Configurações: um limite não maior que o de hoje vale na hora e retira o aumento.',
+  'mail.subject.limit_raise_confirmed': 'O limite de segunda aprovação foi aumentado',
+  'mail.body.limit_raise_confirmed':
+    '{actor} confirmou em {time} o aumento do limite de segunda aprovação para {after} USDT pedido por {requester}. Ele vale a partir de agora.',
+  'mail.subject.limit_lowered': 'O limite de segunda aprovação foi definido',
+  'mail.body.limit_lowered':
+    '{actor} mudou o limite de segunda aprovação de {before} para {after} USDT em {time}. Ele vale na hora; um aumento que estivesse pendente deixa de valer.',
 };

@@ -194,4 +194,39 @@ export const zhHans: Messages = {
   'invalid.quote_id': '此预留金额不属于您或已不存在，请重新预留金额',
   quote_used: '此预留金额已属于另一笔充值，请预留新的金额',
   amount_not_quoted: '金额必须恰好是为您预留的{amount} USDT',
+  'console.not_counted':
+    '您的批准在 {from} 之前不计入四眼原则，除非添加您的管理员以外的另一位管理员确认了您。请由另一位操作员批准',
+  'console.not_counted_admin':
+    '您计入四眼原则后才能执行此操作：从 {from} 起，或在添加您的管理员以外的另一位管理员确认您之后',
+  'console.counted_already': '该操作员已计入四眼原则',
+  'console.own_change': '此项须由另一位管理员确认：不能是该操作员本人，也不能是添加该操作员或申请此变更的人',
+  'console.no_such_raise': '此次上调已不再待定：已被确认、替换或撤回，或已经生效。请重新查看限额',
+  'console.enrolment_mail_failed': '注册邮件未能发送，因此未添加该账户。请检查邮件设置后重试',
+  'mail.staff.role.reviewer': '审核员',
+  'mail.staff.role.admin': '管理员',
+  'mail.staff.footer': '您作为操作员控制台的管理员（{admin}）收到此邮件；每位管理员都会收到同样的邮件。',
+  'mail.subject.operator_enrolment': '您的操作员控制台账户',
+  'mail.body.operator_enrolment':
+    '{actor} 为您在操作员控制台中添加了账户：{name}，{role}。请打开此链接设置密码并配置身份验证器应用。链接仅可使用一次，有效期至 {until}：\n\n{link}\n\n请勿转给他人。如果您没有预料到此邮件，请不要打开链接，并告知管理员。',
+  'mail.operator_enrolment_path': '请在控制台自己的地址上打开：在上面的路径前加上该地址。',
+  'mail.subject.operator_added': '已添加一个控制台账户',
+  'mail.body.operator_added':
+    '{actor} 于 {time} 添加了控制台账户 {name}（{role}）。其一次性注册链接已发送至 {email}。注册完成后，该账户的批准在 24 小时后计入四眼原则；如果 {actor} 以外的另一位管理员在“操作员”中确认，则会更早计入。\n\n如果您没有预料到此事，请在“操作员”中停用该账户。',
+  'mail.subject.operator_enrolled': '一位新操作员已完成注册',
+  'mail.body.operator_enrolled':
+    '由 {adder} 添加的 {name}（{role}）于 {time} 从地址 {ip} 完成了注册。其批准从 {from} 起计入四眼原则；如果 {adder} 以外的另一位管理员在“操作员”中确认，则会更早计入。\n\n如果您不知道是谁完成了注册，请在此之前停用该账户。',
+  'mail.subject.operator_confirmed': '一位操作员现已计入四眼原则',
+  'mail.body.operator_confirmed':
+    '{actor} 于 {time} 确认了 {name}（{role}）：其批准从现在起计入四眼原则。\n\n如果您没有预料到此事，请在“操作员”中停用该账户。',
+  'mail.subject.operator_disabled': '一个控制台账户已被关闭',
+  'mail.body.operator_disabled': '{actor} 于 {time} 停用了控制台账户 {name}（{role}），其会话已结束。',
+  'mail.subject.limit_raise': '第二次批准限额的上调待定',
+  'mail.body.limit_raise':
+    '{actor} 于 {time} 申请将第二次批准限额从 {before} USDT 上调至 {after} USDT。上调自 {from} 起生效；如果 {actor} 以外的另一位管理员在“设置”中确认，则会更早生效。在此之前，限额仍为 {before} USDT。\n\n如果您没有预料到此事，请在“设置”中重新设定限额：不高于当前限额的设定会立即生效，并撤回此次上调。',
+  'mail.subject.limit_raise_confirmed': '第二次批准限额已上调',
+  'mail.body.limit_raise_confirmed':
+    '{actor} 于 {time} 确认了 {requester} 申请的第二次批准限额上调（至 {after} USDT），现已生效。',
+  'mail.subject.limit_lowered': '第二次批准限额已设定',
+  'mail.body.limit_lowered':
+    '{actor} 于 {time} 将第二次批准限额从 {before} USDT 改为 {after} USDT，立即生效；如有待定的上调，将不再生效。',
 };

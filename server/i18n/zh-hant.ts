@@ -194,4 +194,39 @@ export const zhHant: Messages = {
   'invalid.quote_id': '此預留金額不屬於您或已不存在，請重新預留金額',
   quote_used: '此預留金額已屬於另一筆儲值，請預留新的金額',
   amount_not_quoted: '金額必須恰好是為您預留的{amount} USDT',
+  'console.not_counted':
+    '您的核准在 {from} 之前不計入四眼原則，除非新增您的管理員以外的另一位管理員確認了您。請由另一位操作員核准',
+  'console.not_counted_admin':
+    '您計入四眼原則後才能執行此操作：從 {from} 起，或在新增您的管理員以外的另一位管理員確認您之後',
+  'console.counted_already': '此操作員已計入四眼原則',
+  'console.own_change': '此項須由另一位管理員確認：不能是該操作員本人，也不能是新增該操作員或申請此變更的人',
+  'console.no_such_raise': '此次調高已不再待定：已被確認、取代或撤回，或已經生效。請重新查看限額',
+  'console.enrolment_mail_failed': '註冊郵件未能寄出，因此未新增該帳戶。請檢查郵件設定後重試',
+  'mail.staff.role.reviewer': '審核員',
+  'mail.staff.role.admin': '管理員',
+  'mail.staff.footer': '您以操作員控制台管理員（{admin}）的身分收到此郵件；每位管理員都會收到相同的郵件。',
+  'mail.subject.operator_enrolment': '您的操作員控制台帳戶',
+  'mail.body.operator_enrolment':
+    '{actor} 為您在操作員控制台中新增了帳戶：{name}，{role}。請開啟此連結設定密碼並設定驗證器 App。連結僅能使用一次，有效期限至 {until}：\n\n{link}\n\n請勿轉給他人。如果您沒有預期到此郵件，請不要開啟連結，並告知管理員。',
+  'mail.operator_enrolment_path': '請在控制台自己的網址上開啟：在上方的路徑前加上該網址。',
+  'mail.subject.operator_added': '已新增一個控制台帳戶',
+  'mail.body.operator_added':
+    '{actor} 於 {time} 新增了控制台帳戶 {name}（{role}）。其一次性註冊連結已寄至 {email}。註冊完成後，該帳戶的核准在 24 小時後計入四眼原則；如果 {actor} 以外的另一位管理員在「操作員」中確認，則會更早計入。\n\n如果您沒有預期到此事，請在「操作員」中停用該帳戶。',
+  'mail.subject.operator_enrolled': '一位新操作員已完成註冊',
+  'mail.body.operator_enrolled':
+    '由 {adder} 新增的 {name}（{role}）於 {time} 從位址 {ip} 完成了註冊。其核准從 {from} 起計入四眼原則；如果 {adder} 以外的另一位管理員在「操作員」中確認，則會更早計入。\n\n如果您不知道是誰完成了註冊，請在此之前停用該帳戶。',
+  'mail.subject.operator_confirmed': '一位操作員現已計入四眼原則',
+  'mail.body.operator_confirmed':
+    '{actor} 於 {time} 確認了 {name}（{role}）：其核准從現在起計入四眼原則。\n\n如果您沒有預期到此事，請在「操作員」中停用該帳戶。',
+  'mail.subject.operator_disabled': '一個控制台帳戶已被關閉',
+  'mail.body.operator_disabled': '{actor} 於 {time} 停用了控制台帳戶 {name}（{role}），其工作階段已結束。',
+  'mail.subject.limit_raise': '第二次核准限額的調高待定',
+  'mail.body.limit_raise':
+    '{actor} 於 {time} 申請將第二次核准限額從 {before} USDT 調高至 {after} USDT。調高自 {from} 起生效；如果 {actor} 以外的另一位管理員在「設定」中確認，則會更早生效。在此之前，限額仍為 {before} USDT。\n\n如果您沒有預期到此事，請在「設定」中重新設定限額：不高於目前限額的設定會立即生效，並撤回此次調高。',
+  'mail.subject.limit_raise_confirmed': '第二次核准限額已調高',
+  'mail.body.limit_raise_confirmed':
+    '{actor} 於 {time} 確認了 {requester} 申請的第二次核准限額調高（至 {after} USDT），現已生效。',
+  'mail.subject.limit_lowered': '第二次核准限額已設定',
+  'mail.body.limit_lowered':
+    '{actor} 於 {time} 將第二次核准限額從 {before} USDT 改為 {after} USDT，立即生效；如有待定的調高，將不再生效。',
 };

@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Transporter } from 'nodemailer';
 import type { WireLanguage } from '../../contract/rules';
 import { translate } from '../i18n';
 
@@ -39,11 +38,16 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
+/** Where the outbox says which file it wrote: the server's log (the operator CLI says where mail went itself). */
+export interface OutboxLog {
+  info(details: { file: string }, message: string): void;
+}
+
 /**
  * Without SMTP, each e-mail becomes one file in the outbox folder, named so that the newest sorts
  * last. The log names the file but never carries the code.
  */
-export function outboxMailer(dir: string, log: FastifyBaseLogger): Mailer {
+export function outboxMailer(dir: string, log?: OutboxLog): Mailer {
   let sequence = 0;
   return {
     async send(mail) {
@@ -53,16 +57,18 @@ export function outboxMailer(dir: string, log: FastifyBaseLogger): Mailer {
       const name = `${stamp}-${process.pid}-${sequence.toString().padStart(6, '0')}.txt`;
       const file = path.join(dir, name);
       await fs.writeFile(file, `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`, { mode: 0o600 });
-      log.info({ file }, 'e-mail written to the outbox');
+      log?.info({ file }, 'e-mail written to the outbox');
     },
   };
 }
 
 export function smtpMailer(url: string, from = 'no-reply@localhost'): Mailer {
-  const transport = nodemailer.createTransport(url);
+  // Loaded with the first mail (half a second): the operator CLI's commands that send none do not wait for it.
+  let transport: Promise<Transporter> | undefined;
   return {
     async send(mail) {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+      transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url));
+      await (await transport).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
     },
   };
 }

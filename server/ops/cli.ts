@@ -1,7 +1,9 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { escapeNotText } from '../../contract/rules';
 import { consoleOrigin, databaseConfig, databaseFile, readConfig } from '../config';
 import { openDatabase } from '../db/database';
+import { outboxMailer, smtpMailer } from '../mail/mailer';
 import { OpsError, runOps } from './ops';
 
 const config = readConfig();
@@ -19,6 +21,13 @@ try {
       rules: { secondApprovalAbove: config.secondApprovalAbove },
       limits: config.limits,
       consoleOrigin: consoleOrigin(config),
+      // The server's own way of sending: SMTP, or the outbox folder in DATA_DIR.
+      mailer: config.smtpUrl ? smtpMailer(config.smtpUrl) : outboxMailer(path.join(config.dataDir, 'outbox')),
+      log: {
+        warn: (details, message) =>
+          process.stderr.write(`${escapeNotText(`${message} ${JSON.stringify(details)}`)}
+`),
+      },
     },
   );
 } catch (error) {

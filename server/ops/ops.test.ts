@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '../demo';
@@ -418,11 +420,13 @@ describe('review commands', () => {
 });
 
 describe('the ops command line', () => {
+  /** The command `npm run ops` runs, without npm around it, on the test server's data folder. */
+  const cli = (...argv: string[]) =>
+    promisify(execFile)('node_modules/.bin/tsx', ['server/ops/cli.ts', ...argv], {
+      env: { ...process.env, DATA_DIR: server.dir, DATABASE_URL: server.database.databaseUrl ?? '' },
+    });
+
   it('exits 0 with the code on stdout, and non-zero with a reason', async () => {
-    const env = { ...process.env, DATA_DIR: server.dir, DATABASE_URL: server.database.databaseUrl ?? '' };
-    // The command `npm run ops` runs, without npm around it.
-    const cli = (...argv: string[]) =>
-      promisify(execFile)('node_modules/.bin/tsx', ['server/ops/cli.ts', ...argv], { env });
     const ok = await cli('invite-code');
     expect(ok.stdout.trim()).toBe(server.rootInviteCode);
     await expect(cli('user', 'ghost')).rejects.toMatchObject({
@@ -436,5 +440,19 @@ describe('the ops command line', () => {
     expect(hostile.stderr.trimEnd()).not.toMatch(TERMINAL_CONTROL);
     const usage = await cli().catch((error: { stderr: string }) => error);
     expect(usage.stderr.split('\n').length).toBeGreaterThan(5);
+  }, 40_000);
+
+  it('mails a new operator’s enrolment link to the outbox in DATA_DIR, without SMTP, and never prints it', async () => {
+    const email = 'cli-op@operators.example';
+    const added = await cli('operator', 'add', 'cli-op', '--role', 'reviewer', '--email', email);
+    const outbox = path.join(server.dir, 'outbox');
+    const mail = fs
+      .readdirSync(outbox)
+      .map((name) => fs.readFileSync(path.join(outbox, name), 'utf8'))
+      .find((text) => text.startsWith(`To: ${email}\n`));
+    const token = /#\/enrol\?token=([\w-]{43})/.exec(mail ?? '')?.[1] ?? '';
+    expect(token).toMatch(/^[\w-]{43}$/);
+    expect(`${added.stdout}${added.stderr}`).not.toContain(token);
+    expect(added.stdout).toContain(`went to ${email} alone`);
   }, 40_000);
 });

@@ -43,22 +43,22 @@ import {
   OperatorError,
   addOperator,
   disableOperator,
-  enrolmentPath,
   enrolmentState,
   operatorByCode,
+  setOperatorEmail,
 } from '../console/operators';
 import { DEFAULT_LIMITS, type Limits } from '../config';
 import {
   DEFAULT_SECOND_APPROVAL_ABOVE,
-  ReviewError,
-  cliUser,
-  decide,
-  type Decision,
-  type ReviewKind,
-  type Reviewer,
+  FourEyesError,
+  confirmOperator,
+  countsFrom,
   type ReviewRules,
-} from '../review';
+} from '../four-eyes';
+import type { Mailer } from '../mail/mailer';
+import { ReviewError, cliUser, decide, type Decision, type ReviewKind, type Reviewer } from '../review';
 import { ROOT_INVITE_CODE_KEY } from '../routes/auth';
+import type { MailLog, StaffMail } from '../security/staff-notices';
 
 export interface OpsIo {
   out: (line: string) => void;
@@ -122,13 +122,21 @@ export const USAGE = `usage: npm run ops -- <command>
                                                  a customer-service contact (https: or mailto: only)
   check [--json]                                 prove balances, ledger, orders, offers and stored
                                                  answers agree; exits 1 naming each row that does not
-  operator add <name> --role reviewer|admin [--json]
-                                                 a console account: prints a one-time enrolment link
-                                                 (24 h) where its operator sets password and
-                                                 authenticator
+  operator add <name> --role reviewer|admin --email ADDRESS [--json]
+                                                 a console account: a one-time enrolment link (24 h),
+                                                 where its operator sets password and authenticator,
+                                                 is mailed to ADDRESS, their own, and never printed;
+                                                 every administrator is mailed
+  operator confirm <name> --operator ADMIN --code CODE
+                                                 an administrator (not the one who added the account)
+                                                 confirms that its approvals count toward four eyes
+                                                 now, before its 24 hours have passed
+  operator email <name> --email ADDRESS          set the address of an account from before addresses
+                                                 were asked (audited)
   operator disable <name>                        close the account and end its sessions at once
-  operator list [--json]                         the console accounts, and whether each has enrolled
-                                                 (done, waiting for its link, or expired)
+  operator list [--json]                         the console accounts, their addresses, whether each
+                                                 has enrolled (done, waiting for its link, or expired)
+                                                 and from when its approvals count toward four eyes
   audit [--operator N] [--account A] [--kind K] [--limit L] [--json]
                                                  the audit log, newest first (L up to 1000, default 50)`;
 
@@ -172,6 +180,7 @@ const STRING_OPTIONS = [
   'xpub-file',
   'rpc-file',
   'from',
+  'email',
 ] as const;
 
 /** Positionals and --options, by node:util's parser: an unknown option or a missing value fails. */
@@ -311,7 +320,7 @@ async function review(
   try {
     ({ outcome } = await decide(domain, kind satisfies ReviewKind, decision, id, reviewer, remark, options.rules));
   } catch (error) {
-    if (error instanceof ReviewError) throw new OpsError(error.message);
+    if (error instanceof ReviewError || error instanceof FourEyesError) throw new OpsError(error.message);
     throw error;
   }
   if (outcome === 'awaiting_second_approval') {
@@ -598,6 +607,12 @@ function isOperatorRole(value: string): value is OperatorRole {
   return (OPERATOR_ROLES as readonly string[]).includes(value);
 }
 
+/** What mails staff from the CLI, as the server would: its mailer (SMTP, or the outbox folder). */
+function staffMail(domain: Domain, options: Required<OpsOptions>): Domain & StaffMail {
+  if (!options.mailer) throw new OpsError('this command sends e-mail, and no mailer was given');
+  return { ...domain, mailer: options.mailer, consoleOrigin: options.consoleOrigin, log: options.log };
+}
+
 async function operatorCommand(
   domain: Domain,
   options: Required<OpsOptions>,
@@ -610,28 +625,37 @@ async function operatorCommand(
     if (action === 'add' && name) {
       const role = text(flags, 'role');
       if (!isOperatorRole(role)) throw new OpsError(`--role must be one of ${OPERATOR_ROLES.join(', ')}`);
-      const added = await addOperator(domain, { name, role, actor: OPERATOR });
-      const report = {
-        name: added.name,
-        role: added.role,
-        enrolment_link: `${options.consoleOrigin}${enrolmentPath(added.token)}`,
-        expires_at: added.expiresAt,
-      };
+      const email = text(flags, 'email', 254);
+      const added = await addOperator(staffMail(domain, options), { name, role, email, lang: 'en', actor: OPERATOR });
+      const report = { name: added.name, role: added.role, email: added.email, expires_at: added.expiresAt };
       if (json) io.out(JSON.stringify(report));
       else {
-        for (const [key, value] of Object.entries(report)) io.out(`${key.padEnd(15)} ${value}`);
-        if (!options.consoleOrigin) {
-          io.out('Open the link on the console’s address (set PUBLIC_URL or CONSOLE_HOST to have it printed whole).');
-        }
+        for (const [key, value] of Object.entries(report)) io.out(`${key.padEnd(11)} ${value}`);
         io.out(
-          `Give the link to ${added.name} alone: there they choose a password and set up an authenticator. ` +
-            'It works once and is not shown again.',
+          `The enrolment link went to ${added.email} alone: there ${added.name} chooses a password and sets up ` +
+            'an authenticator. It works once. Their approvals count toward four eyes 24 hours after they enrol, ' +
+            'or once an administrator confirms them (operator confirm).',
         );
       }
       return;
     }
+    if (action === 'confirm' && name) {
+      const reviewer = await reviewerOf(domain, options, flags);
+      if (!reviewer.proven) {
+        throw new OpsError('operator confirm takes an administrator: --operator NAME and their current --code');
+      }
+      await confirmOperator(staffMail(domain, options), name, reviewer.name);
+      io.out(`${name.toLowerCase()} counts toward four eyes from now on (confirmed by ${reviewer.name})`);
+      return;
+    }
+    if (action === 'email' && name) {
+      const email = text(flags, 'email', 254);
+      await setOperatorEmail(domain, name, email, OPERATOR);
+      io.out(`${name.toLowerCase()}: ${email}`);
+      return;
+    }
     if (action === 'disable' && name) {
-      await disableOperator(domain, name, OPERATOR);
+      await disableOperator(staffMail(domain, options), name, OPERATOR);
       io.out(`${name.toLowerCase()} disabled; its sessions have ended`);
       return;
     }
@@ -642,6 +666,9 @@ async function operatorCommand(
         role: row.role,
         status: row.status,
         enrolment: enrolmentState(row, now),
+        email: row.email,
+        counts_from: countsFrom(row),
+        added_by: row.added_by,
         created_at: row.created_at,
       }));
       if (json) io.out(JSON.stringify(operators));
@@ -653,17 +680,20 @@ async function operatorCommand(
               row.role.padEnd(8),
               row.status.padEnd(8),
               row.enrolment.padEnd(7),
+              (row.email ?? '-').padEnd(32),
+              `counts from ${row.counts_from ?? '-'}`,
               row.created_at,
             ].join('  '),
           );
       return;
     }
   } catch (error) {
-    if (error instanceof OperatorError) throw new OpsError(error.message);
+    if (error instanceof OperatorError || error instanceof FourEyesError) throw new OpsError(error.message);
     throw error;
   }
   throw new OpsError(
-    'usage: operator add <name> --role reviewer|admin [--json] | operator disable <name> | operator list',
+    'usage: operator add <name> --role reviewer|admin --email ADDRESS [--json] | operator confirm <name> ' +
+      '--operator ADMIN --code CODE | operator email <name> --email ADDRESS | operator disable <name> | operator list',
   );
 }
 
@@ -719,11 +749,15 @@ async function showAudit(queries: Queries, io: OpsIo, flags: Flags, json: boolea
 
 export interface OpsOptions {
   now?: () => Date;
+  /** Where the operator commands' mail goes (SMTP or the outbox, as the server's); none: those commands refuse. */
+  mailer?: Mailer | null;
+  /** Where a mail that could not be sent is reported. */
+  log?: MailLog;
   /** The second-approval limit until an admin sets one (REVIEW_SECOND_APPROVAL_ABOVE). */
   rules?: ReviewRules;
   /** How many wrong authenticator codes hold an operator's name, and for how long. */
   limits?: Pick<Limits, 'loginFailures' | 'untrustedLoginFailures' | 'loginWindowSeconds'>;
-  /** The console's origin for the links the CLI prints (`https://console.example.com`); '' prints paths. */
+  /** The console's origin for the enrolment links mailed (`https://console.example.com`); '' mails paths. */
   consoleOrigin?: string;
 }
 
@@ -753,6 +787,8 @@ export async function runOps(db: Db, argv: readonly string[], output: OpsIo, giv
     rules: given.rules ?? { secondApprovalAbove: DEFAULT_SECOND_APPROVAL_ABOVE },
     limits: given.limits ?? DEFAULT_LIMITS,
     consoleOrigin: given.consoleOrigin ?? '',
+    mailer: given.mailer ?? null,
+    log: given.log ?? { warn: (details, message) => output.out(`warning: ${message} ${JSON.stringify(details)}`) },
   };
   const { now } = options;
   // Customers wrote much of what is printed (names, e-mails, proofs): none of it may reach the

@@ -6,7 +6,6 @@ import { useList, useRevalidate } from '../../api/reads';
 import { Badge } from '../../ui/badge';
 import { BusyButton } from '../../ui/busy-button';
 import { ConfirmButton } from '../../ui/confirm-button';
-import { Details } from '../../ui/details';
 import { ErrorNote } from '../../ui/failure';
 import { SelectField, TextField } from '../../ui/field';
 import { Panel } from '../../ui/panel';
@@ -19,48 +18,49 @@ import { AdminOnly } from './admin-only';
 import { ListSection } from './list-section';
 
 /**
- * A new account's enrolment link, shown this once: its operator sets the password and the
- * authenticator there, so the admin who added the account never knows either.
+ * A new account: where its enrolment link went. The link itself is never shown: its operator sets
+ * the password and the authenticator there, so the admin who added the account knows neither.
  */
-function EnrolmentLinkPanel({ enrolment, onDone }: { enrolment: NewOperatorEnrolment; onDone: () => void }) {
+function AddedOperatorPanel({ added, onDone }: { added: NewOperatorEnrolment; onDone: () => void }) {
   const { t } = useLingui();
-  const { name } = enrolment;
-  const link = new URL(enrolment.enrolment_path, window.location.origin).href;
+  const { name, email } = added;
   return (
     <Panel title={t`Account ${name} added`} level={3}>
-      <p className="note note-warning" role="alert">
-        <Trans>Copy this link now; it is not shown again.</Trans>{' '}
-        <Trans>
-          Give it to {name} alone: there they choose their password and set up their authenticator app. It works once.
-        </Trans>
-      </p>
-      <Details
-        rows={[
-          { term: t`Operator name`, value: name, kind: 'code' },
-          { term: t`Enrolment link`, value: link, kind: 'code' },
-          { term: t`Valid until`, value: <DateTime iso={enrolment.expires_at} /> },
-        ]}
-      />
-      <button type="button" className="button" onClick={onDone}>
-        {t`Done, hide it`}
-      </button>
+      <div className="note-and-action">
+        <p className="note note-info" role="status">
+          <Trans>
+            The enrolment link went to {email} alone. There {name} chooses a password and sets up an authenticator app;
+            the link works once, until <DateTime iso={added.expires_at} />.
+          </Trans>{' '}
+          <Trans>
+            Their approvals count toward four eyes 24 hours after they enrol, or sooner once another administrator
+            confirms them here. Every administrator has been told by e-mail.
+          </Trans>
+        </p>
+        <button type="button" className="button" onClick={onDone}>
+          {t`Add another operator`}
+        </button>
+      </div>
     </Panel>
   );
 }
 
-function AddOperatorForm({ onAdded }: { onAdded: (enrolment: NewOperatorEnrolment) => void }) {
+function AddOperatorForm({ onAdded }: { onAdded: (added: NewOperatorEnrolment) => void }) {
   const { t } = useLingui();
   const labels = useLabels();
   const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
   const [role, setRole] = useState<OperatorRole>('reviewer');
-  const { form, busy, failure, errorOf, run } = useAction(['name', 'role'] as const);
+  const { form, busy, failure, errorOf, run } = useAction(['name', 'email', 'role'] as const);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    let enrolment: NewOperatorEnrolment | null = null;
-    if (await run(async () => (enrolment = await call('operators/add', { name: name.trim(), role })))) {
+    let added: NewOperatorEnrolment | null = null;
+    const fields = { name: name.trim(), email: email.trim(), role };
+    if (await run(async () => (added = await call('operators/add', fields)))) {
       setName('');
+      setEmail('');
       setRole('reviewer');
-      if (enrolment) onAdded(enrolment);
+      if (added) onAdded(added);
     }
   };
   return (
@@ -76,6 +76,18 @@ function AddOperatorForm({ onAdded }: { onAdded: (enrolment: NewOperatorEnrolmen
           value={name}
           onChange={setName}
           error={errorOf('name')}
+        />
+        <TextField
+          label={t`Their own e-mail address`}
+          name="email"
+          type="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={254}
+          hint={t`Their one-time enrolment link goes there, and nowhere else`}
+          value={email}
+          onChange={setEmail}
+          error={errorOf('email')}
         />
         <SelectField
           label={t`Role`}
@@ -97,13 +109,37 @@ function AddOperatorForm({ onAdded }: { onAdded: (enrolment: NewOperatorEnrolmen
   );
 }
 
+/** A second administrator's word that an operator's approvals count now, before their 24 hours. */
+function ConfirmOperatorButton({ account }: { account: OperatorAccount }) {
+  const { t } = useLingui();
+  const revalidate = useRevalidate();
+  const { busy, failure, run } = useAction();
+  const { name } = account;
+  const confirm = async () => {
+    if (await run(() => call('operators/confirm', { name }))) revalidate('operators/', 'four-eyes/');
+  };
+  return (
+    <>
+      <ConfirmButton
+        className="button"
+        busy={busy}
+        question={t`Count ${name}'s approvals toward four eyes from now on? Confirm only if you know who enrolled as ${name}.`}
+        onConfirm={() => void confirm()}
+      >
+        {t`Confirm`}
+      </ConfirmButton>
+      <ErrorNote error={failure} />
+    </>
+  );
+}
+
 function DisableOperatorButton({ account }: { account: OperatorAccount }) {
   const { t } = useLingui();
   const revalidate = useRevalidate();
   const { busy, failure, run } = useAction();
   const { name } = account;
   const disable = async () => {
-    if (await run(() => call('operators/disable', { name }))) revalidate('operators/');
+    if (await run(() => call('operators/disable', { name }))) revalidate('operators/', 'four-eyes/');
   };
   return (
     <>
@@ -127,10 +163,31 @@ function EnrolmentBadge({ enrolment }: { enrolment: OperatorAccount['enrolment']
   return <Badge tone="bad">{t`Link expired`}</Badge>;
 }
 
+/** Whether an enrolled operator's approvals count toward four eyes now, or from when. */
+function FourEyesBadge({ account }: { account: OperatorAccount }) {
+  const { t } = useLingui();
+  if (account.counts) return <Badge tone="good">{t`Counts toward four eyes`}</Badge>;
+  if (account.counts_from === null) return null;
+  return (
+    <Badge tone="warning">
+      <Trans>
+        Counts from <DateTime iso={account.counts_from} layout="short" />
+      </Trans>
+    </Badge>
+  );
+}
+
 function OperatorsTable({ operators }: { operators: readonly OperatorAccount[] }) {
   const { t } = useLingui();
   const labels = useLabels();
   const me = useOperator().name;
+  // Another administrator's word only: not one's own account, nor one's own addition.
+  const confirmable = (account: OperatorAccount) =>
+    account.status === 'active' &&
+    account.counts_from !== null &&
+    !account.counts &&
+    account.name !== me &&
+    account.added_by !== me;
   return (
     <div className="table-frame">
       <table className="table">
@@ -139,7 +196,7 @@ function OperatorsTable({ operators }: { operators: readonly OperatorAccount[] }
             <th scope="col">{t`Operator name`}</th>
             <th scope="col">{t`Role`}</th>
             <th scope="col">{t`Account status`}</th>
-            <th scope="col">{t`Enrolment`}</th>
+            <th scope="col">{t`Enrolment and four eyes`}</th>
             <th scope="col">{t`Created`}</th>
             <th scope="col">{t`Actions`}</th>
           </tr>
@@ -147,9 +204,11 @@ function OperatorsTable({ operators }: { operators: readonly OperatorAccount[] }
         <tbody>
           {operators.map((account) => (
             <tr key={account.name}>
-              <td className="code">
-                {account.name}
+              <td>
+                <span className="code">{account.name}</span>
                 {account.name === me ? <span className="muted"> · {t`you`}</span> : null}
+                <br />
+                <span className="muted operator-email">{account.email ?? t`No e-mail address`}</span>
               </td>
               <td>{labels.role(account.role)}</td>
               <td>
@@ -160,15 +219,21 @@ function OperatorsTable({ operators }: { operators: readonly OperatorAccount[] }
                 )}
               </td>
               <td>
-                <EnrolmentBadge enrolment={account.enrolment} />
+                <div className="badge-stack">
+                  <EnrolmentBadge enrolment={account.enrolment} />
+                  {account.status === 'active' ? <FourEyesBadge account={account} /> : null}
+                </div>
               </td>
               <td>
                 <DateTime iso={account.created_at} layout="short" />
               </td>
               <td>
-                {account.status === 'active' && account.name !== me ? (
-                  <DisableOperatorButton account={account} />
-                ) : null}
+                <div className="row-actions operator-actions">
+                  {confirmable(account) ? <ConfirmOperatorButton account={account} /> : null}
+                  {account.status === 'active' && account.name !== me ? (
+                    <DisableOperatorButton account={account} />
+                  ) : null}
+                </div>
               </td>
             </tr>
           ))}
@@ -178,13 +243,16 @@ function OperatorsTable({ operators }: { operators: readonly OperatorAccount[] }
   );
 }
 
-/** Who may work in the console: add an account (its enrolment link shown once), or disable one. */
+/**
+ * Who may work in the console: add an account (its enrolment link mailed to its operator alone),
+ * confirm a new one's approvals as a second administrator, or disable one.
+ */
 export function OperatorsPage() {
   const { t } = useLingui();
   useTitle(t`Operators`);
   const { data, error, mutate } = useList('operators/list');
   const revalidate = useRevalidate();
-  const [enrolment, setEnrolment] = useState<NewOperatorEnrolment | null>(null);
+  const [added, setAdded] = useState<NewOperatorEnrolment | null>(null);
   return (
     <>
       <h1>
@@ -193,13 +261,13 @@ export function OperatorsPage() {
       <AdminOnly>
         <div className="admin-page">
           <Panel title={t`Add an operator`}>
-            {enrolment ? (
-              <EnrolmentLinkPanel enrolment={enrolment} onDone={() => setEnrolment(null)} />
+            {added ? (
+              <AddedOperatorPanel added={added} onDone={() => setAdded(null)} />
             ) : (
               <AddOperatorForm
-                onAdded={(added) => {
-                  setEnrolment(added);
-                  revalidate('operators/');
+                onAdded={(operator) => {
+                  setAdded(operator);
+                  revalidate('operators/', 'four-eyes/');
                 }}
               />
             )}
