@@ -21,8 +21,8 @@ export interface ChainTrust {
 
 /** How many of a network's node URLs must each confirm a transfer before it is credited, by default (CHAIN_NODES_TO_AGREE). */
 export const DEFAULT_NODES_TO_AGREE = 2;
-/** Block headers asked for at once when a range's empty blocks are checked. */
-const HEADERS_AT_ONCE = 8;
+/** Calls to one node at once while a range's empty blocks, or its transfers, are checked. */
+const CALLS_AT_ONCE = 8;
 
 /**
  * The contract's transfers in from..to, the range halved for as long as the node finds it too
@@ -130,7 +130,7 @@ export async function withBloomsChecked(
   const empty = Array.from({ length: to - from + 1 }, (_, offset) => from + offset).filter(
     (number) => !answered.has(number),
   );
-  const headers = await eachAtMost(empty, HEADERS_AT_ONCE, async (number) => {
+  const headers = await eachAtMost(empty, CALLS_AT_ONCE, async (number) => {
     const header = await reader.header(number);
     if (header?.number !== number) throw new Error(`the node answered no block, or another one, for block ${number}`);
     return header;
@@ -177,8 +177,8 @@ async function logsInFull(
  * same log index, and the node's block at that height is that block.
  */
 async function disagreement(node: ChainReader, logs: readonly TransferLog[]): Promise<string | undefined> {
-  const byTransaction = Map.groupBy(logs, (log) => log.tx_hash);
-  for (const [hash, sent] of byTransaction) {
+  const byTransaction = [...Map.groupBy(logs, (log) => log.tx_hash)];
+  const receipts = await eachAtMost(byTransaction, CALLS_AT_ONCE, async ([hash, sent]) => {
     const receipt = await node.receipt(hash);
     if (!receipt) return `it knows no transaction 0x${hash}`;
     if (!receipt.succeeded) return `transaction 0x${hash} failed`;
@@ -197,13 +197,18 @@ async function disagreement(node: ChainReader, logs: readonly TransferLog[]): Pr
         return `transaction 0x${hash} holds no such transfer at log ${log.log_index}`;
       }
     }
-  }
-  const blocks = new Map(logs.map((log) => [log.block_number, log.block_hash]));
-  for (const [number, hash] of blocks) {
+    return undefined;
+  });
+  const refused = receipts.find((problem) => problem !== undefined);
+  if (refused !== undefined) return refused;
+  const blocks = [...new Map(logs.map((log) => [log.block_number, log.block_hash]))];
+  const canonical = await eachAtMost(blocks, CALLS_AT_ONCE, async ([number, hash]) => {
     const block = await node.block(number);
-    if (block?.hash !== hash) return `its block ${number} is ${block ? `0x${block.hash}` : 'missing'}, not 0x${hash}`;
-  }
-  return undefined;
+    return block?.hash === hash
+      ? undefined
+      : `its block ${number} is ${block ? `0x${block.hash}` : 'missing'}, not 0x${hash}`;
+  });
+  return canonical.find((problem) => problem !== undefined);
 }
 
 /** The node URLs of one network answer different chain ids. */
