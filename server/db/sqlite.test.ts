@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Db, Transaction } from './database';
+import { databaseConfig, readConfig } from '../config';
+import { openDatabase, type Db, type Transaction } from './database';
 import { migrations } from './migrations';
 import { openSqlite } from './sqlite';
 
@@ -173,5 +174,24 @@ describe('the events table', () => {
     } finally {
       await upgraded.close();
     }
+  });
+});
+
+describe('durability', () => {
+  /** `PRAGMA synchronous` of a database opened as the server and the CLI open it: 2 is FULL, 1 NORMAL. */
+  async function synchronousFrom(env: NodeJS.ProcessEnv): Promise<number | undefined> {
+    const opened = await openDatabase(databaseConfig(readConfig({ DATA_DIR: path.join(dir, 'data'), ...env })));
+    try {
+      return (await opened.get<{ synchronous: number }>('PRAGMA synchronous'))?.synchronous;
+    } finally {
+      await opened.close();
+    }
+  }
+
+  it('writes each commit to the disk before it returns, unless SQLITE_SYNCHRONOUS=normal says otherwise', async () => {
+    expect(await synchronousFrom({})).toBe(2);
+    expect(await synchronousFrom({ SQLITE_SYNCHRONOUS: 'full' })).toBe(2);
+    expect(await synchronousFrom({ SQLITE_SYNCHRONOUS: 'normal' })).toBe(1);
+    expect(() => readConfig({ SQLITE_SYNCHRONOUS: 'off' })).toThrow('SQLITE_SYNCHRONOUS must be full or normal');
   });
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Db, SqlParams, Transaction } from './database';
+import type { Db, SqlParams, SqliteSynchronous, Transaction } from './database';
 import { toSqlite } from './dialect';
 import { migrations, type MigrationRunner } from './migrations';
 
@@ -20,11 +20,12 @@ type Statement = Database.Statement<unknown[], unknown>;
  * statements, so while one is open, statements from anywhere else wait for it to end instead of
  * running inside it.
  */
-export async function openSqlite(file: string): Promise<Db> {
+export async function openSqlite(file: string, synchronous: SqliteSynchronous = 'full'): Promise<Db> {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const connection = new Database(file);
   connection.pragma('journal_mode = WAL');
-  connection.pragma('synchronous = NORMAL');
+  // Money: in WAL mode, FULL writes each commit's log to the disk before the commit returns.
+  connection.pragma(synchronous === 'normal' ? 'synchronous = NORMAL' : 'synchronous = FULL');
   connection.pragma('foreign_keys = ON');
   // The operator CLI writes to the same file while the server runs; wait instead of failing.
   connection.pragma('busy_timeout = 5000');
