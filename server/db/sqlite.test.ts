@@ -195,3 +195,24 @@ describe('durability', () => {
     expect(() => readConfig({ SQLITE_SYNCHRONOUS: 'off' })).toThrow('SQLITE_SYNCHRONOUS must be full or normal');
   });
 });
+
+describe('its files', () => {
+  it('are its own user’s alone from the start: the folder 0700, the database and its -wal and -shm 0600', async () => {
+    const umask = process.umask(0o022);
+    const folder = path.join(dir, 'new', 'data');
+    try {
+      const fresh = await openSqlite(path.join(folder, 'wallet.db'));
+      try {
+        await fresh.exec("INSERT INTO settings (key, value) VALUES ('written', '1')");
+        const modes = ['', 'wallet.db', 'wallet.db-wal', 'wallet.db-shm'].map((name) =>
+          (fs.statSync(path.join(folder, name)).mode & 0o777).toString(8),
+        );
+        expect(modes).toEqual(['700', '600', '600', '600']);
+      } finally {
+        await fresh.close();
+      }
+    } finally {
+      process.umask(umask);
+    }
+  });
+});
