@@ -76,7 +76,8 @@ export interface Db extends SqlRunner {
   schema(): Promise<{ applied: number; known: number }>;
   /**
    * SQLite only: a consistent copy of the whole database into `file` while the server goes on
-   * writing (SQLite's online backup API). PostgreSQL is backed up with its own tools.
+   * writing (SQLite's online backup API), as a new file only its owner may read: never over a
+   * file, nor through a link. PostgreSQL is backed up with its own tools.
    */
   backup?(file: string): Promise<void>;
   close(): Promise<void>;
