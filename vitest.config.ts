@@ -56,9 +56,10 @@ export default defineConfig({
           include: ['server/**/*.test.ts'],
           // The crash test kills a server on its SQLite files (the cluster test does that on
           // PostgreSQL); the SQLite engine's, the dialect's, the chain addresses' and the chain reader's own
-          // tests need no second run.
+          // tests need no second run, nor the data folder's, which is the same on both engines.
           exclude: [
             'server/crash.test.ts',
+            'server/data-folder.test.ts',
             'server/db/sqlite.test.ts',
             'server/db/dialect.test.ts',
             'server/chain/addresses.test.ts',

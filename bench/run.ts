@@ -1,7 +1,8 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { startServer, type RunningServer } from '../e2e/server';
 import { startPostgresCluster } from '../server/testing/postgres-cluster';
 import { uniquePng } from '../server/testing/tiny-png';
@@ -118,15 +119,34 @@ interface Engine {
   server: RunningServer;
   env: Record<string, string>;
   databasePids?: () => number[];
+  /**
+   * The same engine under another setting, on a server of its own, whose writes run in the same
+   * rounds: each round's ratio of the two says what the setting costs, whatever the machine does.
+   */
+  variant?: Engine;
 }
 
-/** Runs an operator command against the engine's database and returns its last line. */
-function ops(engine: Engine, ...argv: string[]): string {
-  const output = execFileSync(process.execPath, ['--import', 'tsx', 'server/ops/cli.ts', ...argv], {
-    env: { ...process.env, DATA_DIR: engine.server.dataDir, ...engine.env },
+/**
+ * The requests per minute and sign-ins the load runs need; a second approval only above what one
+ * recharge funds the sales and deposits of a whole run with.
+ */
+const BENCH_ENV = {
+  LIMIT_REQUESTS_PER_MINUTE: '100000000',
+  LIMIT_SIGN_INS_PER_IP_HOUR: '100000000',
+  REVIEW_SECOND_APPROVAL_ABOVE: '1000000.00',
+};
+
+/**
+ * Runs an operator command against the engine's database and returns its last line. Not a
+ * synchronous child: a wait of seconds would hold up the timers that close the kept-alive
+ * connections the servers are about to close themselves, and the next request on one would fail.
+ */
+async function ops(engine: Engine, ...argv: string[]): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/ops/cli.ts', ...argv], {
+    env: { ...process.env, ...BENCH_ENV, DATA_DIR: engine.server.dataDir, ...engine.env },
     encoding: 'utf8',
   });
-  return output.trim().split('\n').at(-1) ?? '';
+  return stdout.trim().split('\n').at(-1) ?? '';
 }
 
 async function signIn(baseUrl: string, account: string, password: string): Promise<Record<string, string>> {
@@ -141,9 +161,10 @@ async function signIn(baseUrl: string, account: string, password: string): Promi
 }
 
 /**
- * The demo account's invitee, credited 1,000 USDT the way production does it (a recharge with
- * proof, approved by the operator): the sales are theirs, so the orders they leave in review do
- * not make the demo account's reads slower round after round.
+ * The demo account's invitee, credited 100,000 USDT the way production does it (a recharge with
+ * proof, approved by the operator): enough for every sale and deposit of a cent a run makes. The
+ * sales are theirs, so the orders they leave in review do not make the demo account's reads
+ * slower round after round.
  */
 async function fundedSeller(engine: Engine): Promise<Record<string, string>> {
   const { baseUrl } = engine.server;
@@ -162,42 +183,69 @@ async function fundedSeller(engine: Engine): Promise<Record<string, string>> {
         type: 'TRC20',
         category: 'USDT',
         address: 'TDEMOxNOTxAxREALxADDRESSxDONOTPAY',
-        amount: '1000',
+        amount: '100000',
         credentials: proof.data.url,
         lang: 'en',
       }),
     })
   ).json()) as { data: { id: number } };
-  ops(engine, 'approve', 'recharge', String(recharge.data.id));
+  await ops(engine, 'approve', 'recharge', String(recharge.data.id));
   return auth;
 }
 
-async function loadRows(engine: Engine): Promise<void> {
-  const { baseUrl, pid } = engine.server;
-  const auth = await signIn(baseUrl, 'demo', 'Demo12345');
+/** A call of `engine`'s server, as the rows name it. */
+function served(engine: Engine, call: string, body: string, headers: Record<string, string>): LoadTarget {
+  return {
+    name: call,
+    url: `${engine.server.baseUrl}/api/v1/${call}`,
+    body,
+    headers,
+    pid: engine.server.pid,
+    ...(engine.databasePids ? { databasePids: engine.databasePids } : {}),
+  };
+}
+
+/**
+ * The calls that move money, each a cent from the funded seller: a sale against an offer that
+ * takes them all, and a deposit into an interest product that takes them all.
+ */
+async function writeTargets(engine: Engine): Promise<LoadTarget[]> {
   const sellerAuth = await fundedSeller(engine);
-  // Sales of one cent against an offer that takes them all: each request moves money.
-  const offer = ops(
+  const offer = await ops(
     engine,
     ...['offer', 'add', '--merchant', '1', '--price', '1', '--currency', 'USD'],
     ...['--quantity', '1000000', '--min', '0.01', '--max', '1000000'],
   );
+  const product = await ops(
+    engine,
+    ...['product', 'add', '--name', 'Bench deposits', '--rate', '1', '--days', '3650'],
+    ...['--min', '0.01', '--max', '1000000'],
+  );
+  return [
+    served(
+      engine,
+      'saleu/create-order',
+      `saleu_id=${offer}&number=0.01&unit_price=1.00&currency=USD&lang=en`,
+      sellerAuth,
+    ),
+    served(engine, 'lixibao/create-order', `lixibao_id=${product}&number=0.01&lang=en`, sellerAuth),
+  ];
+}
+
+async function loadRows(engine: Engine): Promise<void> {
+  const auth = await signIn(engine.server.baseUrl, 'demo', 'Demo12345');
+  const writes = await writeTargets(engine);
+  const { variant } = engine;
+  const variantWrites = variant
+    ? (await writeTargets(variant)).map((target) => ({ ...target, name: `${target.name} (${variant.label})` }))
+    : [];
   const bare = await startBareServer();
   const yardstick: LoadTarget = { name: 'bare', url: bare.url, body: 'lang=en', headers: {}, pid: bare.pid };
-  const served = (name: string, body: string): LoadTarget => ({
-    name,
-    url: `${baseUrl}/api/v1/${name}`,
-    body,
-    headers: auth,
-    pid,
-    ...(engine.databasePids ? { databasePids: engine.databasePids } : {}),
-  });
-  const reads = [served('userinfo/get-money-info', 'lang=en'), served('selling/order', 'page=1&page_size=10&lang=en')];
-  const sell = {
-    ...served('saleu/create-order', `saleu_id=${offer}&number=0.01&unit_price=1.00&currency=USD&lang=en`),
-    headers: sellerAuth,
-  };
-  const targets = [...reads, sell];
+  const reads = [
+    served(engine, 'userinfo/get-money-info', 'lang=en', auth),
+    served(engine, 'selling/order', 'page=1&page_size=10&lang=en', auth),
+  ];
+  const targets = [...reads, ...writes, ...variantWrites];
   try {
     for (const target of [yardstick, ...targets]) await hammer(target, WARMUP_SECONDS);
     // Each round runs the yardstick and every target back to back and compares them within the
@@ -227,7 +275,7 @@ async function loadRows(engine: Engine): Promise<void> {
       const cpu = runs.map((run) => run.cpuMicrosPerRequest);
       const cpuShare = cpuRatio(bareCpu, cpu);
       const databaseCpu = known(runs.map((run) => run.databaseCpuMicrosPerRequest));
-      const budgeted = engine.label === 'SQLite' && target !== sell;
+      const budgeted = engine.label === 'SQLite' && reads.includes(target);
       rows.push([
         `load (${engine.label}): ${target.name}`,
         `${median(runs.map((run) => run.requestsPerSecond))} req/s, ${percent(ratio)} of bare (rounds ${ratios.map(percent).join('/')}), p99 ${p99} ms${cpuText(cpu)}${cpuShare === undefined ? '' : ` = ${percent(cpuShare)} of bare's cost`}${databaseCpu.length ? `; database CPU ${median(databaseCpu).toFixed(0)} µs/request` : ''}${failures ? `, ${failures} failed` : ''}`,
@@ -235,8 +283,9 @@ async function loadRows(engine: Engine): Promise<void> {
         budgeted ? verdict(ratio >= 0.5 && p99 <= 10 && failures === 0) : failures ? `${failures} failed` : '',
       ]);
     });
-    if (engine.label === 'PostgreSQL') {
-      const soak = await hammer(reads[0] ?? sell, SOAK_SECONDS);
+    if (variant) variantRows(engine, variant, writes, variantWrites, rounds, targets);
+    if (engine.label === 'PostgreSQL' && reads[0]) {
+      const soak = await hammer(reads[0], SOAK_SECONDS);
       const failed = soak.errors + soak.non2xx;
       rows.push([
         `load (${engine.label}): get-money-info, 100 connections for ${SOAK_SECONDS} s`,
@@ -245,7 +294,7 @@ async function loadRows(engine: Engine): Promise<void> {
         verdict(failed === 0),
       ]);
     }
-    const loginTarget: LoadTarget = { ...served('user/login', 'account=demo&password=Demo12345&lang=en'), headers: {} };
+    const loginTarget = served(engine, 'user/login', 'account=demo&password=Demo12345&lang=en', {});
     await hammer(loginTarget, 1);
     const logins = await hammer(loginTarget, 5);
     rows.push([
@@ -287,6 +336,34 @@ async function signInRows(): Promise<void> {
       ],
     );
   }
+}
+
+/**
+ * What the variant's setting costs each write, from the same rounds: the default's throughput as a
+ * share of the variant's (the median of each round's ratio), and the server CPU of each.
+ */
+function variantRows(
+  engine: Engine,
+  variant: Engine,
+  writes: LoadTarget[],
+  variantWrites: LoadTarget[],
+  rounds: { targets: LoadResult[] }[],
+  targets: LoadTarget[],
+): void {
+  writes.forEach((write, index) => {
+    const other = variantWrites[index];
+    if (!other) return;
+    const ours = rounds.map((round) => round.targets[targets.indexOf(write)]);
+    const theirs = rounds.map((round) => round.targets[targets.indexOf(other)]);
+    const ratios = ours.map((run, round) => (run?.requestsPerSecond ?? 0) / (theirs[round]?.requestsPerSecond || 1));
+    const cpu = (runs: (LoadResult | undefined)[]) => median(known(runs.map((run) => run?.cpuMicrosPerRequest)));
+    rows.push([
+      `load (${engine.label}): ${write.name}, default ÷ ${variant.label}`,
+      `${percent(median(ratios))} of its throughput (rounds ${ratios.map(percent).join('/')}); server CPU ${cpu(ours).toFixed(0)} against ${cpu(theirs).toFixed(0)} µs/request`,
+      '—',
+      '',
+    ]);
+  });
 }
 
 const percent = (ratio: number) => `${(ratio * 100).toFixed(0)} %`;
@@ -349,13 +426,26 @@ const wants = (section: string) => only.size === 0 || only.has(section);
 if (!fs.existsSync(path.join('dist', 'index.html'))) throw new Error('no build in dist/: run npm run build first');
 rows.push(['machine: a fixed CPU task (SHA-256 of 256 MB; compare runs by it)', `${machineProbeMs()} ms`, '—', '']);
 if (wants('bundle')) bundleRows();
-const BENCH_ENV = { LIMIT_REQUESTS_PER_MINUTE: '100000000', LIMIT_SIGN_INS_PER_IP_HOUR: '100000000' };
 if (wants('lighthouse') || wants('offline') || wants('load')) {
   const server = await startServer({ env: BENCH_ENV });
   try {
     if (wants('lighthouse')) await lighthouseRows(server.baseUrl);
     if (wants('offline')) await offlineRows(server.baseUrl);
-    if (wants('load')) await loadRows({ label: 'SQLite', server, env: {} });
+    if (wants('load')) {
+      // What SQLITE_SYNCHRONOUS=normal would save: the same writes on a server that has it.
+      const normal = { SQLITE_SYNCHRONOUS: 'normal' };
+      const variant = await startServer({ env: { ...BENCH_ENV, ...normal } });
+      try {
+        await loadRows({
+          label: 'SQLite',
+          server,
+          env: {},
+          variant: { label: 'SQLITE_SYNCHRONOUS=normal', server: variant, env: normal },
+        });
+      } finally {
+        await variant.stop();
+      }
+    }
   } finally {
     await server.stop();
   }

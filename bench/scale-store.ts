@@ -139,7 +139,8 @@ export function initCluster(bin: string, dataDir: string): void {
 
 /**
  * Starts the cluster in `dataDir`. `loading` is for the build: no WAL to speak of and no
- * durability; otherwise as bench/run.ts runs PostgreSQL (commits return before the WAL is on disk).
+ * durability; otherwise as bench/run.ts runs PostgreSQL (a commit returns once its WAL is on disk,
+ * as the server's SQLite does by default).
  */
 export async function startCluster(bin: string, dataDir: string, loading: boolean): Promise<OwnCluster> {
   const port = await freePort();
@@ -149,12 +150,18 @@ export async function startCluster(bin: string, dataDir: string, loading: boolea
     `-p ${port}`,
     `-k ${socketDir}`,
     "-c listen_addresses='127.0.0.1'",
-    '-c synchronous_commit=off',
     '-c max_connections=300',
     '-c shared_buffers=512MB',
     '-c maintenance_work_mem=512MB',
     ...(loading
-      ? ['-c fsync=off', '-c full_page_writes=off', '-c wal_level=minimal', '-c max_wal_senders=0', '-c autovacuum=off']
+      ? [
+          '-c synchronous_commit=off',
+          '-c fsync=off',
+          '-c full_page_writes=off',
+          '-c wal_level=minimal',
+          '-c max_wal_senders=0',
+          '-c autovacuum=off',
+        ]
       : []),
     '-c max_wal_size=4GB',
   ].join(' ');

@@ -11,6 +11,7 @@ import { cents } from '../contract/money';
 import { addressBody } from '../server/chain/addresses';
 import { customerAddress, NetworkError, rescanFrom, watchNetwork } from '../server/chain/networks';
 import { databaseConfig, readConfig } from '../server/config';
+import { PRIVATE_FILE_MODE, makePrivateFolder } from '../server/data-folder';
 import { createQueries } from '../server/db';
 import { openDatabase } from '../server/db/database';
 
@@ -72,8 +73,8 @@ async function run(): Promise<void> {
       console.log(`${NETWORK}: watched; the address at index 0 is ${firstAddress}`);
     }
   });
-  fs.mkdirSync(config.dataDir, { recursive: true });
-  fs.writeFileSync(stateFile, JSON.stringify({ url: chain.url, token: contract }));
+  makePrivateFolder(config.dataDir);
+  fs.writeFileSync(stateFile, JSON.stringify({ url: chain.url, token: contract }), { mode: PRIVATE_FILE_MODE });
   console.log(`local chain at ${chain.url}, USDT at ${contract}, a block every ${BLOCK_EVERY_MS / 1000} s`);
   console.log(`credited after ${CONFIRMATIONS} confirmations; send with: npm run chain -- send 25 demo`);
   const stop = async () => {

@@ -3,7 +3,7 @@ import { DEFAULT_NODES_TO_AGREE } from './chain/reading';
 import { DEFAULT_CHAIN_LEASE_MS, DEFAULT_DUST_BELOW } from './chain/watcher';
 import path from 'node:path';
 import { parseMoney, type Cents } from '../contract/money';
-import type { DatabaseConfig } from './db/database';
+import type { DatabaseConfig, SqliteSynchronous } from './db/database';
 import { DEFAULT_SECOND_APPROVAL_ABOVE } from './four-eyes';
 
 export interface Limits {
@@ -36,6 +36,8 @@ export interface Config {
   dataDir: string;
   /** `postgres://…`: PostgreSQL instead of the SQLite file under `dataDir`. */
   databaseUrl: string | undefined;
+  /** When SQLite's commits reach the disk (SQLITE_SYNCHRONOUS): `full` unless told. */
+  sqliteSynchronous: SqliteSynchronous;
   smtpUrl: string | undefined;
   /** Public address of the app, for invite links (else taken from each request). */
   publicUrl: string | undefined;
@@ -185,6 +187,12 @@ function demoWanted(env: NodeJS.ProcessEnv, host: string): boolean {
   );
 }
 
+function sqliteSynchronous(value: string | undefined): SqliteSynchronous {
+  if (value === undefined || value === '' || value === 'full') return 'full';
+  if (value === 'normal') return 'normal';
+  throw new Error(`SQLITE_SYNCHRONOUS must be full or normal, got ${JSON.stringify(value)}`);
+}
+
 function amount(value: string | undefined, fallback: Cents, name: string): Cents {
   if (value === undefined || value === '') return fallback;
   const parsed = parseMoney(value.trim());
@@ -208,6 +216,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host,
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    sqliteSynchronous: sqliteSynchronous(env.SQLITE_SYNCHRONOUS),
     smtpUrl: env.SMTP_URL || undefined,
     publicUrl: env.PUBLIC_URL || undefined,
     consoleHost: hostName(env.CONSOLE_HOST, 'CONSOLE_HOST'),
@@ -282,8 +291,12 @@ export function databaseFile(config: Pick<Config, 'dataDir'>): string {
 }
 
 /** Where the server and the operator CLI find the database. */
-export function databaseConfig(config: Pick<Config, 'dataDir' | 'databaseUrl'>): DatabaseConfig {
-  return { databaseUrl: config.databaseUrl, sqliteFile: databaseFile(config) };
+export function databaseConfig(config: Pick<Config, 'dataDir' | 'databaseUrl' | 'sqliteSynchronous'>): DatabaseConfig {
+  return {
+    databaseUrl: config.databaseUrl,
+    sqliteFile: databaseFile(config),
+    sqliteSynchronous: config.sqliteSynchronous,
+  };
 }
 
 /** The database as a person reads it in a log line: never the password of a URL. */

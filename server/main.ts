@@ -1,9 +1,12 @@
 import { buildApp } from './app';
 import { consoleOrigin, databaseConfig, describeDatabase, readConfig } from './config';
+import { tightenDataFolder, type Tightened } from './data-folder';
 import { openDatabase } from './db/database';
 import { DEMO_ACCOUNT, prepareDatabase } from './demo';
 
 const config = readConfig();
+// Before the database opens, so that the -wal and -shm files it makes take the tightened mode.
+const tightened = tightenDataFolder(config.dataDir);
 const db = await openDatabase(databaseConfig(config));
 const app = await buildApp({
   db,
@@ -26,7 +29,27 @@ const app = await buildApp({
   ...(config.metrics ? { metrics: config.metrics } : {}),
   ...(config.metricsToken ? { metricsToken: config.metricsToken } : {}),
 });
+logTightened(tightened);
 const facts = await prepareDatabase(app.wallet, config.demo);
+
+/** What the start took group and other permissions off (a data folder from before), and what it could not. */
+function logTightened(entries: Tightened[]): void {
+  const changed = entries.filter((entry) => entry.to !== undefined);
+  const failed = entries.filter((entry) => entry.to === undefined);
+  const octal = (mode: number | undefined) => mode?.toString(8) ?? '?';
+  if (changed.length) {
+    app.log.warn(
+      {
+        tightened: changed.length,
+        examples: changed.slice(0, 10).map((entry) => `${entry.path} ${octal(entry.from)} → ${octal(entry.to)}`),
+      },
+      'took group and other permissions off the data folder and its files (only the server user may read them)',
+    );
+  }
+  for (const entry of failed) {
+    app.log.error({ path: entry.path, error: entry.error }, 'could not make a file of the data folder private');
+  }
+}
 
 let closing = false;
 /** SIGTERM (a service manager, a rolling restart) and Ctrl-C drain the node: no request is failed. */

@@ -76,16 +76,27 @@ export interface Db extends SqlRunner {
   schema(): Promise<{ applied: number; known: number }>;
   /**
    * SQLite only: a consistent copy of the whole database into `file` while the server goes on
-   * writing (SQLite's online backup API). PostgreSQL is backed up with its own tools.
+   * writing (SQLite's online backup API), as a new file only its owner may read: never over a
+   * file, nor through a link. PostgreSQL is backed up with its own tools.
    */
   backup?(file: string): Promise<void>;
   close(): Promise<void>;
 }
 
+/**
+ * When a SQLite commit reaches the disk (SQLITE_SYNCHRONOUS). `full`: before the commit returns,
+ * so a power cut or a crash of the machine loses no committed transaction. `normal`: at the next
+ * checkpoint, so such a cut may lose the last commits before it (the database stays whole, and a
+ * crash of the server's process alone loses nothing either way).
+ */
+export type SqliteSynchronous = 'full' | 'normal';
+
 export interface DatabaseConfig {
   /** `postgres://…` selects PostgreSQL; otherwise `sqliteFile` is used. */
   databaseUrl?: string | undefined;
   sqliteFile: string;
+  /** `full` unless told. */
+  sqliteSynchronous?: SqliteSynchronous;
 }
 
 export async function openDatabase(config: DatabaseConfig): Promise<Db> {
@@ -94,7 +105,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Db> {
     return openPostgres(config.databaseUrl);
   }
   const { openSqlite } = await import('./sqlite');
-  return openSqlite(config.sqliteFile);
+  return openSqlite(config.sqliteFile, config.sqliteSynchronous);
 }
 
 /** A unique or primary-key constraint refused the row (same meaning on both engines). */

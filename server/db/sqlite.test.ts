@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Db, Transaction } from './database';
+import { databaseConfig, readConfig } from '../config';
+import { openDatabase, type Db, type Transaction } from './database';
 import { migrations } from './migrations';
 import { openSqlite } from './sqlite';
 
@@ -172,6 +173,46 @@ describe('the events table', () => {
       expect(next).toBeGreaterThan(highest);
     } finally {
       await upgraded.close();
+    }
+  });
+});
+
+describe('durability', () => {
+  /** `PRAGMA synchronous` of a database opened as the server and the CLI open it: 2 is FULL, 1 NORMAL. */
+  async function synchronousFrom(env: NodeJS.ProcessEnv): Promise<number | undefined> {
+    const opened = await openDatabase(databaseConfig(readConfig({ DATA_DIR: path.join(dir, 'data'), ...env })));
+    try {
+      return (await opened.get<{ synchronous: number }>('PRAGMA synchronous'))?.synchronous;
+    } finally {
+      await opened.close();
+    }
+  }
+
+  it('writes each commit to the disk before it returns, unless SQLITE_SYNCHRONOUS=normal says otherwise', async () => {
+    expect(await synchronousFrom({})).toBe(2);
+    expect(await synchronousFrom({ SQLITE_SYNCHRONOUS: 'full' })).toBe(2);
+    expect(await synchronousFrom({ SQLITE_SYNCHRONOUS: 'normal' })).toBe(1);
+    expect(() => readConfig({ SQLITE_SYNCHRONOUS: 'off' })).toThrow('SQLITE_SYNCHRONOUS must be full or normal');
+  });
+});
+
+describe('its files', () => {
+  it('are its own user’s alone from the start: the folder 0700, the database and its -wal and -shm 0600', async () => {
+    const umask = process.umask(0o022);
+    const folder = path.join(dir, 'new', 'data');
+    try {
+      const fresh = await openSqlite(path.join(folder, 'wallet.db'));
+      try {
+        await fresh.exec("INSERT INTO settings (key, value) VALUES ('written', '1')");
+        const modes = ['', 'wallet.db', 'wallet.db-wal', 'wallet.db-shm'].map((name) =>
+          (fs.statSync(path.join(folder, name)).mode & 0o777).toString(8),
+        );
+        expect(modes).toEqual(['700', '600', '600', '600']);
+      } finally {
+        await fresh.close();
+      }
+    } finally {
+      process.umask(umask);
     }
   });
 });

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Db, SqlParams, Transaction } from './database';
+import { createPrivateFile, makePrivateFolder } from '../data-folder';
+import type { Db, SqlParams, SqliteSynchronous, Transaction } from './database';
 import { toSqlite } from './dialect';
 import { migrations, type MigrationRunner } from './migrations';
 
@@ -20,11 +21,16 @@ type Statement = Database.Statement<unknown[], unknown>;
  * statements, so while one is open, statements from anywhere else wait for it to end instead of
  * running inside it.
  */
-export async function openSqlite(file: string): Promise<Db> {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+export async function openSqlite(file: string, synchronous: SqliteSynchronous = 'full'): Promise<Db> {
+  if (file !== ':memory:') {
+    makePrivateFolder(path.dirname(file));
+    // SQLite gives the -wal and -shm files it makes the database file's own permissions.
+    createPrivateFile(file);
+  }
   const connection = new Database(file);
   connection.pragma('journal_mode = WAL');
-  connection.pragma('synchronous = NORMAL');
+  // Money: in WAL mode, FULL writes each commit's log to the disk before the commit returns.
+  connection.pragma(synchronous === 'normal' ? 'synchronous = NORMAL' : 'synchronous = FULL');
   connection.pragma('foreign_keys = ON');
   // The operator CLI writes to the same file while the server runs; wait instead of failing.
   connection.pragma('busy_timeout = 5000');
@@ -209,16 +215,34 @@ export async function openSqlite(file: string): Promise<Db> {
       known: migrations.length,
     }),
     async backup(file) {
-      if (fs.existsSync(file)) throw new Error(`${file} exists already; a backup never overwrites`);
-      // After the first step, the rest in one: a step reads one snapshot, so a writer elsewhere
-      // cannot make the copy start again and again.
-      await connection.backup(file, { progress: ({ totalPages }) => Math.max(totalPages, 100) });
-      const copy = new Database(file, { readonly: true });
+      // The name is taken in one step that fails when anything has it, a link above all, dangling
+      // or not: a backup never overwrites a file, nor writes where a link points.
+      if (!createPrivateFile(file)) {
+        throw new Error(`${file} exists already (a file or a link); a backup never overwrites, nor follows a link`);
+      }
+      // SQLite writes the copy and its own journal in a folder beside it that only this user can
+      // enter, where nobody can have put a link in their way; the copy then takes the name.
+      let work: string | undefined;
       try {
-        const verdict = copy.pragma('quick_check', { simple: true });
-        if (verdict !== 'ok') throw new Error(`the copy in ${file} does not check out: ${String(verdict)}`);
+        work = fs.mkdtempSync(path.join(path.dirname(file), '.wallet-backup-'));
+        const copyFile = path.join(work, 'wallet.db');
+        createPrivateFile(copyFile);
+        // After the first step, the rest in one: a step reads one snapshot, so a writer elsewhere
+        // cannot make the copy start again and again.
+        await connection.backup(copyFile, { progress: ({ totalPages }) => Math.max(totalPages, 100) });
+        const copy = new Database(copyFile, { readonly: true });
+        try {
+          const verdict = copy.pragma('quick_check', { simple: true });
+          if (verdict !== 'ok') throw new Error(`the copy for ${file} does not check out: ${String(verdict)}`);
+        } finally {
+          copy.close();
+        }
+        fs.renameSync(copyFile, file);
+      } catch (error) {
+        fs.rmSync(file, { force: true });
+        throw error;
       } finally {
-        copy.close();
+        if (work) fs.rmSync(work, { recursive: true, force: true });
       }
     },
     async close() {

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Transporter } from 'nodemailer';
 import type { WireLanguage } from '../../contract/rules';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '../data-folder';
 import { translate } from '../i18n';
 
 const COMPOSED = Symbol('composed by composeMail');
@@ -51,12 +52,16 @@ export function outboxMailer(dir: string, log?: OutboxLog): Mailer {
   let sequence = 0;
   return {
     async send(mail) {
-      await fs.mkdir(dir, { recursive: true });
+      await fs.mkdir(dir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
       sequence = (sequence + 1) % 1_000_000;
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const name = `${stamp}-${process.pid}-${sequence.toString().padStart(6, '0')}.txt`;
       const file = path.join(dir, name);
-      await fs.writeFile(file, `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`, { mode: 0o600 });
+      // A new file or none: never one that is there already, nor through a link.
+      await fs.writeFile(file, `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`, {
+        mode: PRIVATE_FILE_MODE,
+        flag: 'wx',
+      });
       log?.info({ file }, 'e-mail written to the outbox');
     },
   };

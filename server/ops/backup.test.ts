@@ -86,4 +86,35 @@ describe('npm run ops -- backup', () => {
       await restored.close();
     }
   });
+
+  it('refuses a link at the name, dangling or not, and writes nothing where it points', async () => {
+    if (server.db.dialect !== 'sqlite') return;
+    const dir = fs.mkdtempSync(path.join(server.dir, 'backup-'));
+    const pointedAt = path.join(dir, 'elsewhere', 'wallet.db');
+    fs.mkdirSync(path.dirname(pointedAt));
+    fs.symlinkSync(pointedAt, path.join(dir, 'dangling.db'));
+    await expect(opsOutput(server.db, 'backup', path.join(dir, 'dangling.db'))).rejects.toThrow(
+      'exists already (a file or a link)',
+    );
+    expect(fs.existsSync(pointedAt)).toBe(false);
+
+    fs.writeFileSync(path.join(dir, 'kept.txt'), 'kept');
+    fs.symlinkSync(path.join(dir, 'kept.txt'), path.join(dir, 'link.db'));
+    await expect(opsOutput(server.db, 'backup', path.join(dir, 'link.db'))).rejects.toThrow('exists already');
+    expect(fs.readFileSync(path.join(dir, 'kept.txt'), 'utf8')).toBe('kept');
+    expect(fs.readdirSync(dir).sort()).toEqual(['dangling.db', 'elsewhere', 'kept.txt', 'link.db']);
+  });
+
+  it('writes a copy only its owner may read, whatever the umask, and nothing else', async () => {
+    if (server.db.dialect !== 'sqlite') return;
+    const dir = fs.mkdtempSync(path.join(server.dir, 'backup-'));
+    const umask = process.umask(0o022);
+    try {
+      await opsOutput(server.db, 'backup', path.join(dir, 'copy.db'));
+    } finally {
+      process.umask(umask);
+    }
+    expect((fs.statSync(path.join(dir, 'copy.db')).mode & 0o777).toString(8)).toBe('600');
+    expect(fs.readdirSync(dir)).toEqual(['copy.db']);
+  });
 });

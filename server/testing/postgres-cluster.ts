@@ -40,9 +40,9 @@ export function findPostgresBin(): string | undefined {
 }
 
 /**
- * `durable` keeps PostgreSQL's own defaults for writing to disk except one: a commit returns
- * before its WAL reaches the disk (synchronous_commit off), which is what SQLite's WAL mode with
- * synchronous=NORMAL does too, so the bench compares like with like. Tests need no durability.
+ * `durable` keeps PostgreSQL's own defaults for writing to disk: a commit returns once its WAL is
+ * on the disk, as SQLite's is by default (synchronous=FULL), so the bench compares like with
+ * like. Tests need no durability: without it, commits return before their WAL is written.
  */
 export async function startPostgresCluster(options: { durable?: boolean } = {}): Promise<PostgresCluster> {
   const bin = findPostgresBin();
@@ -62,8 +62,7 @@ export async function startPostgresCluster(options: { durable?: boolean } = {}):
     `-p ${port}`,
     `-k ${dir}`,
     "-c listen_addresses='127.0.0.1'",
-    '-c synchronous_commit=off',
-    ...(options.durable ? [] : ['-c fsync=off', '-c full_page_writes=off']),
+    ...(options.durable ? [] : ['-c synchronous_commit=off', '-c fsync=off', '-c full_page_writes=off']),
     '-c max_connections=300',
   ].join(' ');
   run('pg_ctl', ['-D', data, '-o', serverOptions, '-l', path.join(dir, 'log'), '-w', 'start']);
