@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase } from '../test-support';
 import type { Transaction } from './database';
 import { toPostgres, toSqlite } from './dialect';
-import { createQueries } from './index';
+import { createQueries, QUERY_GROUPS } from './index';
 import { openDatabase } from './database';
 
 /**
@@ -187,7 +187,9 @@ async function recordStatements(
     lock: async () => undefined,
   };
   const silent: string[] = [];
-  for (const [area, functions] of Object.entries(createQueries(recorder))) {
+  const queries = createQueries(recorder);
+  for (const area of QUERY_GROUPS) {
+    const functions = queries[area];
     for (const [name, query] of Object.entries(functions as Record<string, (...args: unknown[]) => unknown>)) {
       caller = `${area}.${name}`;
       const before = statements.size;
