@@ -27,17 +27,21 @@ export interface CustomerOrderRow {
 
 /**
  * A customer's latest orders of every kind, newest first, in one statement: the columns the list
- * shows, nothing more. Recharges and withdrawals come in order from their (user_id, created_at, id)
- * indexes, and the merge stops once it has `@limit` rows, so of those two tables only the rows
- * shown are read (a page of each kind read by id would read up to three times the rows shown).
- * Sales come through the customer's sale numbers, as their own list reads them, a page of them
- * sorted for the merge: read by id, PostgreSQL walked every newer sale of anyone's for a customer
- * holding a tenth of them (96 ms a page).
+ * shows, nothing more. Each kind gives its own newest `@limit`, read in order from an index (the
+ * (user_id, created_at, id) indexes of recharges and withdrawals, the customer's sale numbers),
+ * and the three short lists are merged: only the rows that can be shown are read, however many
+ * orders the customer has. Sales come through the customer's sale numbers, as their own list
+ * reads them: read by id, PostgreSQL walked every newer sale of anyone's for a customer holding a
+ * tenth of them (96 ms a page). Recharges and withdrawals left unlimited, SQLite still stopped at
+ * `@limit`, but PostgreSQL read all of them and sorted them (16-43 ms for the scale set's heaviest
+ * customer against 0.2 ms now).
  */
 const LATEST_ORDERS = `
-  SELECT 'recharge' AS kind, id, amount, state, remark, created_at FROM recharges WHERE user_id = @user_id
+  SELECT * FROM (SELECT 'recharge' AS kind, id, amount, state, remark, created_at FROM recharges
+                 WHERE user_id = @user_id ORDER BY created_at DESC, id DESC LIMIT @limit) AS latest_recharges
   UNION ALL
-  SELECT 'withdraw' AS kind, id, amount, state, remark, created_at FROM withdrawals WHERE user_id = @user_id
+  SELECT * FROM (SELECT 'withdraw' AS kind, id, amount, state, remark, created_at FROM withdrawals
+                 WHERE user_id = @user_id ORDER BY created_at DESC, id DESC LIMIT @limit) AS latest_withdrawals
   UNION ALL
   SELECT * FROM (SELECT 'sale' AS kind, sale_orders.id, sale_orders.number AS amount, sale_orders.state,
                         sale_orders.remark, sale_orders.created_at
