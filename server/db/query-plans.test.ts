@@ -71,7 +71,8 @@ const BOUNDED: Record<string, string> = {
     'each kind is read in order from its index and stops at its LIMIT; the sort merges at most three such pages',
   'review.latestOf':
     "each kind's newest page is read in order from an index and stops at its LIMIT; the sort is of one page of the customer's newest sales, read by their sale numbers",
-  'review.pendingCounts': 'counts only the orders waiting for review, in partial indexes that hold nothing else',
+  'review.pendingCounts': 'adds up the running counts of orders waiting for review: three kinds of 16 stripes',
+  'integrity.waitingDrift': INTEGRITY,
   'chain.addressesOf': "sorts one customer's addresses, at most one per watched network (keyed by key and customer)",
   'bank.allOf': 'a customer binds at most one account of each of two types (unique user_id, type)',
   'sessions.activeOf':

@@ -1,6 +1,7 @@
 import { QUEUE_PAGE_SIZE, type ReviewKind } from '../../contract/console';
 import type { ReviewState, SaleOrderState } from '../../contract/rules';
 import type { SqlRunner } from './database';
+import { WAITING_STRIPES } from './running-totals';
 
 /** The orders that may need two operators' approvals. */
 export type TwoApprovalKind = Extract<ReviewKind, 'recharge' | 'withdraw'>;
@@ -185,12 +186,28 @@ export function reviewQueries(db: SqlRunner) {
     /** A customer's latest `limit` orders of every kind, newest first. */
     latestOf: (userId: number, limit: number) => db.all<CustomerOrderRow>(LATEST_ORDERS, { user_id: userId, limit }),
 
-    /** How many orders of each kind wait. */
-    pendingCounts: () =>
-      db.all<{ kind: ReviewKind; n: number }>(
-        `SELECT 'recharge' AS kind, COUNT(*) AS n FROM recharges WHERE state = 'audit'
-         UNION ALL SELECT 'withdraw', COUNT(*) FROM withdrawals WHERE state = 'audit'
-         UNION ALL SELECT 'sale', COUNT(*) FROM sale_orders WHERE state = 'audit'`,
+    /**
+     * How many orders of each kind wait: the running counts, a few dozen rows however long the
+     * queue (counting the waiting orders themselves took 5.5-6.5 ms on PostgreSQL with 38,827).
+     */
+    pendingCounts: async () => {
+      const counts: Record<ReviewKind, number> = { recharge: 0, withdraw: 0, sale: 0 };
+      const kept = await db.all<{ kind: ReviewKind; n: number }>(
+        'SELECT kind, SUM(waiting) AS n FROM review_waiting GROUP BY kind',
+      );
+      for (const { kind, n } of kept) counts[kind] = n;
+      return counts;
+    },
+
+    /**
+     * Moves the count of orders of `kind` waiting for review by `by` (1: one entered the queue,
+     * -1: one left it), in the customer's stripe (inside the transaction that moves the order).
+     */
+    moveWaiting: (kind: ReviewKind, userId: number, by: 1 | -1) =>
+      db.run(
+        `INSERT INTO review_waiting (kind, stripe, waiting) VALUES (@kind, @stripe, @by)
+         ON CONFLICT (kind, stripe) DO UPDATE SET waiting = review_waiting.waiting + excluded.waiting`,
+        { kind, stripe: userId % WAITING_STRIPES, by },
       ),
 
     /** When an order was created, to start the next page of the queue after it. */
