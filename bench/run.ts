@@ -190,6 +190,7 @@ async function loadRows(engine: Engine): Promise<void> {
     headers: auth,
     pid,
     ...(engine.databasePids ? { databasePids: engine.databasePids } : {}),
+    statementsSent: () => statementsSent(baseUrl),
   });
   const reads = [served('userinfo/get-money-info', 'lang=en'), served('selling/order', 'page=1&page_size=10&lang=en')];
   const sell = {
@@ -226,14 +227,23 @@ async function loadRows(engine: Engine): Promise<void> {
       const cpu = runs.map((run) => run.cpuMicrosPerRequest);
       const cpuShare = cpuRatio(bareCpu, cpu);
       const databaseCpu = known(runs.map((run) => run.databaseCpuMicrosPerRequest));
+      const statements = known(runs.map((run) => run.statementsPerRequest));
       const budgeted = engine.label === 'SQLite' && target !== sell;
       rows.push([
         `load (${engine.label}): ${target.name}`,
-        `${median(runs.map((run) => run.requestsPerSecond))} req/s, ${percent(ratio)} of bare (rounds ${ratios.map(percent).join('/')}), p99 ${p99} ms${cpuText(cpu)}${cpuShare === undefined ? '' : ` = ${percent(cpuShare)} of bare's cost`}${databaseCpu.length ? `; database CPU ${median(databaseCpu).toFixed(0)} µs/request` : ''}${failures ? `, ${failures} failed` : ''}`,
+        `${median(runs.map((run) => run.requestsPerSecond))} req/s, ${percent(ratio)} of bare (rounds ${ratios.map(percent).join('/')}), p99 ${p99} ms${cpuText(cpu)}${cpuShare === undefined ? '' : ` = ${percent(cpuShare)} of bare's cost`}${databaseCpu.length ? `; database CPU ${median(databaseCpu).toFixed(0)} µs/request` : ''}${statements.length ? `; ${median(statements).toFixed(1)} statements/request` : ''}${failures ? `, ${failures} failed` : ''}`,
         budgeted ? '≥ 50 % of bare, p99 ≤ 10 ms' : '—',
         budgeted ? verdict(ratio >= 0.5 && p99 <= 10 && failures === 0) : failures ? `${failures} failed` : '',
       ]);
     });
+    const before = SALE_ON_2026_11_23[engine.label];
+    if (before)
+      rows.push([
+        `load (${engine.label}): saleu/create-order on 2026-11-23 (072a1e8; fixed CPU task 148 ms)`,
+        `server CPU ${before.serverCpu} µs/request${before.databaseCpu ? `; database CPU ${before.databaseCpu} µs/request` : ''}; ${before.statements} statements/request`,
+        'compare the row above',
+        '',
+      ]);
     if (engine.label === 'PostgreSQL') {
       const soak = await hammer(reads[0] ?? sell, SOAK_SECONDS);
       const failed = soak.errors + soak.non2xx;
@@ -257,6 +267,17 @@ async function loadRows(engine: Engine): Promise<void> {
     bare.stop();
   }
 }
+
+/**
+ * A sale as the load rows measured it on 2026-11-23, before the running totals, the price check
+ * and the console: its server CPU from README's table of that day, its statements counted since
+ * (the commit's code on one sale, PostgreSQL's log). Beside each run's own figures, a sale grown
+ * dearer shows at once; the statements are the machine-independent part.
+ */
+const SALE_ON_2026_11_23: Record<string, { serverCpu: number; databaseCpu?: number; statements: number }> = {
+  SQLite: { serverCpu: 313, statements: 7 },
+  PostgreSQL: { serverCpu: 922, databaseCpu: 999, statements: 9 },
+};
 
 const percent = (ratio: number) => `${(ratio * 100).toFixed(0)} %`;
 
@@ -318,7 +339,21 @@ const wants = (section: string) => only.size === 0 || only.has(section);
 if (!fs.existsSync(path.join('dist', 'index.html'))) throw new Error('no build in dist/: run npm run build first');
 rows.push(['machine: a fixed CPU task (SHA-256 of 256 MB; compare runs by it)', `${machineProbeMs()} ms`, '—', '']);
 if (wants('bundle')) bundleRows();
-const BENCH_ENV = { LIMIT_REQUESTS_PER_MINUTE: '100000000', LIMIT_SIGN_INS_PER_IP_HOUR: '100000000' };
+/** Lets the bench read the server's own metrics (its count of statements sent) on the public port. */
+const METRICS_TOKEN = 'bench-reads-the-statement-count';
+const BENCH_ENV = {
+  LIMIT_REQUESTS_PER_MINUTE: '100000000',
+  LIMIT_SIGN_INS_PER_IP_HOUR: '100000000',
+  METRICS_TOKEN,
+};
+
+/** How many statements the server at `baseUrl` has sent to its database so far. */
+async function statementsSent(baseUrl: string): Promise<number> {
+  const response = await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const count = /^wallet_db_statements_total (\d+)$/m.exec(await response.text())?.[1];
+  if (count === undefined) throw new Error('the server reported no statement count');
+  return Number(count);
+}
 if (wants('lighthouse') || wants('offline') || wants('load')) {
   const server = await startServer({ env: BENCH_ENV });
   try {
