@@ -13,6 +13,8 @@ export interface LoadResult {
   cpuMicrosPerRequest: number | undefined;
   /** The database server's CPU time per answered request (PostgreSQL's processes). */
   databaseCpuMicrosPerRequest: number | undefined;
+  /** Statements the server sent per answered request, where the target tells its count. */
+  statementsPerRequest: number | undefined;
 }
 
 export interface LoadTarget {
@@ -24,6 +26,8 @@ export interface LoadTarget {
   pid: number | undefined;
   /** The database server's processes, when it runs apart (PostgreSQL). */
   databasePids?: () => number[];
+  /** How many statements the server has sent to its database so far (its metrics). */
+  statementsSent?: () => Promise<number>;
 }
 
 const CONNECTIONS = 100;
@@ -70,6 +74,7 @@ export function postgresPids(dataDir: string): number[] {
 export async function hammer(target: LoadTarget, seconds: number): Promise<LoadResult> {
   const databasePids = target.databasePids?.() ?? [];
   const databaseBefore = totalCpuMillis(databasePids);
+  const statementsBefore = await target.statementsSent?.();
   const cpuBefore = cpuMillis(target.pid);
   const result = await autocannon({
     url: target.url,
@@ -81,6 +86,7 @@ export async function hammer(target: LoadTarget, seconds: number): Promise<LoadR
   });
   const cpuAfter = cpuMillis(target.pid);
   const databaseAfter = totalCpuMillis(databasePids);
+  const statementsAfter = await target.statementsSent?.();
   const answered = result.requests.total;
   return {
     name: target.name,
@@ -95,6 +101,10 @@ export async function hammer(target: LoadTarget, seconds: number): Promise<LoadR
     databaseCpuMicrosPerRequest:
       databaseBefore !== undefined && databaseAfter !== undefined && answered > 0
         ? ((databaseAfter - databaseBefore) * 1000) / answered
+        : undefined,
+    statementsPerRequest:
+      statementsBefore !== undefined && statementsAfter !== undefined && answered > 0
+        ? (statementsAfter - statementsBefore) / answered
         : undefined,
   };
 }

@@ -126,6 +126,17 @@ interface Engine {
   variant?: Engine;
 }
 
+/** Lets the bench read the server's own metrics (its count of statements sent) on the public port. */
+const METRICS_TOKEN = 'bench-reads-the-statement-count';
+
+/** How many statements the server at `baseUrl` has sent to its database so far. */
+async function statementsSent(baseUrl: string): Promise<number> {
+  const response = await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const count = /^wallet_db_statements_total (\d+)$/m.exec(await response.text())?.[1];
+  if (count === undefined) throw new Error('the server reported no statement count');
+  return Number(count);
+}
+
 /**
  * The requests per minute and sign-ins the load runs need; a second approval only above what one
  * recharge funds the sales and deposits of a whole run with.
@@ -134,6 +145,7 @@ const BENCH_ENV = {
   LIMIT_REQUESTS_PER_MINUTE: '100000000',
   LIMIT_SIGN_INS_PER_IP_HOUR: '100000000',
   REVIEW_SECOND_APPROVAL_ABOVE: '1000000.00',
+  METRICS_TOKEN,
 };
 
 /**
@@ -202,6 +214,7 @@ function served(engine: Engine, call: string, body: string, headers: Record<stri
     headers,
     pid: engine.server.pid,
     ...(engine.databasePids ? { databasePids: engine.databasePids } : {}),
+    statementsSent: () => statementsSent(engine.server.baseUrl),
   };
 }
 
@@ -275,15 +288,24 @@ async function loadRows(engine: Engine): Promise<void> {
       const cpu = runs.map((run) => run.cpuMicrosPerRequest);
       const cpuShare = cpuRatio(bareCpu, cpu);
       const databaseCpu = known(runs.map((run) => run.databaseCpuMicrosPerRequest));
+      const statements = known(runs.map((run) => run.statementsPerRequest));
       const budgeted = engine.label === 'SQLite' && reads.includes(target);
       rows.push([
         `load (${engine.label}): ${target.name}`,
-        `${median(runs.map((run) => run.requestsPerSecond))} req/s, ${percent(ratio)} of bare (rounds ${ratios.map(percent).join('/')}), p99 ${p99} ms${cpuText(cpu)}${cpuShare === undefined ? '' : ` = ${percent(cpuShare)} of bare's cost`}${databaseCpu.length ? `; database CPU ${median(databaseCpu).toFixed(0)} µs/request` : ''}${failures ? `, ${failures} failed` : ''}`,
+        `${median(runs.map((run) => run.requestsPerSecond))} req/s, ${percent(ratio)} of bare (rounds ${ratios.map(percent).join('/')}), p99 ${p99} ms${cpuText(cpu)}${cpuShare === undefined ? '' : ` = ${percent(cpuShare)} of bare's cost`}${databaseCpu.length ? `; database CPU ${median(databaseCpu).toFixed(0)} µs/request` : ''}${statements.length ? `; ${median(statements).toFixed(1)} statements/request` : ''}${failures ? `, ${failures} failed` : ''}`,
         budgeted ? '≥ 50 % of bare, p99 ≤ 10 ms' : '—',
         budgeted ? verdict(ratio >= 0.5 && p99 <= 10 && failures === 0) : failures ? `${failures} failed` : '',
       ]);
     });
     if (variant) variantRows(engine, variant, writes, variantWrites, rounds, targets);
+    const before = SALE_ON_2026_11_23[engine.label];
+    if (before)
+      rows.push([
+        `load (${engine.label}): saleu/create-order on 2026-11-23 (072a1e8; fixed CPU task 148 ms)`,
+        `server CPU ${before.serverCpu} µs/request${before.databaseCpu ? `; database CPU ${before.databaseCpu} µs/request` : ''}; ${before.statements} statements/request`,
+        'compare the row above',
+        '',
+      ]);
     if (engine.label === 'PostgreSQL' && reads[0]) {
       const soak = await hammer(reads[0], SOAK_SECONDS);
       const failed = soak.errors + soak.non2xx;
@@ -365,6 +387,17 @@ function variantRows(
     ]);
   });
 }
+
+/**
+ * A sale as the load rows measured it on 2026-11-23, before the running totals, the price check
+ * and the console: its server CPU from README's table of that day, its statements counted since
+ * (the commit's code on one sale, PostgreSQL's log). Beside each run's own figures, a sale grown
+ * dearer shows at once; the statements are the machine-independent part.
+ */
+const SALE_ON_2026_11_23: Record<string, { serverCpu: number; databaseCpu?: number; statements: number }> = {
+  SQLite: { serverCpu: 313, statements: 7 },
+  PostgreSQL: { serverCpu: 922, databaseCpu: 999, statements: 9 },
+};
 
 const percent = (ratio: number) => `${(ratio * 100).toFixed(0)} %`;
 

@@ -10,6 +10,7 @@ import { hashPassword } from '../server/security/passwords';
 import { startPostgresCluster } from '../server/testing/postgres-cluster';
 import { ROOT } from '../e2e/server';
 import { postgresPids } from './load';
+import { WAITING_STRIPES } from '../server/db/running-totals';
 import { CUSTOMER_PASSWORD, OPERATOR, planDataSet, planKey, sizesAt, type ScaleFacts } from './scale-data';
 import { directPostgres, directSqlite, startTimedServer, type DirectDb, type TimedServer } from './scale-server';
 import { copyCluster, initCluster, postgresBin, startCluster, writePostgres, writeSqlite } from './scale-store';
@@ -167,11 +168,16 @@ const EVERY_READ: Call[] = [
   operator('review/withdraw', (who) => ({ id: String(who.waiting.withdrawal) })),
   operator('review/sale', (who) => ({ id: String(who.waiting.sale) })),
   operator('customers/search hit', (who) => ({ query: who.account.slice(0, -1) })),
+  // A prefix that many customers' accounts and e-mail addresses share: both lists of 20 full.
+  operator('customers/search common prefix', (who) => ({ query: who.label === 'demo' ? 'demo' : 'user0' })),
   operator('customers/search nobody', () => ({ query: 'zzzznobody' })),
   operator('customers/detail', (who) => ({ id: String(who.customerId) })),
   operator('customers/ledger', (who) => ({ id: String(who.customerId) })),
   operator('audit/list', () => ({})),
   operator('audit/list by account', (who) => ({ account: who.account })),
+  // The large set's decisions were made by ops1-ops3; the demo's by the bench's operator.
+  operator('audit/list by operator', (who) => ({ operator: who.label === 'demo' ? OPERATOR.name : 'ops1' })),
+  operator('audit/list by kind', () => ({ kind: 'approve' })),
   operator('hall/offers'),
   operator('hall/merchants'),
   operator('operators/list'),
@@ -476,6 +482,12 @@ async function addFixtures(
     );
   }
   const pendingRecharges: number[] = [];
+  // Counted as waiting for review, as the app counts the recharges it takes.
+  await db.get(
+    `INSERT INTO review_waiting (kind, stripe, waiting) VALUES ('recharge', ?, ?)
+     ON CONFLICT (kind, stripe) DO UPDATE SET waiting = review_waiting.waiting + excluded.waiting RETURNING waiting`,
+    [customerId % WAITING_STRIPES, WRITE_SAMPLES + 2],
+  );
   for (let index = 0; index <= WRITE_SAMPLES + 1; index += 1) {
     const proof = `${customerId}${Date.now()}${index}`.padEnd(32, '0').slice(0, 32);
     pendingRecharges.push(
@@ -495,14 +507,32 @@ async function addFixtures(
 
 /**
  * Rows enough to fill every page on the demo database (the audit log and the offers show 25, the
- * queue 20), so each page there is measured full, as on the large set: a page of one row against
- * a page of 25 would measure the page's length, not the database's size.
+ * queue and the Hall's history 20, a customer search 20 by account and 20 by e-mail, the merchants
+ * 10), so each page there is measured full, as on the large set: a page of one row against a page
+ * of 25 would measure the page's length, not the database's size.
  */
 const DEMO_PAGE_ROWS = 30;
 
 /**
- * Waiting withdrawals, audit rows and offers on the demo database, made as a customer and an
- * operator make them (a withdrawal through the app, an audit row by revealing a binding, an offer
+ * Customers whose accounts and e-mail addresses start as the demo's does, for the console's search
+ * (written straight in, as addFixtures writes: signing up goes through e-mailed codes).
+ */
+async function addLookalikeCustomers(db: DirectDb, account: string): Promise<void> {
+  const at = new Date().toISOString();
+  for (let index = 0; index < DEMO_PAGE_ROWS; index += 1) {
+    const name = `${account.toLowerCase()}${String(index).padStart(3, '0')}`;
+    await db.get(
+      `INSERT INTO users (account, email, password_hash, nickname, invite_code, transfer_code, created_at, account_key, email_key)
+       VALUES (?, ?, '', ?, ?, ?, ?, ?, ?) RETURNING id`,
+      [name, `${name}@example.com`, name, `I${name}`, `T${name}`, at, name, `${name}@example.com`],
+    );
+  }
+}
+
+/**
+ * Waiting withdrawals, audit rows (revealed bindings, approved sales), offers, completed sales and
+ * merchants on the demo database, made as a customer and an operator make them (a withdrawal and
+ * a sale through the app, an audit row by revealing a binding, an offer, a merchant and a decision
  * in the console).
  */
 async function fillDemoPages(baseUrl: string, who: Who): Promise<void> {
@@ -524,8 +554,29 @@ async function fillDemoPages(baseUrl: string, who: Who): Promise<void> {
       min_number: '1.00',
       max_number: '1000.00',
     });
-    if (!made.ok || !revealed.ok || !offered.ok) {
-      throw new Error(`filling the demo's pages failed: ${made.detail}${revealed.detail}${offered.detail}`);
+    const merchant = await post(baseUrl, '/api/console/hall/merchant-save', who.console, {
+      id: '',
+      name: `Bench Merchant ${index}`,
+      completion_rate: '95.00',
+      avatar: '',
+    });
+    const sale = await postForm(baseUrl, '/api/v1/saleu/create-order', who.token, {
+      saleu_id: String(who.fixtures.offerId),
+      number: '1.00',
+      unit_price: '1.00',
+      currency: 'USD',
+    });
+    const sold = (await sale.json()) as { code: number; msg: string; data: { id?: number } };
+    const approved = await post(baseUrl, '/api/console/review/decide', who.console, {
+      kind: 'sale',
+      id: String(sold.data.id ?? 0),
+      decision: 'approve',
+    });
+    const failures = [made, revealed, offered, merchant, approved].filter((answer) => !answer.ok);
+    if (failures.length > 0 || sold.code !== 200) {
+      throw new Error(
+        `filling the demo's pages failed: ${sold.msg} ${failures.map((answer) => answer.detail).join(' ')}`,
+      );
     }
   }
 }
@@ -903,6 +954,7 @@ async function benchEngine(engine: Engine, passwordHash: string, operatorHash: s
       ),
     };
     await fillDemoPages(demoServer.baseUrl, demo.who);
+    await addLookalikeCustomers(demoDb, DEMO_ACCOUNT.account);
   } catch (error) {
     await closeDemo();
     throw error;

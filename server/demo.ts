@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { parseMoney, type Cents } from '../contract/money';
 import { addFirstAdministrator } from './console/operators';
 import { inTransaction, isoNow, type Domain } from './context';
-import { publishQueueChange } from './events';
+import { publishQueueMove } from './events';
 import { ensureRootInviteCode, uniquePublicCode } from './routes/auth';
 import { hashPassword } from './security/passwords';
 import { newPublicCode, sha256 } from './security/tokens';
@@ -141,7 +141,7 @@ export async function prepareDatabase(context: Domain, seedDemo: boolean): Promi
       proof_hash: `sha256:${sha256(proof)}`,
       created_at: at,
     });
-    await publishQueueChange(tx, demoId);
+    await publishQueueMove(tx, demoId, { kind: 'recharge', by: 1 });
     await queries.recharge.upsertAddress({
       type: 'ERC20',
       address: '0xDEMO00NOT00A00REAL00ADDRESS00DO00NOT00PAY',

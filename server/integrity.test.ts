@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { fillRunningTotals } from './db/migrations';
-import { LEDGER_TOTAL_COLUMNS, ORDER_TOTAL_COLUMNS, SALE_TOTAL_COLUMNS, TEAM_TOTAL_COLUMNS } from './db/running-totals';
+import { fillReviewWaiting, fillRunningTotals } from './db/migrations';
+import {
+  LEDGER_TOTAL_COLUMNS,
+  ORDER_TOTAL_COLUMNS,
+  SALE_TOTAL_COLUMNS,
+  TEAM_TOTAL_COLUMNS,
+  WAITING_STRIPES,
+} from './db/running-totals';
 import { checkIntegrity, type IntegrityProblem } from './integrity';
 import { payMaturedOrders } from './maturity';
 import { OpsError, runOps } from './ops/ops';
@@ -190,6 +196,9 @@ async function runningTotals() {
       'SELECT user_id, direction, seq, ledger_id FROM ledger_numbers ORDER BY ledger_id, direction',
     ),
     volume: await server.db.all('SELECT period, number FROM sales_volume ORDER BY period'),
+    waiting: await server.db.all(
+      'SELECT kind, stripe, waiting FROM review_waiting WHERE waiting <> 0 ORDER BY kind, stripe',
+    ),
   };
 }
 
@@ -219,9 +228,13 @@ describe('the running totals', () => {
     await server.db.run('DELETE FROM ledger_numbers');
     await server.db.run('DELETE FROM sale_numbers');
     await server.db.run('DELETE FROM sales_volume');
+    await server.db.run('DELETE FROM review_waiting');
     expect((await checkIntegrity(server.app.wallet)).length).toBeGreaterThan(10);
 
-    await server.db.transaction((tx) => fillRunningTotals(tx));
+    await server.db.transaction(async (tx) => {
+      await fillRunningTotals(tx);
+      await fillReviewWaiting(tx);
+    });
     expect(await runningTotals()).toEqual(kept);
     expect(await checkIntegrity(server.app.wallet)).toEqual([]);
   });
@@ -393,6 +406,18 @@ describe('the integrity check', () => {
         table: 'sales_volume',
         row: 'all',
         problem: expect.stringContaining('the completed sales of that period'),
+      }),
+    ],
+    [
+      'a stripe of the count of sales waiting for review',
+      (facts) =>
+        server.db.run("UPDATE review_waiting SET waiting = waiting + 1 WHERE kind = 'sale' AND stripe = ?", [
+          facts.alice.user.id % WAITING_STRIPES,
+        ]),
+      (facts) => ({
+        table: 'review_waiting',
+        row: `sale/${facts.alice.user.id % WAITING_STRIPES}`,
+        problem: expect.stringMatching(/^(\d+) sale orders counted as waiting for review, but (?!\1 )\d+ wait$/),
       }),
     ],
   ];

@@ -49,12 +49,13 @@ function strayProblem(row: StrayLedgerRow): IntegrityProblem {
  * exactly the ledger rows its state needs (its user's, of its amount) and no ledger row refers to
  * an order that does not need it; each offer's remaining quantity is its quantity less what was
  * sold; every stored idempotent answer names an order of its user; every running total (a
- * customer's ledger, sales and team figures, the team rows, the hall's volume) equals its
+ * customer's ledger, sales and team figures, the team rows, the hall's volume, the orders waiting
+ * for review) equals its
  * recomputation from the rows, and ledger lines and team rows are numbered in their order. Empty when all of that holds.
  */
 export async function checkIntegrity(domain: Domain): Promise<IntegrityProblem[]> {
   const { ledger, integrity } = domain.queries;
-  const [balances, chain, gaps, strays, offers, answers, totals, team, volume, numbering] = await Promise.all([
+  const [balances, chain, gaps, strays, offers, answers, totals, team, volume, numbering, waiting] = await Promise.all([
     ledger.mismatches(),
     integrity.brokenChain(),
     integrity.orderLedgerGaps(),
@@ -65,6 +66,7 @@ export async function checkIntegrity(domain: Domain): Promise<IntegrityProblem[]
     integrity.teamDrift(),
     integrity.volumeDrift(),
     integrity.numberingDrift(),
+    integrity.waitingDrift(),
   ]);
   return [
     ...balances.map((user) => ({
@@ -123,6 +125,11 @@ export async function checkIntegrity(domain: Domain): Promise<IntegrityProblem[]
       table: 'sales_volume',
       row: period.period,
       problem: `kept ${money(period.kept ?? 0)}, but the completed sales of that period add up to ${money(period.recomputed ?? 0)}`,
+    })),
+    ...waiting.map((drift) => ({
+      table: 'review_waiting',
+      row: `${drift.kind}/${drift.stripe}`,
+      problem: `${drift.kept} ${drift.kind} orders counted as waiting for review, but ${drift.recomputed} wait`,
     })),
   ];
 }

@@ -53,6 +53,12 @@ describe('/metrics', () => {
     // The scrape's own reads may be waiting for a pool connection at that moment.
     expect(valueOf(text, 'wallet_db_waiting')).toBeGreaterThanOrEqual(0);
     expect(valueOf(text, 'wallet_db_transaction_duration_seconds_count')).toBeGreaterThan(0);
+    // Every request above sent statements, and so does a scrape (the queue's counts, the notices due).
+    const statements = valueOf(text, 'wallet_db_statements_total');
+    expect(statements).toBeGreaterThan(3);
+    expect(valueOf(await scrape(), 'wallet_db_statements_total')).toBeGreaterThan(
+      statements ?? Number.POSITIVE_INFINITY,
+    );
     expect(valueOf(text, 'wallet_http_request_duration_seconds_count{call="userinfo/get-money-info"}')).toBeGreaterThan(
       0,
     );

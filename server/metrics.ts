@@ -87,6 +87,17 @@ export function createMetrics(sources: MetricSources, options: { processMetrics:
       this.set(sources.db.waiting?.() ?? 0);
     },
   });
+  let statementsCounted = 0;
+  new Counter({
+    name: 'wallet_db_statements_total',
+    help: 'Statements this node sent to the database (BEGIN and COMMIT aside)',
+    registers: [registry],
+    collect() {
+      const sent = sources.db.statementsSent?.() ?? 0;
+      this.inc(sent - statementsCounted);
+      statementsCounted = sent;
+    },
+  });
   new Gauge({
     name: 'wallet_live_sockets',
     help: 'Open live sockets on this node (customers and operators)',
@@ -101,7 +112,7 @@ export function createMetrics(sources: MetricSources, options: { processMetrics:
     labelNames: ['kind'] as const,
     registers: [registry],
     async collect() {
-      for (const { kind, n } of await sources.queries.review.pendingCounts()) this.set({ kind }, Number(n));
+      for (const [kind, n] of Object.entries(await sources.queries.review.pendingCounts())) this.set({ kind }, n);
     },
   });
   new Gauge({

@@ -4,7 +4,7 @@ import type { LiveEvent } from '../contract/live';
 import type { ReviewState, SaleOrderState } from '../contract/rules';
 import { inTransaction, isoNow, type Domain, type InTransaction } from './context';
 import type { TwoApprovalKind } from './db/review';
-import { publish, publishQueueChange } from './events';
+import { publishQueueChange, publishQueueMove } from './events';
 import {
   DEFAULT_SECOND_APPROVAL_ABOVE,
   approvalsThatCount,
@@ -265,9 +265,7 @@ export async function approveWithoutOperator(
     detail: `${formatMoney(decided.amount)} — ${detail}`,
     created_at: at,
   });
-  await publish(tx, decided.userId, decided.event);
-  await publish(tx, decided.userId, { type: 'balance' });
-  await publishQueueChange(tx, decided.userId);
+  await publishQueueMove(tx, decided.userId, { kind: 'recharge', by: -1 }, decided.event, { type: 'balance' });
   return true;
 }
 
@@ -306,9 +304,7 @@ export async function decide(
       detail: `${formatMoney(decided.amount)}${remark ? ` — ${remark}` : ''}${via}`,
       created_at: at,
     });
-    await publish(tx, decided.userId, decided.event);
-    await publish(tx, decided.userId, { type: 'balance' });
-    await publishQueueChange(tx, decided.userId);
+    await publishQueueMove(tx, decided.userId, { kind, by: -1 }, decided.event, { type: 'balance' });
     return { outcome: decided.state };
   });
 }

@@ -31,6 +31,7 @@ import {
   post,
 } from '../test-support';
 import { openDatabase } from '../db/database';
+import { fillReviewWaiting } from '../db/migrations';
 import { DEMO_ADMIN, prepareDatabase } from '../demo';
 import { sha256 } from '../security/tokens';
 import { CONSOLE_IDLE_MINUTES } from './session';
@@ -474,6 +475,8 @@ describe('the review queue', () => {
         created_at: server.clock.now().toISOString(),
       });
     }
+    // Written straight into the table: counted as waiting as the migration counts them.
+    await server.db.transaction((tx) => fillReviewWaiting(tx));
     const first = await consoleCall(server, 'review/queue', {}, operator);
     expect(first.items).toHaveLength(QUEUE_PAGE_SIZE);
     expect(first.counts).toEqual({ recharge: QUEUE_PAGE_SIZE + 2, withdraw: 0, sale: 0 });

@@ -311,8 +311,7 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
         needs_second_approval: state?.needing.has(row.id) ?? false,
       };
     });
-    const counts = { recharge: 0, withdraw: 0, sale: 0 };
-    for (const { kind: counted, n } of await queries.review.pendingCounts()) counts[counted] = n;
+    const counts = await queries.review.pendingCounts();
     const last = items.at(-1);
     return {
       items,

@@ -72,6 +72,8 @@ export interface Db extends SqlRunner {
   commitVersion?(): string;
   /** Work waiting for the database now: transactions queued for SQLite's writer, or callers for a pool connection. */
   waiting?(): number;
+  /** Statements this node has sent so far, BEGIN and COMMIT aside: what a request costs the database, counted. */
+  statementsSent?(): number;
   /** How many schema migrations the database has had, and how many this code knows. */
   schema(): Promise<{ applied: number; known: number }>;
   /**

@@ -16,6 +16,23 @@ export interface AnnouncedEvent {
   payload: string;
 }
 
+/** How many events one statement may carry: a change announces at most this many together. */
+const MOST_AT_ONCE = 4;
+
+/** The text that writes `count` events (and on PostgreSQL announces them), composed once per count. */
+function insertText(count: number, dialect: SqlRunner['dialect']): string {
+  const rows = Array<string>(count).fill('(?, ?, ?)').join(', ');
+  const insert = `INSERT INTO events (user_id, payload, created_at) VALUES ${rows}`;
+  if (dialect === 'sqlite') return insert;
+  // The notices go in the same statement: one round trip rather than two a change.
+  return `WITH inserted AS (${insert}) SELECT ${Array<string>(count).fill('pg_notify(?, ?)').join(', ')}`;
+}
+
+const INSERTS = {
+  sqlite: Array.from({ length: MOST_AT_ONCE + 1 }, (_, count) => insertText(count, 'sqlite')),
+  postgres: Array.from({ length: MOST_AT_ONCE + 1 }, (_, count) => insertText(count, 'postgres')),
+};
+
 /**
  * Events for a user's live connections. The operator CLI runs in another process and, on
  * PostgreSQL, other nodes serve other sockets, so every event goes through the database: a row
@@ -24,12 +41,22 @@ export interface AnnouncedEvent {
  */
 export function eventsQueries(db: SqlRunner) {
   return {
-    insert: async (userId: number, payload: string, createdAt: string) => {
-      await db.run('INSERT INTO events (user_id, payload, created_at) VALUES (?, ?, ?)', [userId, payload, createdAt]);
-      if (db.dialect === 'postgres') {
-        const announced: AnnouncedEvent = { user: userId, payload };
-        await db.get('SELECT pg_notify(?, ?)', [LIVE_EVENTS_CHANNEL, JSON.stringify(announced)]);
+    /** Writes the user's events, in this order, in one statement. */
+    insert: async (userId: number, payloads: readonly string[], createdAt: string) => {
+      const sql = INSERTS[db.dialect][payloads.length];
+      if (sql === undefined || payloads.length === 0) {
+        throw new Error(`between 1 and ${MOST_AT_ONCE} events at once, not ${payloads.length}`);
       }
+      const rows = payloads.flatMap((payload) => [userId, payload, createdAt]);
+      if (db.dialect === 'sqlite') {
+        await db.run(sql, rows);
+        return;
+      }
+      const notices = payloads.flatMap((payload) => {
+        const announced: AnnouncedEvent = { user: userId, payload };
+        return [LIVE_EVENTS_CHANNEL, JSON.stringify(announced)];
+      });
+      await db.get(sql, [...rows, ...notices]);
     },
     after: (id: number, limit: number) =>
       db.all<EventRow>('SELECT * FROM events WHERE id > ? ORDER BY id LIMIT ?', [id, limit]),

@@ -8,6 +8,7 @@ import {
   ORDER_TOTAL_COLUMNS,
   SALE_TOTALS,
   SALE_TOTAL_COLUMNS,
+  REVIEW_WAITING,
   SALES_VOLUME,
   SALE_NUMBERING,
   TEAM_MEMBERSHIPS,
@@ -129,6 +130,14 @@ export interface VolumeDrift {
   period: string;
   kept: number | null;
   recomputed: number | null;
+}
+
+/** A stripe of a kind's count of orders waiting for review that differs from the orders themselves. */
+export interface WaitingDrift {
+  kind: string;
+  stripe: number;
+  kept: number;
+  recomputed: number;
 }
 
 const EVERYONE = { first: 0, last: Number.MAX_SAFE_INTEGER };
@@ -323,6 +332,22 @@ export function integrityQueries(db: SqlRunner) {
          FROM recomputed LEFT JOIN sales_volume ON sales_volume.period = recomputed.period
          WHERE sales_volume.period IS NULL
          ORDER BY period`,
+      ),
+    /** Stripes of the counts of orders waiting for review that are not what the orders add up to. */
+    waitingDrift: () =>
+      db.all<WaitingDrift>(
+        `WITH recomputed AS (${REVIEW_WAITING})
+         SELECT review_waiting.kind AS kind, review_waiting.stripe AS stripe, review_waiting.waiting AS kept,
+                COALESCE(recomputed.waiting, 0) AS recomputed
+         FROM review_waiting
+         LEFT JOIN recomputed ON recomputed.kind = review_waiting.kind AND recomputed.stripe = review_waiting.stripe
+         WHERE review_waiting.waiting <> COALESCE(recomputed.waiting, 0)
+         UNION ALL
+         SELECT recomputed.kind, recomputed.stripe, 0, recomputed.waiting
+         FROM recomputed
+         LEFT JOIN review_waiting ON review_waiting.kind = recomputed.kind AND review_waiting.stripe = recomputed.stripe
+         WHERE review_waiting.kind IS NULL
+         ORDER BY kind, stripe`,
       ),
     /** How much the checks looked at, for the all-clear. */
     counts: async (): Promise<IntegrityCounts> =>

@@ -78,7 +78,10 @@ export async function openPostgres(
     return statement;
   }
 
+  /** Every statement but BEGIN, COMMIT and ROLLBACK goes through `query`. */
+  let sent = 0;
   async function query<Row>(on: pg.Pool | pg.PoolClient, sql: string, params?: SqlParams) {
+    sent += 1;
     const statement = prepared(sql);
     return on.query<Row & pg.QueryResultRow>({
       name: statement.name,
@@ -152,6 +155,7 @@ export async function openPostgres(
       await pool.query(sql);
     },
     waiting: () => pool.waitingCount,
+    statementsSent: () => sent,
     async schema() {
       const { rows } = await pool.query<{ n: string }>('SELECT COUNT(*) AS n FROM schema_migrations');
       return { applied: Number(rows[0]?.n ?? 0), known: migrations.length };

@@ -114,3 +114,19 @@ export const LEDGER_TOTAL_COLUMNS = [
 export const SALE_TOTAL_COLUMNS = ['sales_open', 'sales_completed', 'sales_rejected', 'sold'] as const;
 export const ORDER_TOTAL_COLUMNS = ['frozen', 'wallet', 'withdrawals_count', 'interest_orders_count'] as const;
 export const TEAM_TOTAL_COLUMNS = ['direct_count', 'indirect_count', 'team_recharged'] as const;
+
+/**
+ * How many stripes each kind's count of orders waiting for review is kept in (`review_waiting`),
+ * by the customer's id: customers entering the queue at once on PostgreSQL wait for one another's
+ * commit only when they share a stripe.
+ */
+export const WAITING_STRIPES = 16;
+
+/** The orders waiting for review, counted by kind and stripe. */
+export const REVIEW_WAITING = ['recharge', 'withdraw', 'sale']
+  .map((kind) => {
+    const table = { recharge: 'recharges', withdraw: 'withdrawals', sale: 'sale_orders' }[kind];
+    return `SELECT '${kind}' AS kind, user_id % ${WAITING_STRIPES} AS stripe, COUNT(*) AS waiting
+  FROM ${table} WHERE state = 'audit' GROUP BY user_id % ${WAITING_STRIPES}`;
+  })
+  .join('\n  UNION ALL\n  ');

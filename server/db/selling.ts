@@ -224,26 +224,29 @@ export function sellingQueries(db: SqlRunner) {
       db.run('UPDATE merchants SET orders_count = orders_count + 1 WHERE id = ?', [merchantId]),
     /**
      * A new sale, waiting for review: counted with its customer's open sales and frozen, and
-     * numbered by that count, taken under the customer's row lock (inside a transaction).
+     * numbered by that count, taken under the customer's row lock (inside a transaction). Answers
+     * the row as written.
      */
-    insertOrder: async (order: NewSaleOrder) => {
+    insertOrder: async (order: NewSaleOrder): Promise<SaleOrderRow> => {
       const counted = await db.get<{ seq: number }>(
         `UPDATE users SET sales_open = sales_open + 1, frozen = frozen + ? WHERE id = ?
          RETURNING sales_open + sales_completed + sales_rejected AS seq`,
         [order.number, order.user_id],
       );
       if (!counted) throw new Error(`the seller ${order.user_id} vanished`);
-      const id = await db.insert(
+      const sale = await db.get<SaleOrderRow>(
         `INSERT INTO sale_orders (order_no, user_id, offer_id, number, unit_price, amount, currency, matching_time, created_at, updated_at)
-         VALUES (@order_no, @user_id, @offer_id, @number, @unit_price, @amount, @currency, @matching_time, @created_at, @created_at)`,
+         VALUES (@order_no, @user_id, @offer_id, @number, @unit_price, @amount, @currency, @matching_time, @created_at, @created_at)
+         RETURNING *`,
         { ...order },
       );
+      if (!sale) throw new Error('the new sale returned no row');
       await db.run('INSERT INTO sale_numbers (user_id, seq, sale_id) VALUES (?, ?, ?)', [
         order.user_id,
         counted.seq,
-        id,
+        sale.id,
       ]);
-      return id;
+      return sale;
     },
     orderById: (id: number) => db.get<SaleOrderListRow>(SALE_BY_ID, [id]),
     ordersPage: (userId: number, state: SaleOrderState | '', limit: number, offset: number) =>

@@ -42,7 +42,10 @@ export async function openSqlite(file: string, synchronous: SqliteSynchronous = 
   }
 
   const statements = new Map<string, Statement>();
+  /** Every statement run goes through `prepared` once. */
+  let sent = 0;
   function prepared(sql: string): Statement {
+    sent += 1;
     let statement = statements.get(sql);
     if (!statement) {
       statement = connection.prepare(toSqlite(sql));
@@ -168,6 +171,7 @@ export async function openSqlite(file: string, synchronous: SqliteSynchronous = 
     },
     commitVersion: () => `${String(otherCommits.get())}:${ownCommits}`,
     waiting: () => queued,
+    statementsSent: () => sent,
     async transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
       queued += 1;
       try {

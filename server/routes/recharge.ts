@@ -1,7 +1,7 @@
 import type { ParsedRequest } from '../../contract/calls';
 import { ResultCode } from '../../contract/envelope';
 import { cents } from '../../contract/money';
-import { publishQueueChange } from '../events';
+import { publishQueueMove } from '../events';
 import type { CallRegistry } from '../calls';
 import { customerAddress } from '../chain/networks';
 import { checkRechargeProof } from '../chain/proofs';
@@ -191,7 +191,7 @@ export function rechargeRoutes(calls: CallRegistry, context: ServerContext): voi
         quote_id: quote?.id ?? null,
         created_at: at,
       });
-      await publishQueueChange(tx, userId);
+      await publishQueueMove(tx, userId, { kind: 'recharge', by: 1 });
       return { id, state: 'audit' as const };
     });
   }

@@ -4,7 +4,7 @@ import { createAnswerCache } from '../answer-cache';
 import { SerializedData, type CallRegistry } from '../calls';
 import type { ServerContext } from '../context';
 import { ApiError, conflict, notFound, outOfRange } from '../errors';
-import { publish, publishQueueChange } from '../events';
+import { publishQueueMove } from '../events';
 import { once } from '../idempotency';
 import { pageOf } from '../paging';
 import { newPublicCode } from '../security/tokens';
@@ -100,7 +100,7 @@ export function sellingRoutes(calls: CallRegistry, context: ServerContext): void
       }
       const now = context.now().toISOString();
       const number = cents(input.number);
-      const orderId = await queries.selling.insertOrder({
+      const sale = await queries.selling.insertOrder({
         order_no: `S${now.slice(0, 10).replaceAll('-', '')}${newPublicCode(8)}`,
         user_id: user.id,
         offer_id: offer.id,
@@ -115,14 +115,17 @@ export function sellingRoutes(calls: CallRegistry, context: ServerContext): void
         userId: user.id,
         kind: 'sale',
         amount: negateMoney(number),
-        ref: { type: 'sale', id: orderId },
+        ref: { type: 'sale', id: sale.id },
         at: now,
       });
-      await publish(tx, user.id, { type: 'sale_order', id: orderId, state: 'audit' });
-      await publishQueueChange(tx, user.id);
-      const order = await queries.selling.orderById(orderId);
-      if (!order) throw notFound();
-      return toSaleOrder(order);
+      await publishQueueMove(
+        tx,
+        user.id,
+        { kind: 'sale', by: 1 },
+        { type: 'sale_order', id: sale.id, state: sale.state },
+      );
+      // The sale as written, with its merchant's name as read with the offer: nothing to read back.
+      return toSaleOrder({ ...sale, merchant_name: offer.merchant_name });
     }),
   );
 

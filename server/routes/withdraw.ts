@@ -1,6 +1,6 @@
 import { cents, negateMoney } from '../../contract/money';
 import { MIN_WITHDRAW_CENTS } from '../../contract/rules';
-import { publishQueueChange } from '../events';
+import { publishQueueMove } from '../events';
 import type { CallRegistry } from '../calls';
 import { isoNow, type ServerContext } from '../context';
 import { notFound, outOfRange, payoutOnHold } from '../errors';
@@ -55,7 +55,7 @@ export function withdrawRoutes(calls: CallRegistry, context: ServerContext): voi
         ref: { type: 'withdraw', id },
         at: now.toISOString(),
       });
-      await publishQueueChange(tx, user.id);
+      await publishQueueMove(tx, user.id, { kind: 'withdraw', by: 1 });
       return { id, order_no: orderNo, state: 'audit' as const };
     });
   });
