@@ -55,10 +55,6 @@ export function conflict(key: MessageKey, data: Record<string, unknown> = {}): A
 /** More work was asked for than may run at once (password hashes): answered at once, never queued. */
 export const serverBusy = () => new ApiError(ResultCode.tooManyRequests, 'busy', { retry_after: 1 });
 
-export function isServerBusy(error: unknown): boolean {
-  return error instanceof ApiError && error.key === 'busy';
-}
-
 export function tooManyRequests(retryAfterSeconds: number): ApiError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
   return new ApiError(ResultCode.tooManyRequests, 'too_many_requests', { retry_after: seconds }, { seconds });

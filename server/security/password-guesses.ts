@@ -1,10 +1,10 @@
 import net from 'node:net';
 import type { Limits } from '../config';
 import { inTransaction, isoNow, secondsAgo, secondsUntil, type Domain, type ServerContext } from '../context';
-import { isServerBusy, tooManyRequests } from '../errors';
+import { tooManyRequests } from '../errors';
 import { ipv6Groups } from './devices';
 import { identityKey } from './identity-keys';
-import { verifyPassword } from './passwords';
+import { holdHashSlot } from './passwords';
 
 /**
  * Where a password guess counts: one counter per account, whichever of its names (account or
@@ -107,18 +107,18 @@ export async function checkPasswordGuess(
   hash: string,
   { secondFactor, whenWrong }: GuessCheck = {},
 ): Promise<boolean> {
-  const reserved = await reserveGuess(context, context.limits, account, source);
-  if ('retryAfter' in reserved) throw tooManyRequests(reserved.retryAfter);
-  let matches: boolean;
+  // Too busy to check it: no guess, and nothing written.
+  const slot = holdHashSlot();
   try {
-    matches = await verifyPassword(password, hash);
-  } catch (error) {
-    // The server was too busy to check it: it was no guess.
-    if (isServerBusy(error)) await context.queries.codes.releaseGuess(reserved.id);
-    throw error;
+    const reserved = await reserveGuess(context, context.limits, account, source);
+    if ('retryAfter' in reserved) throw tooManyRequests(reserved.retryAfter);
+    const matches = await slot.verify(password, hash);
+    slot.release();
+    const right = matches && (!secondFactor || (await secondFactor()));
+    if (right) await context.queries.codes.releaseGuess(reserved.id);
+    else await whenWrong?.(reserved.id);
+    return right;
+  } finally {
+    slot.release();
   }
-  const right = matches && (!secondFactor || (await secondFactor()));
-  if (right) await context.queries.codes.releaseGuess(reserved.id);
-  else await whenWrong?.(reserved.id);
-  return right;
 }

@@ -35,16 +35,42 @@ export function limitHashesAtOnce(max: number): void {
   maxHashesAtOnce = Math.max(1, max);
 }
 
-function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  if (hashesRunning >= maxHashesAtOnce) return Promise.reject(serverBusy());
+/** One of the hashes that may run at once, taken: a check made in it waits for no other. */
+export interface HashSlot {
+  verify(password: string, stored: string): Promise<boolean>;
+  release(): void;
+}
+
+/**
+ * Takes one of the hashes that may run at once for a password check still to come, or throws
+ * "busy" at once when none is free: a caller that would record the guess first (a write, and on
+ * SQLite a flush of the disk on the event loop) takes its slot before, so a flood past the slots
+ * costs no write at all.
+ */
+export function holdHashSlot(): HashSlot {
+  if (hashesRunning >= maxHashesAtOnce) throw serverBusy();
   hashesRunning += 1;
+  let held = true;
+  return {
+    verify: (password, stored) => checkAgainst(password, stored, scryptOf),
+    release() {
+      if (held) hashesRunning -= 1;
+      held = false;
+    },
+  };
+}
+
+function scryptOf(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise<Buffer>((resolve, reject) => {
     scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
       error ? reject(error) : resolve(key),
     );
-  }).finally(() => {
-    hashesRunning -= 1;
   });
+}
+
+function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  const slot = holdHashSlot();
+  return scryptOf(password, salt, options).finally(() => slot.release());
 }
 
 /** `scrypt$N$r$p$salt$hash`, both base64url; the parameters travel with the hash. */
@@ -55,11 +81,19 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+export function verifyPassword(password: string, stored: string): Promise<boolean> {
+  return checkAgainst(password, stored, derive);
+}
+
+async function checkAgainst(
+  password: string,
+  stored: string,
+  hashWith: (password: string, salt: Buffer, options: ScryptOptions) => Promise<Buffer>,
+): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64url');
-  const key = await derive(password, Buffer.from(salt, 'base64url'), {
+  const key = await hashWith(password, Buffer.from(salt, 'base64url'), {
     N: Number(n),
     r: Number(r),
     p: Number(p),

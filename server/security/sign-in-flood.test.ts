@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../contract/envelope';
-import { post, startTestServer, type TestServer } from '../test-support';
-import { hashPassword, limitHashesAtOnce, verifyPassword } from './passwords';
+import { countingStatements, post, startTestServer, type TestServer } from '../test-support';
+import { hashPassword, holdHashSlot, limitHashesAtOnce, verifyPassword } from './passwords';
 
 /**
  * Sign-ins with made-up account names each cost a full scrypt run on libuv's thread pool, which
@@ -28,6 +28,30 @@ describe('the hash gate', () => {
     await expect(verifyPassword('Secret123', stored)).rejects.toMatchObject({ key: 'busy' });
     expect(await Promise.all(running)).toEqual([true, false]);
     expect(await verifyPassword('Secret123', stored)).toBe(true);
+  });
+});
+
+describe('a sign-in while every hash slot is taken', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ limits: { hashesAtOnce: 2 } });
+  });
+  afterAll(() => server.close());
+
+  it('is answered busy before anything is read for its guess or written', async () => {
+    const taken = [holdHashSlot(), holdHashSlot()];
+    try {
+      const { result, counts } = await countingStatements(server, () =>
+        post(server, 'user/login', { account: 'nobody', password: 'Guess1234' }, { ip: '10.7.0.1' }),
+      );
+      expect(result).toMatchObject({ code: 429, msg: BUSY });
+      // Its account is looked up first (a read); no guess is counted, recorded or taken back.
+      expect(counts).toMatchObject({ writes: 0, transactions: 0 });
+    } finally {
+      for (const slot of taken) slot.release();
+    }
+    const free = await post(server, 'user/login', { account: 'nobody', password: 'Guess1234' }, { ip: '10.7.0.1' });
+    expect(free.code).toBe(400);
   });
 });
 
