@@ -1,6 +1,6 @@
 import { cents, formatMoney, type Cents } from '../contract/money';
 import type { FourEyesStatus, SecondApprovalLimit } from '../contract/console';
-import { inTransaction, isoNow, type Domain } from './context';
+import { inTransaction, isoNow, type Domain, type InTransaction } from './context';
 import type { OperatorStanding } from './db/operators';
 import { identityKey } from './security/identity-keys';
 import { tellAdministrators, type StaffMail, type StaffNotice } from './security/staff-notices';
@@ -173,6 +173,25 @@ export async function secondApprovalLimit(
 /** A change of four eyes, made by the console or the CLI, that every administrator hears of. */
 type Changing = Domain & StaffMail;
 
+/** The second-approval limit in force from now, audited as a change of setting. */
+async function putLimitInForce(
+  tx: Changing & InTransaction,
+  change: { actor: string; at: string; before: Cents; after: Cents },
+  detail: string,
+): Promise<void> {
+  await tx.queries.settings.set(SECOND_APPROVAL_SETTING, String(change.after));
+  await tx.queries.audit.record({
+    actor: change.actor,
+    action: 'setting change',
+    target_type: 'setting',
+    target_id: null,
+    before_value: formatMoney(change.before),
+    after_value: formatMoney(change.after),
+    detail,
+    created_at: change.at,
+  });
+}
+
 /**
  * An admin sets the second-approval limit. Lower (or the same), it applies at once and withdraws
  * any raise that waits. Higher, it waits 24 hours, or for another administrator to confirm it, and
@@ -190,19 +209,13 @@ export async function changeSecondApprovalLimit(
     const { inForce, raise } = await limitNow(tx, rules);
     await tx.queries.settings.dropLimitRaises();
     if (amount <= inForce) {
-      await tx.queries.settings.set(SECOND_APPROVAL_SETTING, String(amount));
-      await tx.queries.audit.record({
-        actor,
-        action: 'setting change',
-        target_type: 'setting',
-        target_id: null,
-        before_value: formatMoney(inForce),
-        after_value: formatMoney(amount),
-        detail: raise
+      await putLimitInForce(
+        tx,
+        { actor, at, before: inForce, after: amount },
+        raise
           ? `second approval above; the raise to ${formatMoney(raise.amount)} no longer applies`
           : 'second approval above',
-        created_at: at,
-      });
+      );
       return { notice: 'limit_lowered', params: { before: formatMoney(inForce), after: formatMoney(amount) } };
     }
     await countedOperator(tx, actor, 'admin');
@@ -257,17 +270,11 @@ export async function confirmLimitRaise(
       throw new FourEyesError('another administrator must confirm a raise one asked for', 'own_change');
     }
     await tx.queries.settings.dropLimitRaises();
-    await tx.queries.settings.set(SECOND_APPROVAL_SETTING, String(amount));
-    await tx.queries.audit.record({
-      actor,
-      action: 'setting change',
-      target_type: 'setting',
-      target_id: null,
-      before_value: formatMoney(inForce),
-      after_value: formatMoney(amount),
-      detail: `second approval above, asked for by ${waiting.requestedBy}, confirmed`,
-      created_at: at,
-    });
+    await putLimitInForce(
+      tx,
+      { actor, at, before: inForce, after: amount },
+      `second approval above, asked for by ${waiting.requestedBy}, confirmed`,
+    );
     return waiting;
   });
   await tellAdministrators(domain, 'limit_raise_confirmed', {

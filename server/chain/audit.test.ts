@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cents } from '../../contract/money';
 import { inTransaction, isoNow } from '../context';
 import { approveWithoutOperator } from '../review';
@@ -9,7 +9,7 @@ import { addressBody, formatAddress } from './addresses';
 import { auditChain } from './audit';
 import { checkProofs } from './proofs';
 import { localChainPerFile } from './testing/chain-per-file';
-import { startLocalChain, units, type LocalChain } from './testing/local-chain';
+import { units, type LocalChain } from './testing/local-chain';
 import { CONFIRMATIONS, watchedNetworks } from './testing/watched-networks';
 
 let chain: LocalChain;
@@ -17,12 +17,7 @@ let otherChain: LocalChain;
 let server: TestServer;
 freshServerPerTest((started) => (server = started), { checkLedger: true });
 localChainPerFile((started) => (chain = started));
-beforeAll(async () => {
-  otherChain = await startLocalChain({ chainId: 1337 });
-}, 60_000);
-afterAll(async () => {
-  await otherChain.close();
-});
+localChainPerFile((started) => (otherChain = started), { chainId: 1337 });
 
 const { watched, pass, addressOf, balanceOf } = watchedNetworks(
   () => server,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { cents } from '../../contract/money';
 import { saveReceivingAddress } from '../service-settings';
 import {
@@ -18,7 +18,7 @@ import { NetworkError, unitsText } from './networks';
 import { checkProofs } from './proofs';
 import { chainReader, TRANSFER_TOPIC } from './rpc';
 import { localChainPerFile } from './testing/chain-per-file';
-import { startLocalChain, units, type LocalChain } from './testing/local-chain';
+import { units, type LocalChain } from './testing/local-chain';
 import { startNodeProxy, type NodeProxy } from './testing/node-proxy';
 import { CONFIRMATIONS, watchedNetworks } from './testing/watched-networks';
 
@@ -36,12 +36,9 @@ const proxies: NodeProxy[] = [];
 freshServerPerTest((started) => (server = started), { checkLedger: true });
 localChainPerFile((started) => (chain = started));
 
-beforeAll(async () => {
-  otherChain = await startLocalChain({ chainId: 1337 });
-}, 60_000);
+localChainPerFile((started) => (otherChain = started), { chainId: 1337 });
 afterAll(async () => {
   await Promise.all(proxies.map((proxy) => proxy.close()));
-  await otherChain.close();
 });
 
 const { watched, pass, addressOf, balanceOf, depositsOf } = watchedNetworks(

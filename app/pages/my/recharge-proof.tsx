@@ -93,7 +93,7 @@ export function ProofForm({
   /** The reservation cannot back this recharge any more (another recharge rests on it). */
   onQuoteGone?: () => void;
 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const amountMessage = useAmountMessage();
   const [amount, setAmount] = useState('');
   const [txid, setTxid] = useState('');
@@ -145,16 +145,7 @@ export function ProofForm({
   return (
     <Form onSubmit={() => void submit()} focusRound={focusRound}>
       {quote ? null : (
-        <Field
-          label={t`Amount (USDT)`}
-          name="amount"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder={t`At least ${formatAmount(address.min_amount, i18n.locale)}`}
-          value={amount}
-          onChange={setAmount}
-          error={errors.amount}
-        />
+        <AmountField minAmount={address.min_amount} value={amount} onChange={setAmount} error={errors.amount} />
       )}
       <Field
         label={t`Transaction hash (TXID), optional`}
@@ -186,5 +177,32 @@ export function ProofForm({
         {t`Submit`}
       </button>
     </Form>
+  );
+}
+
+/** The amount to recharge, with the network's minimum as its hint. */
+export function AmountField({
+  minAmount,
+  value,
+  onChange,
+  error,
+}: {
+  minAmount: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+}) {
+  const { t, i18n } = useLingui();
+  return (
+    <Field
+      label={t`Amount (USDT)`}
+      name="amount"
+      inputMode="decimal"
+      autoComplete="off"
+      placeholder={t`At least ${formatAmount(minAmount, i18n.locale)}`}
+      value={value}
+      onChange={onChange}
+      error={error}
+    />
   );
 }

@@ -9,11 +9,10 @@ import { useMinutesLeft } from '../../lib/time-left';
 import { showToast } from '../../state/toast';
 import { useAmountMessage } from '../../ui/amount-message';
 import { CopyButton } from '../../ui/copy-button';
-import { Field } from '../../ui/field';
 import { Form } from '../../ui/form';
 import { useGuard } from '../../ui/guarded-button';
 import { useFieldErrors } from '../shared/field-errors';
-import { AddressLines, ProofForm, SubmittedPanel } from './recharge-proof';
+import { AddressLines, AmountField, ProofForm, SubmittedPanel } from './recharge-proof';
 
 const AMOUNT_FIELDS = ['amount'] as const;
 
@@ -29,7 +28,7 @@ function AmountStep({
   onReserved: (quote: RechargeQuote) => void;
   onAddressChanged: () => void;
 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const amountMessage = useAmountMessage();
   const [amount, setAmount] = useState(initial);
   const { errors, focusRound, show, showFailure } = useFieldErrors(AMOUNT_FIELDS);
@@ -72,16 +71,7 @@ function AmountStep({
         </p>
       </section>
       <Form onSubmit={() => void submit()} focusRound={focusRound}>
-        <Field
-          label={t`Amount (USDT)`}
-          name="amount"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder={t`At least ${formatAmount(address.min_amount, i18n.locale)}`}
-          value={amount}
-          onChange={setAmount}
-          error={errors.amount}
-        />
+        <AmountField minAmount={address.min_amount} value={amount} onChange={setAmount} error={errors.amount} />
         <button type="submit" className="button block" disabled={busy} aria-busy={busy || undefined}>
           {t`Get the amount to send`}
         </button>
