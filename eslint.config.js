@@ -60,6 +60,51 @@ const zones = [
   { target: './app/pages', from: appTop, message: 'Pages never import the shell or the route table.' },
 ];
 
+/**
+ * The server's layers, lowest first: the platform (plumbing: the database, HTTP, mail, i18n), the
+ * ledger (the only way money moves), the capabilities (each a folder holding its routes, console
+ * routes, service and queries), then what spans capabilities (the metrics, the upkeep, the demo
+ * data, the operator CLI) and the composition at the server's root. Tests and server/testing may
+ * reach anything.
+ */
+const capabilities = [
+  'auth',
+  'customers',
+  'deposits',
+  'interest-wallet',
+  'live',
+  'push',
+  'review',
+  'selling',
+  'settings',
+  'staff',
+  'team',
+  'uploads',
+  'withdrawals',
+].map((folder) => `./server/${folder}`);
+const aboveCapabilities = ['metrics', 'maintenance', 'demo', 'ops', 'testing', 'whole-server'].map(
+  (folder) => `./server/${folder}`,
+);
+const serverRoot = ['main', 'app', 'config', 'query-groups'].map((file) => `./server/${file}.ts`);
+const serverZones = [
+  {
+    target: './server/platform',
+    from: ['./server/ledger', ...capabilities, ...aboveCapabilities, ...serverRoot],
+    message: 'The platform is plumbing: it imports no capability, nor the ledger.',
+  },
+  {
+    target: './server/ledger',
+    from: [...capabilities, ...aboveCapabilities, ...serverRoot],
+    message: 'The ledger stands on the platform alone.',
+  },
+  {
+    target: capabilities,
+    from: [...aboveCapabilities, ...serverRoot],
+    message:
+      'A capability never imports the composition, the configuration or what spans capabilities: it is handed what it needs.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'messages/*.ts', 'bench/out/'] },
   js.configs.recommended,
@@ -127,6 +172,11 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/await-thenable': 'error',
     },
+  },
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/**/*.test.ts', 'server/testing/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...zones, ...serverZones] }] },
   },
   {
     files: ['server/**/*.ts'],

@@ -36,7 +36,11 @@ export default defineConfig({
           name: 'sqlite',
           include: ['server/**/*.test.ts'],
           // Several nodes need a database they can share; PostgreSQL's listeners need PostgreSQL.
-          exclude: ['server/cluster.test.ts', 'server/balancer.test.ts', 'server/db/postgres.test.ts'],
+          exclude: [
+            'server/whole-server/cluster.test.ts',
+            'server/whole-server/balancer.test.ts',
+            'server/platform/database/postgres.test.ts',
+          ],
           isolate: false,
           setupFiles: ['server/testing/test-hashes.ts'],
         },
@@ -58,12 +62,12 @@ export default defineConfig({
           // PostgreSQL); the SQLite engine's, the dialect's, the chain addresses' and the chain reader's own
           // tests need no second run, nor the data folder's, which is the same on both engines.
           exclude: [
-            'server/crash.test.ts',
-            'server/data-folder.test.ts',
-            'server/db/sqlite.test.ts',
-            'server/db/dialect.test.ts',
-            'server/chain/addresses.test.ts',
-            'server/chain/rpc.test.ts',
+            'server/whole-server/crash.test.ts',
+            'server/platform/data-folder.test.ts',
+            'server/platform/database/sqlite.test.ts',
+            'server/platform/database/dialect.test.ts',
+            'server/deposits/chain/addresses.test.ts',
+            'server/deposits/chain/rpc.test.ts',
           ],
           env: { TEST_ENGINE: 'postgres' },
           isolate: false,

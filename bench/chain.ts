@@ -12,11 +12,11 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { cents } from '../contract/money';
-import { chainReader } from '../server/chain/rpc';
-import { startLocalChain, units } from '../server/chain/testing/local-chain';
-import { watchOnce } from '../server/chain/watcher';
-import { createQueries } from '../server/db';
-import { openDatabase } from '../server/db/database';
+import { chainReader } from '../server/deposits/chain/rpc';
+import { startLocalChain, units } from '../server/testing/chain/local-chain';
+import { watchOnce } from '../server/deposits/chain/watcher';
+import { createQueries } from '../server/query-groups.ts';
+import { openDatabase } from '../server/platform/database/database';
 
 const BLOCKS = Number(process.env.CHAIN_BENCH_BLOCKS ?? 10_000);
 const TRANSFERS_PER_BLOCK = 2;

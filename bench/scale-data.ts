@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { LEDGER_KINDS } from '../contract/rules';
-import type { SqlValue } from '../server/db/database';
+import type { SqlValue } from '../server/platform/database/sql';
 
 /**
  * The large data set of `npm run bench -- scale`, planned in memory from a seeded PRNG: a modest

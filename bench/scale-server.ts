@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import type { SqlValue } from '../server/db/database';
-import { postgresValues, toPostgres } from '../server/db/dialect';
+import type { SqlValue } from '../server/platform/database/sql';
+import { postgresValues, toPostgres } from '../server/platform/database/dialect';
 import { freePort } from '../server/testing/free-port';
 import { ROOT } from '../e2e/server';
 

@@ -4,16 +4,16 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import type { SqlValue } from '../server/db/database';
-import { migrate as migratePostgres } from '../server/db/postgres';
-import { migrate as migrateSqlite } from '../server/db/sqlite';
+import type { SqlValue } from '../server/platform/database/sql';
+import { migrate as migratePostgres } from '../server/platform/database/postgres';
+import { migrate as migrateSqlite } from '../server/platform/database/sqlite';
 import { findPostgresBin } from '../server/testing/postgres-cluster';
 import { freePort } from '../server/testing/free-port';
 import type { ScalePlan } from './scale-data';
 
 /**
  * Writes a planned data set (bench/scale-data.ts) into a database at one schema version: the
- * first SCHEMA_VERSION migrations, applied by the server's own migrate (server/db/sqlite.ts and
+ * first SCHEMA_VERSION migrations, applied by the server's own migrate (server/platform/database/sqlite.ts and
  * postgres.ts), then the rows. The server applies whatever came after when it first starts on a copy.
  */
 export const SCHEMA_VERSION = 18;

@@ -4,9 +4,10 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app';
 import { DEFAULT_LIMITS } from '../server/config';
-import { openDatabase, type DatabaseConfig } from '../server/db/database';
-import { DEMO_ACCOUNT, prepareDatabase } from '../server/demo';
-import { recordSignIn } from '../server/security/sign-ins';
+import { openDatabase } from '../server/platform/database/database';
+import type { DatabaseConfig } from '../server/platform/database/sql';
+import { DEMO_ACCOUNT, prepareDatabase } from '../server/demo/demo-data';
+import { recordSignIn } from '../server/auth/sign-ins';
 import { withClient } from '../server/testing/postgres-admin';
 import { startPostgresCluster } from '../server/testing/postgres-cluster';
 

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { cents } from '../contract/money';
-import { watchNetwork } from '../server/chain/networks';
-import { checkProofs } from '../server/chain/proofs';
-import { saveReceivingAddress } from '../server/service-settings';
-import { startLocalChain, units, type LocalChain } from '../server/chain/testing/local-chain';
-import { createQueries } from '../server/db';
-import { openDatabase } from '../server/db/database';
+import { watchNetwork } from '../server/deposits/chain/networks';
+import { checkProofs } from '../server/deposits/chain/proofs';
+import { saveReceivingAddress } from '../server/settings/service-settings';
+import { startLocalChain, units, type LocalChain } from '../server/testing/chain/local-chain';
+import { createQueries } from '../server/query-groups.ts';
+import { openDatabase } from '../server/platform/database/database';
 import { devices, type Page } from '@playwright/test';
 import { DEMO, enrolledOperator, expect, expectAccessible, test, uniquePng } from './fixtures';
 import { startServer, type RunningServer } from './server';

@@ -6,14 +6,15 @@ import type { AxeResults, RunOptions } from 'axe-core';
 import type { Envelope } from '../contract/envelope';
 import type { AuthResult } from '../contract/responses';
 import { cents, parseMoney } from '../contract/money';
-import { createQueries } from '../server/db';
-import { openDatabase, type Db } from '../server/db/database';
-import { totpCode } from '../server/console/totp';
-import { DEMO_ADMIN } from '../server/demo';
-import { confirmOperator } from '../server/four-eyes';
-import { outboxMailer, type Mailer } from '../server/mail/mailer';
+import { createQueries } from '../server/query-groups.ts';
+import { openDatabase } from '../server/platform/database/database';
+import type { Db } from '../server/platform/database/sql';
+import { totpCode } from '../server/staff/totp';
+import { DEMO_ADMIN } from '../server/demo/demo-data';
+import { confirmOperator } from '../server/staff/four-eyes';
+import { outboxMailer, type Mailer } from '../server/platform/mail/mailer';
 import { runOps } from '../server/ops/ops';
-import { saveOffer } from '../server/service-settings';
+import { saveOffer } from '../server/settings/service-settings';
 import { TINY_PNG, uniquePng } from '../server/testing/tiny-png';
 
 export { TINY_PNG, uniquePng };
@@ -21,8 +22,8 @@ export { TINY_PNG, uniquePng };
 export { expect };
 export { FULL_BROWSER, NARROW_PHONE, ONE_PHONE } from './browser';
 
-/** The demo data's customers (server/demo.ts): one with 1,000.00, and the one it invited ("Friend"). */
-export { DEMO_ACCOUNT as DEMO, DEMO_FRIEND_ACCOUNT as DEMO_FRIEND } from '../server/demo';
+/** The demo data's customers (server/demo/demo-data.ts): one with 1,000.00, and the one it invited ("Friend"). */
+export { DEMO_ACCOUNT as DEMO, DEMO_FRIEND_ACCOUNT as DEMO_FRIEND } from '../server/demo/demo-data';
 
 function baseUrl(): string {
   const url = process.env.E2E_BASE_URL;

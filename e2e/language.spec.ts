@@ -1,4 +1,4 @@
-import { es } from '../server/i18n/es';
+import { es } from '../server/platform/i18n/es';
 import { expect, openSignedIn, registerCustomer, test } from './fixtures';
 
 test('switching to Spanish changes the UI and every request carries lang=xby', async ({ page }) => {

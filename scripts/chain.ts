@@ -8,12 +8,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { cents } from '../contract/money';
-import { addressBody } from '../server/chain/addresses';
-import { customerAddress, NetworkError, rescanFrom, watchNetwork } from '../server/chain/networks';
+import { addressBody } from '../server/deposits/chain/addresses';
+import { customerAddress, NetworkError, rescanFrom, watchNetwork } from '../server/deposits/chain/networks';
 import { databaseConfig, readConfig } from '../server/config';
-import { PRIVATE_FILE_MODE, makePrivateFolder } from '../server/data-folder';
-import { createQueries } from '../server/db';
-import { openDatabase } from '../server/db/database';
+import { PRIVATE_FILE_MODE, makePrivateFolder } from '../server/platform/data-folder';
+import { createQueries } from '../server/query-groups.ts';
+import { openDatabase } from '../server/platform/database/database';
 
 const NETWORK = 'LOCAL';
 const CONFIRMATIONS = 5;
@@ -36,7 +36,7 @@ async function withDatabase<T>(work: (domain: Parameters<typeof watchNetwork>[0]
 }
 
 /** The chain's engine and compiler, loaded only once the command may run (they take seconds to load). */
-const localChain = () => import('../server/chain/testing/local-chain');
+const localChain = () => import('../server/testing/chain/local-chain');
 
 async function run(): Promise<void> {
   const { startLocalChain } = await localChain();

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { WireLanguage } from '../contract/rules';
-import { translate, type MessageKey } from '../server/i18n';
-import { en } from '../server/i18n/en';
+import { translate, type MessageKey } from '../server/platform/i18n';
+import { en } from '../server/platform/i18n/en';
 
 /**
  * The app's catalogs and the server's say some of the same things (the app checks a form before

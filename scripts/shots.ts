@@ -12,8 +12,8 @@ import { chromiumLaunch } from '../e2e/browser';
 import { ROOT } from '../e2e/server';
 import { buildApp } from '../server/app';
 import { DEFAULT_LIMITS } from '../server/config';
-import { openDatabase } from '../server/db/database';
-import { DEMO_ACCOUNT, prepareDatabase } from '../server/demo';
+import { openDatabase } from '../server/platform/database/database';
+import { DEMO_ACCOUNT, prepareDatabase } from '../server/demo/demo-data';
 
 /**
  * `npm run shots`: a PNG of every screen of the built app on both phones of the browser suite, in

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { originsOf } from './config';
-import { post, signUp, freshServerPerTest, startTestServer, type TestServer } from './test-support';
+import { post, signUp, freshServerPerTest, startTestServer, type TestServer } from './testing/test-support';
 
 let server: TestServer;
 freshServerPerTest((started) => (server = started));

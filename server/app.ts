@@ -13,43 +13,45 @@ import type { Cents } from '../contract/money';
 import { CONSOLE_API_PREFIX } from '../contract/console';
 import { LIVE_PATH } from '../contract/live';
 import { API_PREFIX, UPLOAD_MAX_BYTES } from '../contract/rules';
-import { createCallRegistry, envelope, langOf, sendApiError } from './calls';
-import { DEFAULT_LIMITS, DEFAULT_WITHDRAW_HOLD_HOURS, consoleOrigin, type Limits, type TrustProxy } from './config';
-import type { ServerContext } from './context';
-import { createQueries } from './db';
-import type { Db } from './db/database';
-import { ApiError, tooManyRequests } from './errors';
-import { translate } from './i18n';
-import { consoleRoutes } from './console/routes';
-import { consoleLiveRoutes } from './console/live';
-import { keepConsoleOnItsHost } from './console/host';
-import { healthRoutes, notReady, type Lifecycle } from './health';
-import { createLiveHub } from './live';
-import { createMetrics, serveMetrics, timedDatabase, type Metrics } from './metrics';
-import { requestIdOf, requestLogFields, trustedPeers, withinRequest } from './request-ids';
+import { createCallRegistry, envelope, langOf, sendApiError } from './auth/calls';
+import { DEFAULT_LIMITS, DEFAULT_WITHDRAW_HOLD_HOURS, consoleOrigin } from './config';
+import type { TrustProxy } from './platform/http/request-ids';
+import type { Limits } from './platform/limits';
+import type { ServerContext } from './platform/context';
+import { createQueries } from './query-groups.ts';
+import type { Db } from './platform/database/sql';
+import { ApiError, tooManyRequests } from './platform/http/errors';
+import { translate } from './platform/i18n';
+import { consoleRoutes } from './staff/routes';
+import { consoleLiveRoutes } from './staff/live';
+import { keepConsoleOnItsHost } from './staff/host';
+import { healthRoutes, notReady, type Lifecycle } from './platform/health';
+import { createLiveHub } from './live/hub';
+import { createMetrics, serveMetrics, timedDatabase, type Metrics } from './metrics/metrics';
+import { requestIdOf, requestLogFields, trustedPeers, withinRequest } from './platform/http/request-ids';
 import { publicPushServices, type PushEndpointPolicy } from './push/endpoints';
 import { announcesOutcome } from './push/notices';
 import { createPushSender, defaultPushSubject, ensureVapidKeys } from './push/sender';
-import { DEFAULT_SECOND_APPROVAL_ABOVE } from './four-eyes';
-import { createSessionCache } from './session-cache';
-import { startMaintenance } from './maintenance';
-import { DEFAULT_NODES_TO_AGREE } from './chain/reading';
-import { DEFAULT_CHAIN_POLL_MS, nodeName, startChainWatchers } from './chain/runner';
-import { outboxMailer, smtpMailer, type Mailer } from './mail/mailer';
-import { assetsRoutes } from './routes/assets';
-import { attachRoutes } from './routes/attach';
-import { passkeyRoutes } from './routes/passkeys';
-import { authRoutes, authenticate } from './routes/auth';
-import { securityRoutes } from './routes/security';
-import { bankRoutes } from './routes/bank';
-import { rechargeRoutes } from './routes/recharge';
-import { interestWalletRoutes } from './routes/interest-wallet';
-import { sellingRoutes } from './routes/selling';
-import { teamRoutes } from './routes/team';
-import { userinfoRoutes } from './routes/userinfo';
-import { withdrawRoutes } from './routes/withdraw';
-import { pushRoutes } from './routes/push';
-import { liveRoutes } from './routes/ws';
+import { DEFAULT_SECOND_APPROVAL_ABOVE } from './staff/four-eyes';
+import { createSessionCache } from './auth/session-cache';
+import { startMaintenance } from './maintenance/maintenance';
+import { DEFAULT_NODES_TO_AGREE } from './deposits/chain/reading';
+import { DEFAULT_CHAIN_POLL_MS, nodeName, startChainWatchers } from './deposits/chain/runner';
+import { outboxMailer, smtpMailer, type Mailer } from './platform/mail/mailer';
+import { assetsRoutes } from './customers/assets-routes';
+import { attachRoutes } from './uploads/routes';
+import { passkeyRoutes } from './auth/passkeys';
+import { authRoutes, authenticate } from './auth/routes';
+import { securityRoutes } from './auth/security-centre';
+import { bankRoutes } from './withdrawals/payout-accounts';
+import { rechargeRoutes } from './deposits/routes';
+import { interestWalletRoutes } from './interest-wallet/routes';
+import { sellingRoutes } from './selling/routes';
+import { teamRoutes } from './team/routes';
+import { userinfoRoutes } from './customers/userinfo-routes';
+import { withdrawRoutes } from './withdrawals/routes';
+import { pushRoutes } from './push/routes';
+import { liveRoutes } from './live/socket-route';
 import {
   CONNECTION_TIMEOUTS,
   type ConnectionTimeouts,
@@ -57,9 +59,9 @@ import {
   limitConnections,
   limitConnectionsPerIp,
   openFileLimit,
-} from './security/connection-limits';
-import { limitHashesAtOnce } from './security/passwords';
-import { databaseRateLimitStore } from './security/shared-rate-limits';
+} from './platform/security/connection-limits';
+import { limitHashesAtOnce } from './auth/passwords';
+import { databaseRateLimitStore } from './platform/security/shared-rate-limits';
 
 export interface AppOptions {
   db: Db;

@@ -1,34 +1,12 @@
-import { DEFAULT_CHAIN_POLL_MS } from './chain/runner';
-import { DEFAULT_NODES_TO_AGREE } from './chain/reading';
-import { DEFAULT_CHAIN_LEASE_MS, DEFAULT_DUST_BELOW } from './chain/watcher';
+import type { TrustProxy } from './platform/http/request-ids';
+import type { Limits } from './platform/limits';
+import { DEFAULT_CHAIN_POLL_MS } from './deposits/chain/runner';
+import { DEFAULT_NODES_TO_AGREE } from './deposits/chain/reading';
+import { DEFAULT_CHAIN_LEASE_MS, DEFAULT_DUST_BELOW } from './deposits/chain/watcher';
 import path from 'node:path';
 import { parseMoney, type Cents } from '../contract/money';
-import type { DatabaseConfig, SqliteSynchronous } from './db/database';
-import { DEFAULT_SECOND_APPROVAL_ABOVE } from './four-eyes';
-
-export interface Limits {
-  /** Global API requests per IP per minute. */
-  requestsPerMinute: number;
-  /** E-mail codes one IP may request per hour. */
-  codesPerIpPerHour: number;
-  /** Seconds before the same address may get another code. */
-  codeResendSeconds: number;
-  /** Wrong passwords per account from one source (an address, or a device or session the owner used) within the window. */
-  loginFailures: number;
-  /** Wrong passwords per account from all sources the owner has not used together, within the window. */
-  untrustedLoginFailures: number;
-  loginWindowSeconds: number;
-  /** Registrations per IP per hour. */
-  registrationsPerIpPerHour: number;
-  /** Sign-in attempts per IP per hour, right or wrong, known account or not. */
-  signInsPerIpPerHour: number;
-  /** Password hashes that may run at once in the process; more are answered "busy" at once. */
-  hashesAtOnce: number;
-  /** Open connections from one address (raise it behind a proxy that shares one address). */
-  connectionsPerIp: number;
-  /** Open connections in all; kept below the process's open-file limit whatever it says. */
-  connections: number;
-}
+import type { DatabaseConfig, SqliteSynchronous } from './platform/database/sql';
+import { DEFAULT_SECOND_APPROVAL_ABOVE } from './staff/four-eyes';
 
 export interface Config {
   port: number;
@@ -98,8 +76,6 @@ export const DEFAULT_DRAIN_SECONDS = 20;
 
 /** A payout account bound or changed minutes ago is the usual sign of a taken-over account. */
 export const DEFAULT_WITHDRAW_HOLD_HOURS = 24;
-
-export type TrustProxy = boolean | string;
 
 function trustProxyFrom(value: string | undefined): TrustProxy {
   if (!value || value === 'false') return false;

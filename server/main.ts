@@ -1,8 +1,8 @@
 import { buildApp } from './app';
 import { consoleOrigin, databaseConfig, describeDatabase, readConfig } from './config';
-import { tightenDataFolder, type Tightened } from './data-folder';
-import { openDatabase } from './db/database';
-import { DEMO_ACCOUNT, prepareDatabase } from './demo';
+import { tightenDataFolder, type Tightened } from './platform/data-folder';
+import { openDatabase } from './platform/database/database';
+import { DEMO_ACCOUNT, prepareDatabase } from './demo/demo-data';
 
 const config = readConfig();
 // Before the database opens, so that the -wal and -shm files it makes take the tightened mode.

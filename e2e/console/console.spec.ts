@@ -1,6 +1,6 @@
 import { devices, type Browser, type Page } from '@playwright/test';
 import { OFFER_PAGE_SIZE } from '../../contract/console';
-import { totpCode } from '../../server/console/totp';
+import { totpCode } from '../../server/staff/totp';
 import {
   api,
   bindCard,

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { openDatabase } from '../db/database';
-import { cliUser, decide } from '../review';
-import { freshServerPerTest, opsOutput, pendingRecharge, signUp, type TestServer } from '../test-support';
+import { openDatabase } from '../platform/database/database';
+import { cliUser, decide } from '../review/review';
+import { freshServerPerTest, opsOutput, pendingRecharge, signUp, type TestServer } from '../testing/test-support';
 
 let server: TestServer;
 freshServerPerTest((started) => (server = started), { demo: true, checkLedger: true });

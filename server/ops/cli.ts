@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { escapeNotText } from '../../contract/rules';
 import { consoleOrigin, databaseConfig, databaseFile, readConfig } from '../config';
-import { openDatabase } from '../db/database';
-import { outboxMailer, smtpMailer } from '../mail/mailer';
+import { openDatabase } from '../platform/database/database';
+import { outboxMailer, smtpMailer } from '../platform/mail/mailer';
 import { OpsError, runOps } from './ops';
 
 const config = readConfig();

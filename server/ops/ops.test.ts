@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNT } from '../demo';
+import { DEMO_ACCOUNT } from '../demo/demo-data';
 import {
   bindPayout,
   TINY_PNG,
@@ -14,7 +14,7 @@ import {
   freshServerPerTest,
   upload,
   type TestServer,
-} from '../test-support';
+} from '../testing/test-support';
 import { OpsError } from './ops';
 
 let server: TestServer;

@@ -12,12 +12,13 @@ import {
   isVisibleText,
   type ContactChannelType,
 } from '../../contract/rules';
-import type { Domain } from '../context';
-import { createQueries, type Queries } from '../db';
-import type { PendingItem } from '../db/review';
-import type { Db } from '../db/database';
-import { MAX_VIP, setVipLevel } from '../customers';
-import { checkIntegrity } from '../integrity';
+import type { Domain } from '../platform/domain';
+import { createQueries } from '../query-groups';
+import type { Queries } from '../platform/database/queries';
+import type { PendingItem } from '../review/queries';
+import type { Db } from '../platform/database/sql';
+import { MAX_VIP, setVipLevel } from '../customers/customers';
+import { checkIntegrity } from '../ledger/integrity';
 import {
   describeNetwork,
   holdingsCsv,
@@ -26,9 +27,9 @@ import {
   watchNetwork,
   type ChainSource,
   type WatchedNetworkInput,
-} from '../chain/networks';
-import { auditChain } from '../chain/audit';
-import { checkProofs } from '../chain/proofs';
+} from '../deposits/chain/networks';
+import { auditChain } from '../deposits/chain/audit';
+import { checkProofs } from '../deposits/chain/proofs';
 import {
   SettingsError,
   saveContactChannel,
@@ -36,7 +37,7 @@ import {
   saveOffer,
   saveProduct,
   saveReceivingAddress,
-} from '../service-settings';
+} from '../settings/service-settings';
 import type { DecisionResult, OperatorRole } from '../../contract/console';
 import { OPERATOR_ROLES } from '../../contract/console';
 import {
@@ -46,19 +47,20 @@ import {
   enrolmentState,
   operatorByCode,
   setOperatorEmail,
-} from '../console/operators';
-import { DEFAULT_LIMITS, type Limits } from '../config';
+} from '../staff/operators';
+import { DEFAULT_LIMITS } from '../config';
+import type { Limits } from '../platform/limits';
 import {
   DEFAULT_SECOND_APPROVAL_ABOVE,
   FourEyesError,
   confirmOperator,
   countsFrom,
   type ReviewRules,
-} from '../four-eyes';
-import type { Mailer } from '../mail/mailer';
-import { ReviewError, cliUser, decide, type Decision, type ReviewKind, type Reviewer } from '../review';
-import { ROOT_INVITE_CODE_KEY } from '../routes/auth';
-import type { MailLog, StaffMail } from '../security/staff-notices';
+} from '../staff/four-eyes';
+import type { Mailer } from '../platform/mail/mailer';
+import { ReviewError, cliUser, decide, type Decision, type ReviewKind, type Reviewer } from '../review/review';
+import { ROOT_INVITE_CODE_KEY } from '../auth/routes';
+import type { MailLog, StaffMail } from '../staff/staff-notices';
 
 export interface OpsIo {
   out: (line: string) => void;

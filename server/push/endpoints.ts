@@ -1,6 +1,6 @@
 import dns, { type LookupAddress } from 'node:dns';
 import net, { type LookupFunction } from 'node:net';
-import { isGlobalUnicast } from '../security/ip-addresses';
+import { isGlobalUnicast } from '../platform/security/ip-addresses';
 
 /**
  * Where the server will POST a push notice. A customer hands the server this URL, so it could

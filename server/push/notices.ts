@@ -2,8 +2,8 @@ import { languageByWire } from '../../contract/languages';
 import type { LiveEvent } from '../../contract/live';
 import { cents, formatMoney } from '../../contract/money';
 import { NOTICE_SCREENS, noticeUrl, type PushNotice } from '../../contract/push';
-import type { PushKind } from '../db/push';
-import { isMessageKey, languageOf, translate, type MessageKey } from '../i18n';
+import type { PushKind } from './queries';
+import { isMessageKey, languageOf, translate, type MessageKey } from '../platform/i18n';
 
 /** A decision a customer hears of by push. */
 export interface Outcome {
@@ -32,7 +32,7 @@ export function outcomeOf(event: LiveEvent): Outcome | undefined {
   }
 }
 
-/** Whether a committed event's payload (server/live.ts) tells of an outcome worth a notice. */
+/** Whether a committed event's payload (server/live/hub.ts) tells of an outcome worth a notice. */
 export function announcesOutcome(payload: string): boolean {
   try {
     return outcomeOf(JSON.parse(payload) as LiveEvent) !== undefined;

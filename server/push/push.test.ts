@@ -8,9 +8,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PushNotice } from '../../contract/push';
 import type { SaleOrder } from '../../contract/responses';
 import { buildApp } from '../app';
-import { openDatabase } from '../db/database';
-import { cliUser, decide } from '../review';
-import { sha256 } from '../security/tokens';
+import { openDatabase } from '../platform/database/database';
+import { cliUser, decide } from '../review/review';
+import { sha256 } from '../platform/security/tokens';
 import {
   approveOrder,
   call,
@@ -23,8 +23,8 @@ import {
   startTestServer,
   type TestServer,
   type TestUser,
-} from '../test-support';
-import { isGlobalUnicast } from '../security/ip-addresses';
+} from '../testing/test-support';
+import { isGlobalUnicast } from '../platform/security/ip-addresses';
 import { NOT_PUBLIC, lookupReachable, publicPushServices, type PushEndpointPolicy } from './endpoints';
 import { defaultPushSubject } from './sender';
 

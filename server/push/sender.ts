@@ -5,8 +5,9 @@ import { createRequire } from 'node:module';
 import type { FastifyBaseLogger } from 'fastify';
 import type * as WebPush from 'web-push';
 import type { RequestDetails, VapidKeys } from 'web-push';
-import { inTransaction, type Domain } from '../context';
-import type { PushDeliveryRow } from '../db/push';
+import { inTransaction } from '../ledger/transactions';
+import type { Domain } from '../platform/domain';
+import type { PushDeliveryRow } from './queries';
 import { NOT_PUBLIC, checkLiteralHost, endpointHost, lookupReachable, type PushEndpointPolicy } from './endpoints';
 import { noticeFor } from './notices';
 
@@ -121,7 +122,7 @@ async function post(
 }
 
 /**
- * Sends the notices the decisions queued (server/events.ts), after their transactions committed:
+ * Sends the notices the decisions queued (server/live/events.ts), after their transactions committed:
  * from a timer and whenever a decision is heard, on every node. Each node claims due deliveries
  * with one guarded statement, so no delivery is sent by two nodes at once; a failed send is tried
  * again after 30 s, 2 min, 10 min and 1 h, then given up. Nothing here can throw into, delay or
@@ -282,3 +283,10 @@ export function createPushSender(deps: PushSenderDeps) {
 }
 
 export type PushSender = ReturnType<typeof createPushSender>;
+
+declare module '../platform/context' {
+  interface ServerContext {
+    /** Web Push: the VAPID public key, the endpoint rule and the sender of queued notices. */
+    push: PushSender;
+  }
+}

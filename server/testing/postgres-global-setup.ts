@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../db/database';
+import { openDatabase } from '../platform/database/database';
 import { asAdmin, databaseUrl, schemaDigest, withClient } from './postgres-admin';
 import { startPostgresCluster } from './postgres-cluster';
 

@@ -1,5 +1,5 @@
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
-import { call, type TestServer, type TestUser } from '../test-support';
+import { call, type TestServer, type TestUser } from './test-support';
 
 /** What the server expects behind app.inject: the Host header light-my-request sends. */
 const ORIGIN = 'http://localhost';
