@@ -15,7 +15,7 @@ import { cents } from '../contract/money';
 import { chainReader } from '../server/deposits/chain/rpc';
 import { startLocalChain, units } from '../server/testing/chain/local-chain';
 import { watchOnce } from '../server/deposits/chain/watcher';
-import { createQueries } from '../server/query-groups.ts';
+import { createQueries } from '../server/query-groups';
 import { openDatabase } from '../server/platform/database/database';
 
 const BLOCKS = Number(process.env.CHAIN_BENCH_BLOCKS ?? 10_000);

@@ -5,7 +5,7 @@ import { watchNetwork } from '../server/deposits/chain/networks';
 import { checkProofs } from '../server/deposits/chain/proofs';
 import { saveReceivingAddress } from '../server/settings/service-settings';
 import { startLocalChain, units, type LocalChain } from '../server/testing/chain/local-chain';
-import { createQueries } from '../server/query-groups.ts';
+import { createQueries } from '../server/query-groups';
 import { openDatabase } from '../server/platform/database/database';
 import { devices, type Page } from '@playwright/test';
 import { DEMO, enrolledOperator, expect, expectAccessible, test, uniquePng } from './fixtures';

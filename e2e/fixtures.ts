@@ -6,7 +6,7 @@ import type { AxeResults, RunOptions } from 'axe-core';
 import type { Envelope } from '../contract/envelope';
 import type { AuthResult } from '../contract/responses';
 import { cents, parseMoney } from '../contract/money';
-import { createQueries } from '../server/query-groups.ts';
+import { createQueries } from '../server/query-groups';
 import { openDatabase } from '../server/platform/database/database';
 import type { Db } from '../server/platform/database/sql';
 import { totpCode } from '../server/staff/totp';

@@ -12,7 +12,7 @@ import { addressBody } from '../server/deposits/chain/addresses';
 import { customerAddress, NetworkError, rescanFrom, watchNetwork } from '../server/deposits/chain/networks';
 import { databaseConfig, readConfig } from '../server/config';
 import { PRIVATE_FILE_MODE, makePrivateFolder } from '../server/platform/data-folder';
-import { createQueries } from '../server/query-groups.ts';
+import { createQueries } from '../server/query-groups';
 import { openDatabase } from '../server/platform/database/database';
 
 const NETWORK = 'LOCAL';

@@ -18,7 +18,7 @@ import { DEFAULT_LIMITS, DEFAULT_WITHDRAW_HOLD_HOURS, consoleOrigin } from './co
 import type { TrustProxy } from './platform/http/request-ids';
 import type { Limits } from './platform/limits';
 import type { ServerContext } from './platform/context';
-import { createQueries } from './query-groups.ts';
+import { createQueries } from './query-groups';
 import type { Db } from './platform/database/sql';
 import { ApiError, tooManyRequests } from './platform/http/errors';
 import { translate } from './platform/i18n';

@@ -24,7 +24,7 @@ import { buildApp, type LogStream } from '../app';
 import { DEFAULT_LIMITS } from '../config';
 import type { TrustProxy } from '../platform/http/request-ids';
 import type { Limits } from '../platform/limits';
-import { createQueries } from '../query-groups.ts';
+import { createQueries } from '../query-groups';
 import { openDatabase } from '../platform/database/database';
 import type { DatabaseConfig, Db } from '../platform/database/sql';
 import { openPostgres } from '../platform/database/postgres';

@@ -7,7 +7,7 @@ import { WebSocket } from 'ws';
 import type { Envelope } from '../../contract/envelope';
 import { LIVE_CLOSE_RECONNECT, LIVE_PATH } from '../../contract/live';
 import { ROOT, startServer, type RunningServer } from '../../e2e/server';
-import { createQueries } from '../query-groups.ts';
+import { createQueries } from '../query-groups';
 import { openDatabase } from '../platform/database/database';
 import type { DatabaseConfig, Db } from '../platform/database/sql';
 import { DEMO_ACCOUNT } from '../demo/demo-data';

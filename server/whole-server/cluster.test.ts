@@ -8,7 +8,7 @@ import type { Envelope } from '../../contract/envelope';
 import { cents, formatMoney, parseMoney } from '../../contract/money';
 import { startServer, type RunningServer } from '../../e2e/server';
 import { totpCode } from '../staff/totp';
-import { createQueries } from '../query-groups.ts';
+import { createQueries } from '../query-groups';
 import { openDatabase } from '../platform/database/database';
 import type { DatabaseConfig, Db } from '../platform/database/sql';
 import { DEMO_ACCOUNT } from '../demo/demo-data';

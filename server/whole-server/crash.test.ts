@@ -6,7 +6,7 @@ import type { Envelope } from '../../contract/envelope';
 import { cents, formatMoney } from '../../contract/money';
 import { openDatabase } from '../platform/database/database';
 import type { Db } from '../platform/database/sql';
-import { createQueries } from '../query-groups.ts';
+import { createQueries } from '../query-groups';
 import { startServer, type RunningServer } from '../../e2e/server';
 import { DEMO_ACCOUNT } from '../demo/demo-data';
 import { checkIntegrity } from '../ledger/integrity';
