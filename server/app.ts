@@ -1,57 +1,37 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
-import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
-import fastifyStatic from '@fastify/static';
-import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
-import helmet from 'helmet';
-import { ResultCode } from '../contract/envelope';
+import type { FastifyInstance } from 'fastify';
 import type { Cents } from '../contract/money';
-import { CONSOLE_API_PREFIX } from '../contract/console';
-import { LIVE_PATH } from '../contract/live';
-import { API_PREFIX, UPLOAD_MAX_BYTES } from '../contract/rules';
-import { createCallRegistry, envelope, langOf, sendApiError } from './auth/calls';
-import { DEFAULT_LIMITS, DEFAULT_WITHDRAW_HOLD_HOURS, consoleOrigin } from './config';
-import type { TrustProxy } from './platform/http/request-ids';
-import type { Limits } from './platform/limits';
-import type { ServerContext } from './platform/context';
-import { createQueries } from './query-groups';
-import type { Db } from './platform/database/sql';
-import { ApiError, tooManyRequests } from './platform/http/errors';
-import { translate } from './platform/i18n';
-import { consoleRoutes } from './staff/routes';
-import { consoleLiveRoutes } from './staff/live';
-import { keepConsoleOnItsHost } from './staff/host';
-import { healthRoutes, notReady, type Lifecycle } from './platform/health';
-import { createLiveHub } from './live/hub';
-import { createMetrics, serveMetrics, timedDatabase, type Metrics } from './metrics/metrics';
-import { requestIdOf, requestLogFields, trustedPeers, withinRequest } from './platform/http/request-ids';
-import { publicPushServices, type PushEndpointPolicy } from './push/endpoints';
-import { announcesOutcome } from './push/notices';
-import { createPushSender, defaultPushSubject, ensureVapidKeys } from './push/sender';
-import { DEFAULT_SECOND_APPROVAL_ABOVE } from './staff/four-eyes';
-import { createSessionCache } from './auth/session-cache';
-import { startMaintenance } from './maintenance/maintenance';
-import { DEFAULT_NODES_TO_AGREE } from './deposits/chain/reading';
-import { DEFAULT_CHAIN_POLL_MS, nodeName, startChainWatchers } from './deposits/chain/runner';
-import { outboxMailer, smtpMailer, type Mailer } from './platform/mail/mailer';
-import { assetsRoutes } from './customers/assets-routes';
-import { attachRoutes } from './uploads/routes';
 import { passkeyRoutes } from './auth/passkeys';
 import { authRoutes, authenticate } from './auth/routes';
 import { securityRoutes } from './auth/security-centre';
-import { bankRoutes } from './withdrawals/payout-accounts';
+import { createCallRegistry, type Authenticate } from './auth/calls';
+import { limitHashesAtOnce } from './auth/passwords';
+import { createSessionCache } from './auth/session-cache';
+import { DEFAULT_LIMITS, DEFAULT_WITHDRAW_HOLD_HOURS, consoleOrigin } from './config';
+import { assetsRoutes } from './customers/assets-routes';
+import { customerRoutes } from './customers/console-routes';
+import { userinfoRoutes } from './customers/userinfo-routes';
+import { DEFAULT_NODES_TO_AGREE } from './deposits/chain/reading';
+import { DEFAULT_CHAIN_POLL_MS, nodeName, startChainWatchers } from './deposits/chain/runner';
+import { depositRoutes } from './deposits/console-routes';
 import { rechargeRoutes } from './deposits/routes';
 import { interestWalletRoutes } from './interest-wallet/routes';
-import { sellingRoutes } from './selling/routes';
-import { teamRoutes } from './team/routes';
-import { userinfoRoutes } from './customers/userinfo-routes';
-import { withdrawRoutes } from './withdrawals/routes';
-import { pushRoutes } from './push/routes';
+import { createLiveHub } from './live/hub';
 import { liveRoutes } from './live/socket-route';
+import { startMaintenance } from './maintenance/maintenance';
+import { countAnswers, publicMetricsRoute } from './metrics/http';
+import { createMetrics, serveMetrics, timedDatabase } from './metrics/metrics';
+import type { ServerContext } from './platform/context';
+import type { Db } from './platform/database/sql';
+import { healthRoutes, notReady, type Lifecycle } from './platform/health';
+import { answerErrors } from './platform/http/error-handling';
+import { securityHeaders } from './platform/http/headers';
+import type { TrustProxy } from './platform/http/request-ids';
+import { createHttpServer, nameEachRequest, readFormsAndUploads, type LogStream } from './platform/http/server';
+import { serveTheBuild } from './platform/http/static-files';
+import type { Limits } from './platform/limits';
+import { outboxMailer, smtpMailer, type Mailer } from './platform/mail/mailer';
 import {
   CONNECTION_TIMEOUTS,
   type ConnectionTimeouts,
@@ -60,8 +40,26 @@ import {
   limitConnectionsPerIp,
   openFileLimit,
 } from './platform/security/connection-limits';
-import { limitHashesAtOnce } from './auth/passwords';
-import { databaseRateLimitStore } from './platform/security/shared-rate-limits';
+import { limitRequests } from './platform/security/shared-rate-limits';
+import { publicPushServices, type PushEndpointPolicy } from './push/endpoints';
+import { announcesOutcome } from './push/notices';
+import { pushRoutes } from './push/routes';
+import { createPushSender, defaultPushSubject, ensureVapidKeys } from './push/sender';
+import { createQueries } from './query-groups';
+import { reviewConsoleRoutes } from './review/console-routes';
+import { sellingRoutes } from './selling/routes';
+import { settingsRoutes } from './settings/console-routes';
+import { createConsoleCalls } from './staff/calls';
+import { DEFAULT_SECOND_APPROVAL_ABOVE } from './staff/four-eyes';
+import { keepConsoleOnItsHost } from './staff/host';
+import { consoleLiveRoutes } from './staff/live';
+import { staffRoutes } from './staff/routes';
+import { teamRoutes } from './team/routes';
+import { attachRoutes } from './uploads/routes';
+import { bankRoutes } from './withdrawals/payout-accounts';
+import { withdrawRoutes } from './withdrawals/routes';
+
+export type { LogStream };
 
 export interface AppOptions {
   db: Db;
@@ -120,11 +118,6 @@ declare module 'fastify' {
   }
 }
 
-/** A destination for log lines, one JSON object per write. */
-export interface LogStream {
-  write(line: string): void;
-}
-
 export interface DrainTiming {
   /** How long /readyz says 503 while requests are still served, for the balancer to notice. */
   noticeMs: number;
@@ -132,109 +125,59 @@ export interface DrainTiming {
   limitMs: number;
 }
 
-const FORM_BODY_LIMIT = 64 * 1024;
-
-/** API answers are never cached, never sniffed, never framed and never run as a document. */
-const API_HEADERS = {
-  'cache-control': 'no-store',
-  'x-content-type-options': 'nosniff',
-  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-};
-
-/** Headers for the static PWA: hashed assets forever, everything else revalidated. */
-function staticCacheHeaders(reply: { header(name: string, value: string): unknown }, file: string): void {
-  const hashed = file.includes(`${path.sep}assets${path.sep}`);
-  reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-}
-
-function fastifyErrorAsApiError(error: FastifyError): ApiError | undefined {
-  switch (error.code) {
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-    case 'FST_REQ_FILE_TOO_LARGE':
-    case 'FST_FILES_LIMIT':
-    case 'FST_PARTS_LIMIT':
-      return new ApiError(ResultCode.tooLarge, 'bad_request');
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new ApiError(ResultCode.unsupportedMedia, 'bad_request');
-    default:
-      return error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500
-        ? new ApiError(ResultCode.invalid, 'bad_request')
-        : undefined;
-  }
-}
-
-/** A request's call as the metrics name it: its route (never what the caller typed), its kind for the rest. */
-function callOf(route: string | undefined): string {
-  if (route === undefined) return 'unmatched';
-  if (route.startsWith(CONSOLE_API_PREFIX)) return `console ${route.slice(CONSOLE_API_PREFIX.length)}`;
-  if (route.startsWith(API_PREFIX)) return route.slice(API_PREFIX.length);
-  return route === '/healthz' || route === '/readyz' || route === '/metrics' || route === LIVE_PATH ? route : 'static';
-}
-
-/** /metrics on the public port, only to a bearer of the configured token (compared in constant time). */
-function publicMetricsRoute(app: FastifyInstance, metrics: Metrics, token: string): void {
-  const expected = createHash('sha256').update(token).digest();
-  app.get('/metrics', { config: { rateLimit: false } }, async (request, reply) => {
-    const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
-    if (!timingSafeEqual(createHash('sha256').update(given).digest(), expected)) {
-      return reply.code(401).header('www-authenticate', 'Bearer').send();
-    }
-    return reply
-      .header('cache-control', 'no-store')
-      .type(metrics.contentType)
-      .send(await metrics.text());
-  });
-}
-
-function isOutOfDescriptors(error: FastifyError): boolean {
-  return error.code === 'EMFILE' || error.code === 'ENFILE';
-}
-
-/** PostgreSQL's "data exception" class (22…): a NUL byte in text, a number out of range. */
-function isValueRefusedByDatabase(error: FastifyError): boolean {
-  return typeof error.code === 'string' && /^22[0-9A-Z]{3}$/.test(error.code);
-}
-
+/**
+ * One node of the service: the HTTP server and its plumbing, then each capability's calls, the
+ * live sockets, the work a node does by itself, and the built app. What a registration needs of
+ * the others it finds in the context composed first.
+ */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const timeouts = { ...CONNECTION_TIMEOUTS, ...options.connectionTimeouts };
-  const trustsPeer = trustedPeers(options.trustProxy ?? false);
-  const app = Fastify({
-    logger: {
-      level: options.logLevel ?? 'info',
-      redact: ['req.headers["access-token"]', 'req.headers.authorization', 'req.headers.cookie'],
-      mixin: requestLogFields,
-      ...(options.logStream ? { stream: options.logStream } : {}),
-    },
-    genReqId: (raw) => requestIdOf(raw, trustsPeer),
-    requestIdHeader: false,
-    // One line per request only when debugging; errors are always logged.
-    logController: new LogController({
-      disableRequestLogging: !['debug', 'trace'].includes(options.logLevel ?? 'info'),
-    }),
-    bodyLimit: FORM_BODY_LIMIT,
+  const app = createHttpServer({
+    logLevel: options.logLevel ?? 'info',
+    logStream: options.logStream,
     trustProxy: options.trustProxy ?? false,
-    http: {
-      headersTimeout: timeouts.headersMs,
-      requestTimeout: timeouts.requestMs,
-      connectionsCheckingInterval: timeouts.checkEveryMs,
-    },
-    requestTimeout: timeouts.requestMs,
-    keepAliveTimeout: timeouts.keepAliveMs,
-    connectionTimeout: timeouts.idleMs,
-    // One logger for every request instead of a child each: a measurable share of a read call's
-    // cost. Every line still names its request: the logger's mixin reads it from the request's scope.
-    childLoggerFactory: (logger) => logger,
+    timeouts: { ...CONNECTION_TIMEOUTS, ...options.connectionTimeouts },
   });
-
   const limits = options.limits ?? DEFAULT_LIMITS;
   limitConnectionsPerIp(app.server, limits.connectionsPerIp, app.log);
   limitConnections(app.server, connectionCap(limits.connections, openFileLimit()), app.log);
   limitHashesAtOnce(limits.hashesAtOnce);
+  const lifecycle: Lifecycle = { draining: false };
+  const context = await composeContext(app, options, limits, lifecycle);
+  app.decorate('wallet', context);
 
+  nameEachRequest(app, lifecycle);
+  healthRoutes(app, options.db, lifecycle);
+  countAnswers(app, context.metrics);
+  if (options.metricsToken !== undefined) publicMetricsRoute(app, context.metrics, options.metricsToken);
+  const stopMetrics = options.metrics
+    ? await serveMetrics(context.metrics, options.metrics, app.log)
+    : async () => undefined;
+  securityHeaders(app, options.imageOrigins ?? []);
+  if (options.consoleHost) keepConsoleOnItsHost(app, options.consoleHost);
+  await limitRequests(app, context, limits.requestsPerMinute);
+  await readFormsAndUploads(app);
+  answerErrors(app, context.metrics);
+
+  const signedIn: Authenticate = (token, ip) => authenticate(context, token, ip);
+  customerCalls(app, context, signedIn);
+  consoleCalls(app, context);
+  await liveSockets(app, context, signedIn);
+  const stopBackground = await startBackgroundWork(context, options);
+  closeAndDrain(app, context, lifecycle, stopBackground, stopMetrics);
+  await serveTheBuild(app, options.staticDir);
+  return app;
+}
+
+/** Everything the registrations share: the database and its queries, mail, live sockets, push, metrics. */
+async function composeContext(
+  app: FastifyInstance,
+  options: AppOptions,
+  limits: Limits,
+  lifecycle: Lifecycle,
+): Promise<ServerContext> {
   const queries = createQueries(options.db);
   const sessions = createSessionCache();
   const now = options.now ?? (() => new Date());
-  const lifecycle: Lifecycle = { draining: false };
   const live = await createLiveHub({ db: options.db, queries, sessions, log: app.log });
   const metrics = createMetrics(
     {
@@ -282,142 +225,46 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
   };
-  app.decorate('wallet', context);
-  // First of all: every reply names its request, and everything logged while it runs does too.
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    if (lifecycle.draining) {
-      // Kept-alive connections end with this reply, so the balancer opens its next on another node.
-      reply.header('connection', 'close');
-      if (request.headers.upgrade?.toLowerCase() === 'websocket') {
-        // An upgrade's socket is no longer the HTTP server's to close: end it with the refusal.
-        reply.raw.once('finish', () => request.raw.socket.destroy());
-        reply.code(503).header('retry-after', '1').send();
-        return;
-      }
-    }
-    withinRequest(request.id, done);
-  });
-  healthRoutes(app, options.db, lifecycle);
-  app.addHook('onResponse', (request, reply, done) => {
-    metrics.answered(callOf(request.routeOptions.url), reply.statusCode, reply.elapsedTime / 1000);
-    done();
-  });
-  if (options.metricsToken !== undefined) publicMetricsRoute(app, metrics, options.metricsToken);
-  const stopMetrics = options.metrics ? await serveMetrics(metrics, options.metrics, app.log) : async () => undefined;
   // A committed decision, made on any node or by the CLI, sends its notices at once.
   context.live.onEvent((payload) => {
     if (announcesOutcome(payload)) push.nudge();
   });
   context.live.onCatchUp(() => push.nudge());
+  return context;
+}
 
-  // Security headers. Built once: @fastify/helmet rebuilds its middleware on every request,
-  // which cost a visible share of the API's throughput. Documents get the full set with a strict
-  // CSP; API answers (JSON, never rendered) a short fixed set.
-  const documentHeaders = helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...(options.imageOrigins ?? [])],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
-  app.addHook('onRequest', (request, reply, done) => {
-    if (request.url.startsWith(API_PREFIX) || request.url.startsWith(CONSOLE_API_PREFIX)) {
-      reply.headers(API_HEADERS);
-      done();
-    } else {
-      documentHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
-    }
-  });
-  if (options.consoleHost) keepConsoleOnItsHost(app, options.consoleHost);
-  await app.register(rateLimit, {
-    // Several nodes on one PostgreSQL count together; one SQLite node keeps its counters in memory
-    // (README → Running several nodes tells why).
-    ...(options.db.dialect === 'postgres' ? { store: databaseRateLimitStore(queries, context.now) } : {}),
-    global: true,
-    max: context.limits.requestsPerMinute,
-    timeWindow: 60_000,
-    // After the body is parsed, so a refusal can speak the caller's language.
-    hook: 'preHandler',
-    errorResponseBuilder: (_request, limit) => tooManyRequests(limit.ttl / 1000),
-    // The counters stay private until a caller is refused (then retry-after tells the wait).
-    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
-  });
-  // The contract is form-encoded (and multipart for the upload) only: Fastify's JSON and text
-  // parsers would accept bodies that no client of ours sends.
-  app.removeContentTypeParser(['application/json', 'text/plain']);
-  await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT });
-  await app.register(multipart, {
-    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, fieldSize: 256, parts: 6 },
-  });
-
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const where = { method: request.method, url: request.url };
-    if (reply.raw.headersSent) {
-      // A reply already under way (a static file that failed halfway) cannot become an envelope:
-      // the connection is cut, so the client sees a broken reply instead of a wrong one.
-      request.log.warn({ ...where, reason: error.message }, 'reply failed after it began');
-      reply.raw.destroy();
-      return;
-    }
-    const lang = langOf(request);
-    if (error instanceof ApiError && error.code === ResultCode.tooManyRequests) metrics.refused();
-    if (error instanceof ApiError) return sendApiError(reply, error, lang);
-    const expected = fastifyErrorAsApiError(error);
-    if (expected) return sendApiError(reply, expected, lang);
-    if (isOutOfDescriptors(error)) {
-      request.log.warn({ ...where, reason: error.message }, 'out of file descriptors');
-      metrics.internalError();
-      return reply
-        .code(503)
-        .header('retry-after', '1')
-        .send(envelope(ResultCode.internal, translate(lang, 'internal'), {}));
-    }
-    if (isValueRefusedByDatabase(error)) {
-      // Every input is validated before it reaches the database; this is the last line behind it.
-      request.log.warn({ ...where, reason: error.message }, 'the database refused a value');
-      return sendApiError(reply, new ApiError(ResultCode.invalid, 'bad_request'), lang);
-    }
-    request.log.error({ err: error, ...where }, 'unhandled error');
-    metrics.internalError();
-    return reply.code(200).send(envelope(ResultCode.internal, translate(lang, 'internal'), {}));
-  });
-
-  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
-    const lang = langOf(request);
-    return reply.code(404).send(envelope(ResultCode.notFound, translate(lang, 'not_found'), {}));
-  });
-
-  const signedIn = (token: string, ip: string) => authenticate(context, token, ip);
+/** The customer app's calls, capability by capability. */
+function customerCalls(app: FastifyInstance, context: ServerContext, signedIn: Authenticate): void {
   const calls = createCallRegistry(app, signedIn);
-  authRoutes(calls, context);
-  userinfoRoutes(calls, context);
-  rechargeRoutes(calls, context);
-  bankRoutes(calls, context);
-  securityRoutes(calls, context);
-  passkeyRoutes(calls, context);
-  withdrawRoutes(calls, context);
-  assetsRoutes(calls, context);
-  sellingRoutes(calls, context);
-  interestWalletRoutes(calls, context);
-  teamRoutes(calls, context);
+  for (const register of [
+    authRoutes,
+    userinfoRoutes,
+    rechargeRoutes,
+    bankRoutes,
+    securityRoutes,
+    passkeyRoutes,
+    withdrawRoutes,
+    assetsRoutes,
+    sellingRoutes,
+    interestWalletRoutes,
+    teamRoutes,
+    pushRoutes,
+  ]) {
+    register(calls, context);
+  }
   attachRoutes(calls, app, context);
-  pushRoutes(calls, context);
-  consoleRoutes(app, context);
+}
 
+/** The operators' console's calls, capability by capability. */
+function consoleCalls(app: FastifyInstance, context: ServerContext): void {
+  const calls = createConsoleCalls(app, context);
+  for (const register of [staffRoutes, reviewConsoleRoutes, customerRoutes, settingsRoutes, depositRoutes]) {
+    register(calls, context);
+  }
+}
+
+/** The customers' and the console's live sockets. */
+async function liveSockets(app: FastifyInstance, context: ServerContext, signedIn: Authenticate): Promise<void> {
   // In a context of its own: the websocket plugin wraps every route it sees, and the API's
   // routes need none of that on their hot path.
   await app.register(async (live) => {
@@ -433,8 +280,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     liveRoutes(live, context.live, signedIn);
     consoleLiveRoutes(live, context);
   });
+}
+
+/** The work this node does by itself; stopping it hands its leases (push, chain watchers) to another node. */
+async function startBackgroundWork(context: ServerContext, options: AppOptions): Promise<() => Promise<void>> {
   const stopMaintenance = await startMaintenance(context);
-  const stopPush = push.start();
+  const stopPush = context.push.start();
   const stopChainWatchers =
     options.chainPollMs === false
       ? async () => undefined
@@ -444,14 +295,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           ...(options.chainLeaseMs === undefined ? {} : { leaseMs: options.chainLeaseMs }),
           ...(options.chainDustBelow === undefined ? {} : { dustBelow: options.chainDustBelow }),
         });
-  /** The work this node does by itself; stopping it hands its leases (push, chain watchers) to another node. */
-  let stoppingBackground: Promise<void> | undefined;
-  const stopBackground = () =>
-    (stoppingBackground ??= (async () => {
+  let stopping: Promise<void> | undefined;
+  return () =>
+    (stopping ??= (async () => {
       stopMaintenance();
       await stopChainWatchers();
       await stopPush();
     })());
+}
+
+/** How a node stops: at once on close, or handing its work and sockets to the others first (drain). */
+function closeAndDrain(
+  app: FastifyInstance,
+  context: ServerContext,
+  lifecycle: Lifecycle,
+  stopBackground: () => Promise<void>,
+  stopMetrics: () => Promise<void>,
+): void {
   app.addHook('onClose', async () => {
     await stopBackground();
     await context.live.close();
@@ -476,19 +336,4 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       clearTimeout(cut);
     }
   });
-
-  if (options.staticDir && fs.existsSync(path.join(options.staticDir, 'index.html'))) {
-    await app.register(fastifyStatic, {
-      root: options.staticDir,
-      wildcard: false,
-      // Serves the .br/.gz files the build wrote beside each text file.
-      preCompressed: true,
-      cacheControl: false,
-      setHeaders: staticCacheHeaders,
-    });
-    // The console's relative asset paths need the trailing slash.
-    app.get('/console', (_request, reply) => reply.redirect('/console/', 301));
-  }
-
-  return app;
 }

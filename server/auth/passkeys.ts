@@ -7,7 +7,8 @@ import {
 import { ResultCode } from '../../contract/envelope';
 import { PASSKEYS_PER_CUSTOMER } from '../../contract/rules';
 import type { PasskeySummary } from '../../contract/responses';
-import type { CallContext, CallRegistry } from './calls';
+import type { CallContext } from '../platform/http/envelope';
+import type { CallRegistry } from './calls';
 import { inTransaction } from '../ledger/transactions';
 import { isoNow } from '../platform/domain';
 import type { ServerContext } from '../platform/context';

@@ -1,6 +1,7 @@
 import { ResultCode } from '../../contract/envelope';
 import type { SendCodeScene, WireLanguage } from '../../contract/rules';
-import type { CallContext, CallRegistry } from './calls';
+import type { CallContext } from '../platform/http/envelope';
+import type { CallRegistry } from './calls';
 import { LAST_SEEN_STEP_SECONDS } from './session-queries';
 import { deviceKey, trimUserAgent } from './devices';
 import { recordSignIn, type SignInClient } from './sign-ins';

@@ -425,34 +425,47 @@ describe('the ops command line', () => {
     promisify(execFile)('node_modules/.bin/tsx', ['server/ops/cli.ts', ...argv], {
       env: { ...process.env, DATA_DIR: server.dir, DATABASE_URL: server.database.databaseUrl ?? '' },
     });
+  /**
+   * Each command is a cold start of tsx on the whole server (3–10 s here, more beside busy
+   * processes: four took 41 s in one run): the limit is there to catch a hang, not to time them.
+   */
+  const CLI_TEST_LIMIT_MS = 120_000;
 
-  it('exits 0 with the code on stdout, and non-zero with a reason', async () => {
-    const ok = await cli('invite-code');
-    expect(ok.stdout.trim()).toBe(server.rootInviteCode);
-    await expect(cli('user', 'ghost')).rejects.toMatchObject({
-      code: 1,
-      stderr: expect.stringContaining('no user'),
-    });
-    const hostile = await cli('user', 'ghost\u009b2J\u202e\u2028').catch(
-      (error: { code: number; stderr: string }) => error,
-    );
-    expect(hostile).toMatchObject({ code: 1, stderr: expect.stringContaining('ghost\\u009b2J\\u202e\\u2028') });
-    expect(hostile.stderr.trimEnd()).not.toMatch(TERMINAL_CONTROL);
-    const usage = await cli().catch((error: { stderr: string }) => error);
-    expect(usage.stderr.split('\n').length).toBeGreaterThan(5);
-  }, 40_000);
+  it(
+    'exits 0 with the code on stdout, and non-zero with a reason',
+    async () => {
+      const ok = await cli('invite-code');
+      expect(ok.stdout.trim()).toBe(server.rootInviteCode);
+      await expect(cli('user', 'ghost')).rejects.toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining('no user'),
+      });
+      const hostile = await cli('user', 'ghost\u009b2J\u202e\u2028').catch(
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(hostile).toMatchObject({ code: 1, stderr: expect.stringContaining('ghost\\u009b2J\\u202e\\u2028') });
+      expect(hostile.stderr.trimEnd()).not.toMatch(TERMINAL_CONTROL);
+      const usage = await cli().catch((error: { stderr: string }) => error);
+      expect(usage.stderr.split('\n').length).toBeGreaterThan(5);
+    },
+    CLI_TEST_LIMIT_MS,
+  );
 
-  it('mails a new operator’s enrolment link to the outbox in DATA_DIR, without SMTP, and never prints it', async () => {
-    const email = 'cli-op@operators.example';
-    const added = await cli('operator', 'add', 'cli-op', '--role', 'reviewer', '--email', email);
-    const outbox = path.join(server.dir, 'outbox');
-    const mail = fs
-      .readdirSync(outbox)
-      .map((name) => fs.readFileSync(path.join(outbox, name), 'utf8'))
-      .find((text) => text.startsWith(`To: ${email}\n`));
-    const token = /#\/enrol\?token=([\w-]{43})/.exec(mail ?? '')?.[1] ?? '';
-    expect(token).toMatch(/^[\w-]{43}$/);
-    expect(`${added.stdout}${added.stderr}`).not.toContain(token);
-    expect(added.stdout).toContain(`went to ${email} alone`);
-  }, 40_000);
+  it(
+    'mails a new operator’s enrolment link to the outbox in DATA_DIR, without SMTP, and never prints it',
+    async () => {
+      const email = 'cli-op@operators.example';
+      const added = await cli('operator', 'add', 'cli-op', '--role', 'reviewer', '--email', email);
+      const outbox = path.join(server.dir, 'outbox');
+      const mail = fs
+        .readdirSync(outbox)
+        .map((name) => fs.readFileSync(path.join(outbox, name), 'utf8'))
+        .find((text) => text.startsWith(`To: ${email}\n`));
+      const token = /#\/enrol\?token=([\w-]{43})/.exec(mail ?? '')?.[1] ?? '';
+      expect(token).toMatch(/^[\w-]{43}$/);
+      expect(`${added.stdout}${added.stderr}`).not.toContain(token);
+      expect(added.stdout).toContain(`went to ${email} alone`);
+    },
+    CLI_TEST_LIMIT_MS,
+  );
 });

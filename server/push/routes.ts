@@ -1,5 +1,6 @@
 import { ECDH } from 'node:crypto';
-import type { CallRegistry, RouteLimit } from '../auth/calls';
+import type { CallRegistry } from '../auth/calls';
+import type { RouteLimit } from '../platform/http/envelope';
 import { inTransaction } from '../ledger/transactions';
 import { isoNow } from '../platform/domain';
 import type { ServerContext } from '../platform/context';

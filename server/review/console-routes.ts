@@ -9,7 +9,7 @@ import {
 } from '../../contract/console';
 import { ResultCode } from '../../contract/envelope';
 import { formatRate, type Cents } from '../../contract/money';
-import { SerializedData } from '../auth/calls';
+import { SerializedData } from '../platform/http/envelope';
 import { bindingSummary, customerSummary, toLedgerLine } from '../customers/console-routes';
 import type { RechargeRow } from '../deposits/queries';
 import { createAnswerCache } from '../platform/answer-cache';

@@ -1,7 +1,8 @@
 import { ResultCode } from '../../contract/envelope';
 import { cents, multiplyByPrice, negateMoney } from '../../contract/money';
 import { createAnswerCache } from '../platform/answer-cache';
-import { SerializedData, type CallRegistry } from '../auth/calls';
+import { SerializedData } from '../platform/http/envelope';
+import type { CallRegistry } from '../auth/calls';
 import type { ServerContext } from '../platform/context';
 import { ApiError, conflict, notFound, outOfRange } from '../platform/http/errors';
 import { publishQueueMove } from '../live/events';

@@ -2,7 +2,7 @@ import { OFFER_PAGE_SIZE, type MerchantInfo } from '../../contract/console';
 import { ResultCode } from '../../contract/envelope';
 import { formatRate } from '../../contract/money';
 import { createAnswerCache } from '../platform/answer-cache';
-import { SerializedData } from '../auth/calls';
+import { SerializedData } from '../platform/http/envelope';
 import type { ServerContext } from '../platform/context';
 import { ApiError } from '../platform/http/errors';
 import {

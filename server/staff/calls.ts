@@ -11,7 +11,7 @@ import {
 } from '../../contract/console';
 import { ResultCode } from '../../contract/envelope';
 import type { WireLanguage } from '../../contract/rules';
-import { answered, bodyOf, validationError, type RouteLimit, type SerializedData } from '../auth/calls';
+import { answered, bodyOf, validationError, type RouteLimit, type SerializedData } from '../platform/http/envelope';
 import { isoNow, secondsAgo } from '../platform/domain';
 import type { ServerContext } from '../platform/context';
 import type { OperatorSessionRow } from './operator-queries';

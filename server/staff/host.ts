@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CONSOLE_API_PREFIX } from '../../contract/console';
 import { ResultCode } from '../../contract/envelope';
-import { envelope } from '../auth/calls';
+import { envelope } from '../platform/http/envelope';
 import { translate } from '../platform/i18n';
 
 /** What the console's own host serves: its document, the build's shared assets and icons, its calls, proofs. */

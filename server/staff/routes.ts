@@ -1,17 +1,12 @@
-import type { FastifyInstance } from 'fastify';
 import type { OperatorAccount } from '../../contract/console';
 import { ResultCode } from '../../contract/envelope';
 import { checkPasswordGuess, fromAddress, fromKnownDevice, fromSession } from '../auth/password-guesses';
 import { UNKNOWN_USER_HASH, hashPassword } from '../auth/passwords';
-import { customerRoutes } from '../customers/console-routes';
-import { depositRoutes } from '../deposits/console-routes';
 import { inTransaction } from '../ledger/transactions';
 import type { ServerContext } from '../platform/context';
 import { isoNow } from '../platform/domain';
 import { ApiError, conflict, notFound } from '../platform/http/errors';
-import { reviewConsoleRoutes } from '../review/console-routes';
-import { settingsRoutes } from '../settings/console-routes';
-import { createConsoleCalls } from './calls';
+import type { ConsoleCallRegistry } from './calls';
 import { confirmOperator, countedOperator, countsAt, countsFrom, fourEyesStatus } from './four-eyes';
 import { fourEyesRefused } from './four-eyes-refusals';
 import {
@@ -37,8 +32,8 @@ function enrolmentRefused(error: unknown): unknown {
     : new ApiError(ResultCode.notFound, 'console.enrolment_invalid', { field: 'token' });
 }
 
-export function consoleRoutes(app: FastifyInstance, context: ServerContext): void {
-  const calls = createConsoleCalls(app, context);
+/** The console's own calls: signing in and out, enrolment, operators, four eyes and the audit log. */
+export function staffRoutes(calls: ConsoleCallRegistry, context: ServerContext): void {
   const { queries, limits } = context;
 
   /**
@@ -186,11 +181,6 @@ export function consoleRoutes(app: FastifyInstance, context: ServerContext): voi
     clearSessionCookie(context, request, reply);
     return {};
   });
-
-  reviewConsoleRoutes(calls, context);
-  customerRoutes(calls, context);
-  settingsRoutes(calls, context);
-  depositRoutes(calls, context);
 
   calls.operator(
     'operators/list',

@@ -1,6 +1,8 @@
-import type { FastifyRateLimitStore } from '@fastify/rate-limit';
-import type { RouteOptions } from 'fastify';
+import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { Queries } from '../database/queries';
+import type { Domain } from '../domain';
+import { tooManyRequests } from '../http/errors';
 
 type Callback = Parameters<FastifyRateLimitStore['incr']>[1];
 
@@ -41,4 +43,21 @@ export function databaseRateLimitStore(queries: Pick<Queries, 'rateLimits'>, now
       return new DatabaseRateLimitStore(`${[route.method].flat().join(',')} ${route.url} `);
     }
   };
+}
+
+/** The limit on every call from one address, `perMinute`; calls with limits of their own add theirs. */
+export async function limitRequests(app: FastifyInstance, domain: Domain, perMinute: number): Promise<void> {
+  await app.register(rateLimit, {
+    // Several nodes on one PostgreSQL count together; one SQLite node keeps its counters in memory
+    // (README → Running several nodes tells why).
+    ...(domain.db.dialect === 'postgres' ? { store: databaseRateLimitStore(domain.queries, domain.now) } : {}),
+    global: true,
+    max: perMinute,
+    timeWindow: 60_000,
+    // After the body is parsed, so a refusal can speak the caller's language.
+    hook: 'preHandler',
+    errorResponseBuilder: (_request, limit) => tooManyRequests(limit.ttl / 1000),
+    // The counters stay private until a caller is refused (then retry-after tells the wait).
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
+  });
 }
