@@ -3,7 +3,7 @@ import type { WebSocket } from 'ws';
 import type { ConsoleLiveEvent } from '../../contract/console';
 import { LIVE_CLOSE_RECONNECT, LIVE_CLOSE_UNAUTHORISED } from '../../contract/live';
 import type { Queries } from '../platform/database/queries';
-import type { Db } from '../platform/database/sql';
+import type { Db, NodeMessages } from '../platform/database/sql';
 import { LIVE_EVENTS_CHANNEL, type AnnouncedEvent } from './queries';
 import { REVIEW_QUEUE_PAYLOAD } from './events';
 import type { SessionCache } from '../auth/session-cache';
@@ -32,6 +32,78 @@ const SESSIONS_CHANNEL = 'sessions_ended';
 
 /** One session ended, or every session of a user but the one in `except` (if any). */
 type SessionsEnded = { token_hash: string } | { user: number; except?: string };
+
+interface FromOtherNodes {
+  deliver(userId: number, payload: string): void;
+  endHere(ended: SessionsEnded): void;
+  eventsMissed(): void;
+  sessionEndsMissed(): void;
+}
+
+/** PostgreSQL: what the other nodes and the CLI commit reaches this node as NOTIFY messages. */
+async function listenToOtherNodes(
+  messages: NodeMessages,
+  log: FastifyBaseLogger,
+  here: FromOtherNodes,
+): Promise<(() => Promise<void>)[]> {
+  const lost = (channel: string) => (error: Error) =>
+    log.warn({ err: error, channel }, 'not hearing the other nodes on this channel; connecting again');
+  const caughtUp = (channel: string) => log.info({ channel }, 'hearing the other nodes again; caught up');
+  return [
+    await messages.listen(
+      LIVE_EVENTS_CHANNEL,
+      (text) => {
+        const announced = JSON.parse(text) as AnnouncedEvent;
+        here.deliver(announced.user, announced.payload);
+      },
+      {
+        lost: lost(LIVE_EVENTS_CHANNEL),
+        catchUp() {
+          here.eventsMissed();
+          caughtUp(LIVE_EVENTS_CHANNEL);
+        },
+      },
+    ),
+    await messages.listen(SESSIONS_CHANNEL, (text) => here.endHere(JSON.parse(text) as SessionsEnded), {
+      lost: lost(SESSIONS_CHANNEL),
+      catchUp() {
+        here.sessionEndsMissed();
+        caughtUp(SESSIONS_CHANNEL);
+      },
+    }),
+  ];
+}
+
+/** SQLite: one node, and the CLI on the same file; the events table is read every RELAY_INTERVAL_MS. */
+async function relayFromTheDatabase(
+  queries: Queries,
+  log: FastifyBaseLogger,
+  deliver: (userId: number, payload: string) => void,
+): Promise<() => Promise<void>> {
+  let lastId = await queries.events.lastId();
+  const relay = async () => {
+    for (;;) {
+      const rows = await queries.events.after(lastId, BATCH);
+      for (const row of rows) {
+        lastId = row.id;
+        deliver(row.user_id, row.payload);
+      }
+      if (rows.length < BATCH) return;
+    }
+  };
+  let relaying = false;
+  const timer = setInterval(() => {
+    if (relaying) return;
+    relaying = true;
+    relay()
+      .catch((error: unknown) => log.error({ err: error }, 'live relay failed'))
+      .finally(() => {
+        relaying = false;
+      });
+  }, RELAY_INTERVAL_MS);
+  timer.unref();
+  return async () => clearInterval(timer);
+}
 
 /**
  * The open live sockets of this node, and how events and ended sessions reach them from
@@ -109,68 +181,27 @@ export async function createLiveHub(deps: {
     });
   }
 
-  const stops: (() => Promise<void>)[] = [];
-  if (messages) {
-    const lost = (channel: string) => (error: Error) =>
-      deps.log.warn({ err: error, channel }, 'not hearing the other nodes on this channel; connecting again');
-    const caughtUp = (channel: string) => deps.log.info({ channel }, 'hearing the other nodes again; caught up');
-    stops.push(
-      await messages.listen(
-        LIVE_EVENTS_CHANNEL,
-        (text) => {
-          const announced = JSON.parse(text) as AnnouncedEvent;
-          deliver(announced.user, announced.payload);
+  const stops = messages
+    ? await listenToOtherNodes(messages, deps.log, {
+        deliver,
+        endHere,
+        // Events committed meanwhile reached nobody here: customers' apps connect again and
+        // re-read all they show, consoles re-read the queue, and the push sender runs now
+        // rather than at its next tick.
+        eventsMissed() {
+          reconnectCustomers();
+          for (const socket of staff.keys()) socket.send(CONSOLE_QUEUE_CHANGED);
+          for (const hear of catchUpHearers) hear();
         },
-        {
-          lost: lost(LIVE_EVENTS_CHANNEL),
-          // Events committed meanwhile reached nobody here: customers' apps connect again and
-          // re-read all they show, consoles re-read the queue, and the push sender runs now
-          // rather than at its next tick.
-          catchUp() {
-            reconnectCustomers();
-            for (const socket of staff.keys()) socket.send(CONSOLE_QUEUE_CHANGED);
-            for (const hear of catchUpHearers) hear();
-            caughtUp(LIVE_EVENTS_CHANNEL);
-          },
-        },
-      ),
-      await messages.listen(SESSIONS_CHANNEL, (text) => endHere(JSON.parse(text) as SessionsEnded), {
-        lost: lost(SESSIONS_CHANNEL),
         // A session ended meanwhile on another node may still be cached here and keep its sockets:
         // the cache starts empty, and customers' sockets connect again, which checks each token.
         // (Operators' sign-outs are not sent on this channel: their sockets' pings check them.)
-        catchUp() {
+        sessionEndsMissed() {
           deps.sessions.forgetAll();
           reconnectCustomers();
-          caughtUp(SESSIONS_CHANNEL);
         },
-      }),
-    );
-  } else {
-    let lastId = await deps.queries.events.lastId();
-    const relay = async () => {
-      for (;;) {
-        const rows = await deps.queries.events.after(lastId, BATCH);
-        for (const row of rows) {
-          lastId = row.id;
-          deliver(row.user_id, row.payload);
-        }
-        if (rows.length < BATCH) return;
-      }
-    };
-    let relaying = false;
-    const timer = setInterval(() => {
-      if (relaying) return;
-      relaying = true;
-      relay()
-        .catch((error: unknown) => deps.log.error({ err: error }, 'live relay failed'))
-        .finally(() => {
-          relaying = false;
-        });
-    }, RELAY_INTERVAL_MS);
-    timer.unref();
-    stops.push(async () => clearInterval(timer));
-  }
+      })
+    : [await relayFromTheDatabase(deps.queries, deps.log, deliver)];
 
   return {
     /** Adds a signed-in socket; false (and the socket closed) when its user holds too many. */

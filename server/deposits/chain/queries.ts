@@ -120,8 +120,8 @@ const OWNERS_OF = `
   SELECT body, user_id FROM chain_addresses
   WHERE key_id = ? AND body IN (${Array<string>(BODIES_PER_STATEMENT).fill('?').join(', ')})`;
 
-/** Watched networks, their keys, customers' addresses, the blocks above finality and the deposits found. */
-export function chainQueries(db: SqlRunner) {
+/** Keys, the addresses given under them, and the proof checks set up. */
+function chainAddressQueries(db: SqlRunner) {
   return {
     keyByXpub: (xpub: string) => db.get<ChainKeyRow>('SELECT * FROM chain_keys WHERE xpub = ?', [xpub]),
     keyById: (id: number) => db.get<ChainKeyRow>('SELECT * FROM chain_keys WHERE id = ?', [id]),
@@ -186,7 +186,12 @@ export function chainQueries(db: SqlRunner) {
          VALUES (@type, @kind, @rpc_urls, @contract, @decimals, @confirmations, @finalized_tag, @chain_id, @at, @at)`,
         { ...row, at },
       ),
+  };
+}
 
+/** The watched networks and what the watcher keeps of each: its lease, its mark, the blocks above the final edge. */
+function chainNetworkQueries(db: SqlRunner) {
+  return {
     networks: () => db.all<ChainNetworkRow>('SELECT * FROM chain_networks ORDER BY position, type'),
     network: (type: string) => db.get<ChainNetworkRow>('SELECT * FROM chain_networks WHERE type = ?', [type]),
     /** Records the chain id of a network that had none (watched before ids were kept). */
@@ -296,7 +301,12 @@ export function chainQueries(db: SqlRunner) {
       db.run('DELETE FROM chain_blocks WHERE network = ? AND number > ?', [network, number]),
     forgetBlocksUpTo: (network: string, number: number) =>
       db.run('DELETE FROM chain_blocks WHERE network = ? AND number <= ?', [network, number]),
+  };
+}
 
+/** Transfers seen to customers' addresses, from first sight to credit, and the dust counted. */
+function chainDepositQueries(db: SqlRunner) {
+  return {
     depositAt: (network: string, txHash: string, logPosition: number) =>
       db.get<ChainDepositRow>('SELECT * FROM chain_deposits WHERE network = ? AND tx_hash = ? AND log_position = ?', [
         network,
@@ -421,6 +431,12 @@ export function chainQueries(db: SqlRunner) {
         { ...transfer, total, at },
       );
     },
+  };
+}
+
+/** What `ops chain audit` re-reads against the chain. */
+function chainAuditQueries(db: SqlRunner) {
+  return {
     /** The addresses given under a key after index `after`, in index order: `ops chain audit --every-address`. */
     addressesAfter: (keyId: number, after: number, limit: number) =>
       db.all<{ address_index: number; body: string }>(
@@ -443,6 +459,16 @@ export function chainQueries(db: SqlRunner) {
     /** The dust counted at each address of a network, in address order. */
     dustOf: (network: string) =>
       db.all<ChainDustRow>('SELECT * FROM chain_dust WHERE network = ? ORDER BY to_body', [network]),
+  };
+}
+
+/** Watched networks, their keys, customers' addresses, the blocks above finality and the deposits found. */
+export function chainQueries(db: SqlRunner) {
+  return {
+    ...chainAddressQueries(db),
+    ...chainNetworkQueries(db),
+    ...chainDepositQueries(db),
+    ...chainAuditQueries(db),
   };
 }
 
