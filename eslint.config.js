@@ -86,6 +86,40 @@ const aboveCapabilities = ['metrics', 'maintenance', 'demo', 'ops', 'testing', '
   (folder) => `./server/${folder}`,
 );
 const serverRoot = ['main', 'app', 'config', 'query-groups'].map((file) => `./server/${file}.ts`);
+/**
+ * What each capability offers the others: a capability imports another only through these files
+ * (its service, its calls, the rows and wire shapes others show). Anything else is its own.
+ */
+const offeredToOthers = {
+  auth: [
+    'calls.ts',
+    'identity-proof.ts',
+    'owner-notices.ts',
+    'password-guesses.ts',
+    'passwords.ts',
+    'routes.ts',
+    'session-cache.ts',
+  ],
+  customers: ['console-routes.ts', 'queries.ts', 'wire.ts'],
+  deposits: ['chain/addresses.ts', 'queries.ts'],
+  'interest-wallet': [],
+  live: ['events.ts', 'hub.ts'],
+  push: ['notices.ts'],
+  review: ['review.ts'],
+  selling: [],
+  settings: ['service-settings.ts'],
+  staff: ['audit-queries.ts', 'calls.ts', 'four-eyes-refusals.ts', 'four-eyes.ts', 'session.ts'],
+  team: ['queries.ts'],
+  uploads: [],
+  withdrawals: ['payout-account-queries.ts', 'wire.ts'],
+};
+const throughWhatIsOffered = Object.entries(offeredToOthers).map(([folder, offered]) => ({
+  target: capabilities.filter((other) => other !== `./server/${folder}`),
+  from: `./server/${folder}`,
+  except: offered.map((file) => `./${file}`),
+  message: `Another capability is reached only through what it offers (offeredToOthers in eslint.config.js).`,
+}));
+
 const serverZones = [
   {
     target: './server/platform',
@@ -176,7 +210,9 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts'],
     ignores: ['server/**/*.test.ts', 'server/testing/**'],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...zones, ...serverZones] }] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...zones, ...serverZones, ...throughWhatIsOffered] }],
+    },
   },
   {
     files: ['server/**/*.ts'],
@@ -187,7 +223,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/security/passwords'],
+              group: ['**/auth/passwords'],
               importNames: ['useTestPasswordCost'],
               message: 'Only the server tests hash passwords at the test cost; a server always hashes at the full one.',
             },
