@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Db, NodeMessages, SqlParams, SqlRunner, Transaction } from './sql';
 import { POSTGRES_PRELUDE, postgresValues, schemaForPostgres, toPostgres, type PostgresStatement } from './dialect';
-import { migrations, type MigrationRunner } from './migrations';
+import type { MigrationRunner } from './migration';
+import { migrations } from './migrations';
 
 /** Connections one node keeps open; several nodes share the database's max_connections. */
 const POOL_SIZE = Number(process.env.DATABASE_POOL_SIZE ?? 10);
@@ -332,8 +333,8 @@ export async function migrate(pool: pg.Pool, upTo = migrations.length): Promise<
       get: async <Row>(sql: string, params?: SqlParams) => (await rewritten<Row>(client, sql, params)).rows[0],
       run: async (sql: string, params?: SqlParams) => (await rewritten(client, sql, params)).rowCount ?? 0,
     };
-    for (const [index, migration] of migrations.slice(0, upTo).entries()) {
-      if (done.has(index + 1)) continue;
+    for (const { version, migration } of migrations.slice(0, upTo)) {
+      if (done.has(version)) continue;
       const steps = typeof migration === 'string' ? { sql: migration } : migration;
       // Each of its statements commits by itself: nothing holds a lock for the whole of it.
       if (steps.batched) await steps.batched(runner);
@@ -344,7 +345,7 @@ export async function migrate(pool: pg.Pool, upTo = migrations.length): Promise<
         if (steps.rows) await steps.rows(runner);
         if (steps.after) await client.query(schemaForPostgres(steps.after));
         await client.query('INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)', [
-          index + 1,
+          version,
           new Date().toISOString(),
         ]);
         await client.query('COMMIT');

@@ -4,7 +4,8 @@ import Database from 'better-sqlite3';
 import { createPrivateFile, makePrivateFolder } from '../data-folder';
 import type { Db, SqlParams, SqliteSynchronous, Transaction } from './sql';
 import { toSqlite } from './dialect';
-import { migrations, type MigrationRunner } from './migrations';
+import type { MigrationRunner } from './migration';
+import { migrations } from './migrations';
 
 /**
  * How long a statement outside a transaction waits for the open one to end. Transactions run
@@ -273,7 +274,7 @@ export async function migrate(connection: Database.Database, upTo = migrations.l
   };
   const current = connection.pragma('user_version', { simple: true }) as number;
   for (let version = current; version < upTo; version += 1) {
-    const migration = migrations[version];
+    const migration = migrations[version]?.migration;
     if (migration === undefined) break;
     const steps = typeof migration === 'string' ? { sql: migration } : migration;
     // Each of its statements commits by itself, so the write-ahead log stays the size of one batch.
