@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { schemaForPostgres } from './dialect';
-import { MigrationError, type ListedMigration, type Migration, type MigrationRunner } from './migration';
+import {
+  MigrationError,
+  type BatchedPart,
+  type ListedMigration,
+  type Migration,
+  type MigrationRunner,
+} from './migration';
 import { migrations as allMigrations } from './migrations';
 
 /** Where the lines of a start's migrations go: one at each one's start and end, and a fill's progress. */
@@ -14,7 +20,11 @@ export interface MigrateOptions {
   log?: MigrationLog;
   /** The list to apply, in place of the real one (tests). */
   migrations?: readonly ListedMigration[];
+  /** How often a batched fill logs how far it is (a few seconds unless told). */
+  progressEveryMs?: number;
 }
+
+const PROGRESS_EVERY_MS = 5000;
 
 /**
  * The applied migrations, the same table on both engines: each one's version, the name of its
@@ -26,6 +36,17 @@ export const MIGRATIONS_TABLE = `
     name TEXT NOT NULL,
     checksum TEXT NOT NULL,
     applied_at TEXT NOT NULL
+  )`;
+
+/**
+ * How far each batched fill under way has come: the parts committed, of how many. A start after an
+ * interruption goes on from there; the row goes with the migration's record.
+ */
+export const PROGRESS_TABLE = `
+  CREATE TABLE IF NOT EXISTS schema_migration_progress (
+    version BIGINT PRIMARY KEY,
+    done_up_to BIGINT NOT NULL,
+    parts BIGINT NOT NULL
   )`;
 
 /** The connection a migration runs on, as each engine gives it. */
@@ -99,6 +120,7 @@ export async function recordEarlier(
  */
 export async function applyMigrations(connection: MigratingConnection, options: MigrateOptions): Promise<void> {
   const list = options.migrations ?? allMigrations;
+  await connection.exec(PROGRESS_TABLE);
   const applied = await connection.runner.all<{ version: number; name: string; checksum: string; applied_at: string }>(
     'SELECT version, name, checksum, applied_at FROM schema_migrations ORDER BY version',
   );
@@ -120,18 +142,18 @@ export async function applyMigrations(connection: MigratingConnection, options: 
   }
   for (const listed of list.slice(0, options.upTo ?? list.length)) {
     if (done.has(listed.version)) continue;
-    await applyOne(connection, listed, options.log);
+    await applyOne(connection, listed, options);
   }
 }
 
-async function applyOne(connection: MigratingConnection, listed: ListedMigration, log: MigrationLog | undefined) {
+async function applyOne(connection: MigratingConnection, listed: ListedMigration, options: MigrateOptions) {
+  const { log } = options;
   const started = performance.now();
   log?.(`${label(listed)}: started`);
   const { dialect } = connection.runner;
   const steps = typeof listed.migration === 'string' ? { sql: listed.migration } : listed.migration;
   const shared = (sql: string) => connection.exec(dialect === 'postgres' ? schemaForPostgres(sql) : sql);
-  // Each of its statements commits by itself: nothing holds a lock for the whole of it.
-  if (steps.batched) await steps.batched(connection.runner);
+  if (steps.batched) await fillInParts(connection, listed, await steps.batched(connection.runner), options);
   await connection.transaction(async () => {
     if (steps.sql) await shared(steps.sql);
     const own = steps[dialect];
@@ -142,7 +164,50 @@ async function applyOne(connection: MigratingConnection, listed: ListedMigration
       'INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (?, ?, ?, ?)',
       [listed.version, listed.name, checksumOf(listed.migration), new Date().toISOString()],
     );
+    await connection.runner.run('DELETE FROM schema_migration_progress WHERE version = ?', [listed.version]);
     await connection.recorded?.(listed.version);
   });
   log?.(`${label(listed)}: done in ${took(started)}`);
+}
+
+/**
+ * Runs a batched fill's parts, each in a transaction of its own that also records it done: after
+ * an interruption, the next start goes on from the part after the last one committed.
+ */
+async function fillInParts(
+  connection: MigratingConnection,
+  listed: ListedMigration,
+  parts: readonly BatchedPart[],
+  options: MigrateOptions,
+): Promise<void> {
+  const { runner } = connection;
+  const { log } = options;
+  const progress = await runner.get<{ done: number; parts: number }>(
+    'SELECT done_up_to AS done, parts FROM schema_migration_progress WHERE version = ?',
+    [listed.version],
+  );
+  let done = 0;
+  if (progress && Number(progress.parts) === parts.length) {
+    done = Number(progress.done);
+    log?.(`${label(listed)}: resuming after ${done} of ${parts.length} parts`);
+  } else if (progress) {
+    log?.(`${label(listed)}: ${parts.length} parts now, ${progress.parts} before: from the first part again`);
+  }
+  const started = performance.now();
+  let logged = started;
+  for (const [index, part] of parts.entries()) {
+    if (index < done) continue;
+    await connection.transaction(async () => {
+      await part(runner);
+      await runner.run(
+        `INSERT INTO schema_migration_progress (version, done_up_to, parts) VALUES (?, ?, ?)
+         ON CONFLICT (version) DO UPDATE SET done_up_to = excluded.done_up_to, parts = excluded.parts`,
+        [listed.version, index + 1, parts.length],
+      );
+    });
+    if (performance.now() - logged >= (options.progressEveryMs ?? PROGRESS_EVERY_MS)) {
+      logged = performance.now();
+      log?.(`${label(listed)}: ${index + 1} of ${parts.length} parts done, ${took(started)}`);
+    }
+  }
 }

@@ -3,6 +3,9 @@ import type { SqlRunner } from './sql';
 /** What a migration's row work may use: the migrating connection, inside its transaction. */
 export type MigrationRunner = Pick<SqlRunner, 'dialect' | 'all' | 'get' | 'run'>;
 
+/** One part of a batched fill: committed in a transaction of its own, with the progress made. */
+export type BatchedPart = (db: MigrationRunner) => Promise<void>;
+
 /**
  * A migration that needs more than one text of SQL both engines share: statements of each
  * engine's own (a trigger: SQLite writes its body inline, PostgreSQL calls a function), or work on
@@ -19,12 +22,13 @@ export interface MigrationSteps {
   /** Statements after `rows` (indexes over what it filled), translated like `sql`. */
   after?: string;
   /**
-   * Row work too large for one transaction, run before the steps above, each of its statements
-   * committing by itself (a range of customers at a time), so that no lock is held for the whole
-   * of it. The version is recorded only once it has finished, so it must be a refill from
-   * nothing: an interrupted run is simply run again at the next start.
+   * Row work too large for one transaction, run before the steps above: the parts it answers (a
+   * range of customers each), every one committed in a transaction of its own, so that no lock
+   * is held for the whole of it. Each part's commit records it done, and a start after an
+   * interruption goes on from the next part, so the list must be the same at every start for the
+   * same rows; when its length changes, the fill runs again from its first part.
    */
-  batched?: (db: MigrationRunner) => Promise<void>;
+  batched?: (db: MigrationRunner) => Promise<readonly BatchedPart[]>;
 }
 
 export type Migration = string | MigrationSteps;

@@ -8,7 +8,7 @@ import { withClient } from '../../testing/postgres-admin';
 import { testDatabase } from '../../testing/test-support';
 import { openDatabase } from './database';
 import { checksumOf, type MigrateOptions } from './migrate';
-import { MigrationError, type ListedMigration } from './migration';
+import { MigrationError, type ListedMigration, type MigrationRunner } from './migration';
 import { migrations } from './migrations';
 import { migrate as migratePostgres } from './postgres';
 import { migrate as migrateSqlite } from './sqlite';
@@ -189,5 +189,56 @@ describe('the table of applied migrations', () => {
     // As a start finds it when the record, not the file, differs: the same refusal.
     await query(`UPDATE schema_migrations SET checksum = 'edited' WHERE version = 12`);
     await expect(openDatabase(database.config)).rejects.toThrow(/migration 12 .*012-event-ids-never-reused\.ts/);
+  });
+});
+
+describe('a batched fill', () => {
+  it('goes on after an interruption from the part after the last one committed, saying how far it is', async () => {
+    const runs: number[] = [];
+    let interruptAt: number | undefined = 2;
+    const fill: readonly ListedMigration[] = [
+      { version: 1, name: 'numbers', file: '001-numbers.ts', migration: 'CREATE TABLE numbers (n INTEGER NOT NULL)' },
+      {
+        version: 2,
+        name: 'fill-numbers',
+        file: '002-fill-numbers.ts',
+        migration: {
+          batched: async () =>
+            [1, 2, 3].map((n) => async (db: MigrationRunner) => {
+              runs.push(n);
+              await db.run('INSERT INTO numbers (n) VALUES (?)', [n]);
+              if (n === interruptAt) throw new Error('interrupted');
+            }),
+          sql: 'CREATE INDEX numbers_n ON numbers(n)',
+        },
+      },
+    ];
+    const lines: string[] = [];
+    const options = { migrations: fill, log: (line: string) => lines.push(line), progressEveryMs: 0 };
+    await expect(migrateWith(options)).rejects.toThrow('interrupted');
+    expect(lines).toEqual([
+      'migration 1 numbers: started',
+      expect.stringMatching(/^migration 1 numbers: done in /),
+      'migration 2 fill-numbers: started',
+      expect.stringMatching(/^migration 2 fill-numbers: 1 of 3 parts done, /),
+    ]);
+    // The first part is committed, with the progress; the second's insert went with its failure.
+    expect((await query('SELECT n FROM numbers')).map((row) => Number(row.n))).toEqual([1]);
+    expect((await recorded()).map((row) => row.version)).toEqual([1]);
+
+    interruptAt = undefined;
+    lines.length = 0;
+    await migrateWith(options);
+    expect(runs).toEqual([1, 2, 2, 3]);
+    expect((await query('SELECT n FROM numbers ORDER BY n')).map((row) => Number(row.n))).toEqual([1, 2, 3]);
+    expect((await recorded()).map((row) => row.version)).toEqual([1, 2]);
+    expect(await query('SELECT * FROM schema_migration_progress')).toEqual([]);
+    expect(lines).toEqual([
+      'migration 2 fill-numbers: started',
+      'migration 2 fill-numbers: resuming after 1 of 3 parts',
+      expect.stringMatching(/^migration 2 fill-numbers: 2 of 3 parts done, \d/),
+      expect.stringMatching(/^migration 2 fill-numbers: 3 of 3 parts done, \d/),
+      expect.stringMatching(/^migration 2 fill-numbers: done in /),
+    ]);
   });
 });
