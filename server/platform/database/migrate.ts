@@ -28,7 +28,8 @@ const PROGRESS_EVERY_MS = 5000;
 
 /**
  * The applied migrations, the same table on both engines: each one's version, the name of its
- * file, the checksum of its SQL when it was applied, and when.
+ * file, the checksum of its SQL when it was applied, and when (for those a SQLite database had
+ * applied before the table, which kept no time: when they were recorded in it).
  */
 export const MIGRATIONS_TABLE = `
   CREATE TABLE IF NOT EXISTS schema_migrations (
