@@ -29,7 +29,7 @@ export async function writeSqlite(file: string, plan: ScalePlan): Promise<void> 
     connection.pragma('synchronous = OFF');
     connection.pragma('foreign_keys = OFF');
     connection.pragma('cache_size = -262144');
-    await migrateSqlite(connection, SCHEMA_VERSION);
+    await migrateSqlite(connection, { upTo: SCHEMA_VERSION });
     for (const table of plan.tables) {
       const insert = connection.prepare(
         `INSERT INTO ${table.table} (${table.columns.join(', ')}) VALUES (${table.columns.map(() => '?').join(', ')})`,
@@ -86,7 +86,7 @@ export async function writePostgres(bin: string, url: string, plan: ScalePlan): 
   try {
     const pool = new pg.Pool({ connectionString: url, max: 1 });
     try {
-      await migratePostgres(pool, SCHEMA_VERSION);
+      await migratePostgres(pool, { upTo: SCHEMA_VERSION });
     } finally {
       await pool.end();
     }

@@ -7,7 +7,7 @@ import { DEMO_ACCOUNT, prepareDatabase } from './demo/demo-data';
 const config = readConfig();
 // Before the database opens, so that the -wal and -shm files it makes take the tightened mode.
 const tightened = tightenDataFolder(config.dataDir);
-const db = await openDatabase(databaseConfig(config));
+const db = await openDatabase(databaseConfig(config), (line) => process.stderr.write(`${line}\n`));
 const app = await buildApp({
   db,
   dataDir: config.dataDir,

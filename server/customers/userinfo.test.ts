@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MoneyInfo, UserInfo } from '../../contract/responses';
-import { fillRunningTotals } from '../platform/database/migrations';
+import { fillRunningTotals } from '../platform/database/migrations/020-fill-running-totals';
 import { DEMO_ACCOUNT } from '../demo/demo-data';
 import { TINY_PNG, call, post, signUp, freshServerPerTest, type TestServer } from '../testing/test-support';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fillReviewWaiting, fillRunningTotals } from '../platform/database/migrations';
+import { fillRunningTotals } from '../platform/database/migrations/020-fill-running-totals';
+import { fillReviewWaiting } from '../platform/database/migrations/029-review-waiting';
 import {
   LEDGER_TOTAL_COLUMNS,
   ORDER_TOTAL_COLUMNS,

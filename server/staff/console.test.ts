@@ -31,7 +31,7 @@ import {
   post,
 } from '../testing/test-support';
 import { openDatabase } from '../platform/database/database';
-import { fillReviewWaiting } from '../platform/database/migrations';
+import { fillReviewWaiting } from '../platform/database/migrations/029-review-waiting';
 import { DEMO_ADMIN, prepareDatabase } from '../demo/demo-data';
 import { sha256 } from '../platform/security/tokens';
 import { CONSOLE_IDLE_MINUTES } from './session';

@@ -9,9 +9,10 @@ import { openDatabase } from './database';
 import type { DatabaseConfig } from './sql';
 import { POSTGRES_PRELUDE, schemaForPostgres } from './dialect';
 import { createQueries } from '../../query-groups';
-import { MigrationError, identityKeysMigration, migrations } from './migrations';
+import { MigrationError } from './migration';
+import { migrations } from './migrations';
 
-const before = migrations.indexOf(identityKeysMigration);
+const before = migrations.findIndex((listed) => listed.name === 'identity-keys');
 
 let dir: string;
 let database: { config: DatabaseConfig; drop(): Promise<void> };
@@ -29,7 +30,7 @@ afterEach(async () => {
  * migrations before that one, applied the way each engine applies them.
  */
 async function databaseBeforeKeys(statements: string[]): Promise<void> {
-  const earlier = migrations.slice(0, before).map((migration) => {
+  const earlier = migrations.slice(0, before).map(({ migration }) => {
     if (typeof migration !== 'string') throw new Error('the migrations before the keys are plain SQL');
     return migration;
   });

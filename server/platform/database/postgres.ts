@@ -1,8 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Db, NodeMessages, SqlParams, SqlRunner, Transaction } from './sql';
-import { POSTGRES_PRELUDE, postgresValues, schemaForPostgres, toPostgres, type PostgresStatement } from './dialect';
-import { migrations, type MigrationRunner } from './migrations';
+import { POSTGRES_PRELUDE, postgresValues, toPostgres, type PostgresStatement } from './dialect';
+import {
+  MIGRATIONS_TABLE,
+  applyMigrations,
+  recordEarlier,
+  type MigrateOptions,
+  type MigratingConnection,
+  type MigrationLog,
+} from './migrate';
+import { migrations } from './migrations';
 
 /** Connections one node keeps open; several nodes share the database's max_connections. */
 const POOL_SIZE = Number(process.env.DATABASE_POOL_SIZE ?? 10);
@@ -53,7 +61,7 @@ const typeParsers = {
  */
 export async function openPostgres(
   url: string,
-  options: { poolName?: string; listenerTiming?: ListenerTiming } = {},
+  options: { poolName?: string; listenerTiming?: ListenerTiming; migrationLog?: MigrationLog } = {},
 ): Promise<Db & { pool: pg.Pool }> {
   const pool = new pg.Pool({
     connectionString: url,
@@ -165,7 +173,7 @@ export async function openPostgres(
     },
   };
   try {
-    await migrate(pool);
+    await migrate(pool, { log: options.migrationLog });
   } catch (error) {
     await pool.end();
     throw error;
@@ -315,44 +323,58 @@ function isDeadlock(error: unknown): boolean {
 }
 
 /**
- * Applies what is missing up to version `upTo` (all of them unless told), one transaction each;
- * nodes starting together take turns.
+ * Applies what is missing (server/platform/database/migrate.ts), one transaction each; nodes
+ * starting together take turns, the first doing the work and the others finding it done.
  */
-export async function migrate(pool: pg.Pool, upTo = migrations.length): Promise<void> {
+export async function migrate(pool: pg.Pool, options: MigrateOptions = {}): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [MIGRATION_LOCK]);
-    await client.query(`${POSTGRES_PRELUDE}
-      CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, applied_at TEXT NOT NULL)`);
-    const applied = await client.query<{ version: number }>('SELECT version FROM schema_migrations');
-    const done = new Set(applied.rows.map((row) => row.version));
-    const runner: MigrationRunner = {
-      dialect: 'postgres',
-      all: async <Row>(sql: string, params?: SqlParams) => (await rewritten<Row>(client, sql, params)).rows,
-      get: async <Row>(sql: string, params?: SqlParams) => (await rewritten<Row>(client, sql, params)).rows[0],
-      run: async (sql: string, params?: SqlParams) => (await rewritten(client, sql, params)).rowCount ?? 0,
+    await client.query(POSTGRES_PRELUDE);
+    const migrating: MigratingConnection = {
+      runner: {
+        dialect: 'postgres',
+        all: async <Row>(sql: string, params?: SqlParams) => (await rewritten<Row>(client, sql, params)).rows,
+        get: async <Row>(sql: string, params?: SqlParams) => (await rewritten<Row>(client, sql, params)).rows[0],
+        run: async (sql: string, params?: SqlParams) => (await rewritten(client, sql, params)).rowCount ?? 0,
+      },
+      exec: async (sql) => {
+        await client.query(sql);
+      },
+      async transaction(work) {
+        await client.query('BEGIN');
+        try {
+          const result = await work();
+          await client.query('COMMIT');
+          return result;
+        } catch (error) {
+          await client.query('ROLLBACK');
+          throw error;
+        }
+      },
     };
-    for (const [index, migration] of migrations.slice(0, upTo).entries()) {
-      if (done.has(index + 1)) continue;
-      const steps = typeof migration === 'string' ? { sql: migration } : migration;
-      // Each of its statements commits by itself: nothing holds a lock for the whole of it.
-      if (steps.batched) await steps.batched(runner);
-      await client.query('BEGIN');
-      try {
-        if (steps.sql) await client.query(schemaForPostgres(steps.sql));
-        if (steps.postgres) await client.query(steps.postgres);
-        if (steps.rows) await steps.rows(runner);
-        if (steps.after) await client.query(schemaForPostgres(steps.after));
-        await client.query('INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)', [
-          index + 1,
-          new Date().toISOString(),
-        ]);
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK');
-        throw error;
-      }
-    }
+    await migrating.transaction(async () => {
+      const columns = await client.query<{ name: string }>(
+        `SELECT column_name AS name FROM information_schema.columns
+         WHERE table_schema = current_schema() AND table_name = 'schema_migrations'`,
+      );
+      const names = columns.rows.map((column) => column.name);
+      if (names.includes('checksum')) return;
+      // A database from before the table kept only (version, applied_at): made again with the
+      // names and checksums, each version keeping when it was applied.
+      const earlier =
+        names.length === 0
+          ? []
+          : (
+              await client.query<{ version: number; appliedAt: string }>(
+                'SELECT version, applied_at AS "appliedAt" FROM schema_migrations ORDER BY version',
+              )
+            ).rows;
+      if (names.length > 0) await client.query('DROP TABLE schema_migrations');
+      await client.query(MIGRATIONS_TABLE);
+      await recordEarlier(migrating, earlier, options, 'schema_migrations without checksums');
+    });
+    await applyMigrations(migrating, options);
   } finally {
     await client.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
     client.release();

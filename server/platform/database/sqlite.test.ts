@@ -147,10 +147,10 @@ describe('the events table', () => {
   it('keeps its rows in order through the rebuild, and never hands out a deleted id again', async () => {
     const file = path.join(dir, 'before-autoincrement.db');
     const rebuild = migrations.findIndex(
-      (migration) => typeof migration === 'string' && migration.includes('CREATE TABLE events_next'),
+      ({ migration }) => typeof migration === 'string' && migration.includes('CREATE TABLE events_next'),
     );
     const before = new Database(file);
-    for (const migration of migrations.slice(0, rebuild)) {
+    for (const { migration } of migrations.slice(0, rebuild)) {
       if (typeof migration !== 'string') throw new Error('the migrations before the rebuild are plain SQL');
       before.exec(migration);
     }

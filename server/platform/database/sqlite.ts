@@ -4,7 +4,16 @@ import Database from 'better-sqlite3';
 import { createPrivateFile, makePrivateFolder } from '../data-folder';
 import type { Db, SqlParams, SqliteSynchronous, Transaction } from './sql';
 import { toSqlite } from './dialect';
-import { migrations, type MigrationRunner } from './migrations';
+import type { MigrationRunner } from './migration';
+import {
+  MIGRATIONS_TABLE,
+  applyMigrations,
+  recordEarlier,
+  type MigrateOptions,
+  type MigratingConnection,
+  type MigrationLog,
+} from './migrate';
+import { migrations } from './migrations';
 
 /**
  * How long a statement outside a transaction waits for the open one to end. Transactions run
@@ -21,7 +30,11 @@ type Statement = Database.Statement<unknown[], unknown>;
  * statements, so while one is open, statements from anywhere else wait for it to end instead of
  * running inside it.
  */
-export async function openSqlite(file: string, synchronous: SqliteSynchronous = 'full'): Promise<Db> {
+export async function openSqlite(
+  file: string,
+  synchronous: SqliteSynchronous = 'full',
+  migrationLog?: MigrationLog,
+): Promise<Db> {
   if (file !== ':memory:') {
     makePrivateFolder(path.dirname(file));
     // SQLite gives the -wal and -shm files it makes the database file's own permissions.
@@ -35,7 +48,7 @@ export async function openSqlite(file: string, synchronous: SqliteSynchronous = 
   // The operator CLI writes to the same file while the server runs; wait instead of failing.
   connection.pragma('busy_timeout = 5000');
   try {
-    await migrate(connection);
+    await migrate(connection, { log: migrationLog });
   } catch (error) {
     connection.close();
     throw error;
@@ -258,11 +271,14 @@ export async function openSqlite(file: string, synchronous: SqliteSynchronous = 
 }
 
 /**
- * Applies what is missing up to version `upTo` (all of them unless told), one transaction each. A migration's row work is async (it is written
- * once for both engines), but every statement here runs at once: nothing else uses the connection
- * while the database opens.
+ * Applies what is missing (server/platform/database/migrate.ts), one transaction each. A
+ * migration's row work is async (it is written once for both engines), but every statement here
+ * runs at once: nothing else uses the connection while the database opens.
+ *
+ * `PRAGMA user_version` stays the number applied, written with each migration's record: the
+ * releases from before the table read it, and readiness reads it without a statement.
  */
-export async function migrate(connection: Database.Database, upTo = migrations.length): Promise<void> {
+export async function migrate(connection: Database.Database, options: MigrateOptions = {}): Promise<void> {
   const runner: MigrationRunner = {
     dialect: 'sqlite',
     all: async <Row>(sql: string, params?: SqlParams) =>
@@ -271,26 +287,37 @@ export async function migrate(connection: Database.Database, upTo = migrations.l
       connection.prepare(toSqlite(sql)).get(...bindAll(params)) as Row | undefined,
     run: async (sql: string, params?: SqlParams) => connection.prepare(toSqlite(sql)).run(...bindAll(params)).changes,
   };
-  const current = connection.pragma('user_version', { simple: true }) as number;
-  for (let version = current; version < upTo; version += 1) {
-    const migration = migrations[version];
-    if (migration === undefined) break;
-    const steps = typeof migration === 'string' ? { sql: migration } : migration;
-    // Each of its statements commits by itself, so the write-ahead log stays the size of one batch.
-    if (steps.batched) await steps.batched(runner);
-    connection.exec('BEGIN IMMEDIATE');
-    try {
-      if (steps.sql) connection.exec(steps.sql);
-      if (steps.sqlite) connection.exec(steps.sqlite);
-      if (steps.rows) await steps.rows(runner);
-      if (steps.after) connection.exec(steps.after);
-      connection.pragma(`user_version = ${version + 1}`);
-      connection.exec('COMMIT');
-    } catch (error) {
-      if (connection.inTransaction) connection.exec('ROLLBACK');
-      throw error;
-    }
-  }
+  const migrating: MigratingConnection = {
+    runner,
+    exec: async (sql) => {
+      connection.exec(sql);
+    },
+    async transaction(work) {
+      connection.exec('BEGIN IMMEDIATE');
+      try {
+        const result = await work();
+        connection.exec('COMMIT');
+        return result;
+      } catch (error) {
+        if (connection.inTransaction) connection.exec('ROLLBACK');
+        throw error;
+      }
+    },
+    recorded: async (version) => {
+      connection.pragma(`user_version = ${version}`);
+    },
+  };
+  await migrating.transaction(async () => {
+    const table = connection.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'");
+    if (table.get()) return;
+    connection.exec(MIGRATIONS_TABLE);
+    // A database from before the table: user_version counted the migrations it had applied.
+    const before = connection.pragma('user_version', { simple: true }) as number;
+    const recordedAt = new Date().toISOString();
+    const earlier = Array.from({ length: before }, (_, index) => ({ version: index + 1, appliedAt: recordedAt }));
+    await recordEarlier(migrating, earlier, options, `PRAGMA user_version ${before}`);
+  });
+  await applyMigrations(migrating, options);
 }
 
 function bindAll(params: SqlParams | undefined): unknown[] {
