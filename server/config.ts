@@ -183,7 +183,7 @@ function nodesToAgree(value: string | undefined): number {
   return nodes;
 }
 
-/** Reads the environment; every setting is optional and documented in the README. */
+/** Reads the environment; every setting is optional and documented in docs/operations.md. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const host = env.HOST || '127.0.0.1';

@@ -22,9 +22,10 @@ export class InsufficientBalance extends Error {
 
 /**
  * The only code that changes a balance. Every movement updates `users.balance` (and the
- * customer's running totals of their ledger) and writes one ledger row with the balance after it. It exists only inside a transaction (see `inTransaction`
- * in server/platform/context.ts), so a balance always equals the sum of its ledger rows. A debit that
- * would go below zero moves nothing and throws.
+ * customer's running totals of their ledger) and writes one ledger row with the balance after it.
+ * It exists only inside a transaction (see `inTransaction` in server/ledger/transactions.ts), so a
+ * balance always equals the sum of its ledger rows. A debit that would go below zero moves nothing
+ * and throws.
  */
 export function createLedger(queries: Pick<Queries, 'ledger'>, onPosted?: (posted: Posted) => void) {
   async function post(movement: Movement): Promise<number> {

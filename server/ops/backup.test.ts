@@ -59,7 +59,7 @@ describe('npm run ops -- backup', () => {
     expect(printed.join('\n')).toMatch(/^backed up to .*wallet-backup\.db \(\d+ bytes, \d+ ms\); checked: ok$/);
     await expect(opsOutput(server.db, 'backup', file)).rejects.toThrow('exists already');
 
-    // Restored into a new data folder, as the README says: the copy becomes wallet.db there.
+    // Restored into a new data folder, as docs/operations.md says: the copy becomes wallet.db there.
     const restoredDir = fs.mkdtempSync(path.join(server.dir, 'restored-'));
     fs.copyFileSync(file, path.join(restoredDir, 'wallet.db'));
     const restored = await openDatabase({ sqliteFile: path.join(restoredDir, 'wallet.db') });

@@ -81,8 +81,8 @@ export const USAGE = `usage: npm run ops -- <command>
   backup <file>                                  a consistent copy of the SQLite database, taken while
                                                  the server writes, readable by you alone (0600); a
                                                  new file only, never over a file nor through a link
-                                                 (see the README for restoring it); on PostgreSQL
-                                                 it says which tools to use
+                                                 (restoring: docs/operations.md); on PostgreSQL it
+                                                 says which tools to use
   invite-code                                    print the root invitation code
   user <account> [--json]                        a user, balance and ledger total
   user <account> --vip <level>                   set the VIP level shown on My (0 to 99; 0: Member)

@@ -423,7 +423,7 @@ describe('two nodes on one PostgreSQL', () => {
 
 /**
  * Every place that reads a count or a state and then writes it, raced through both nodes at once
- * (README → Security lists them): each must let exactly as much through as one node at a time.
+ * (docs/security.md → Limits and time-outs lists them): each must let exactly as much through as one node at a time.
  */
 describe('read-then-write places, raced across two nodes', () => {
   it('counts every try at a reset code before comparing it: of 400 tries, at most five are compared', async () => {

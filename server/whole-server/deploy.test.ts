@@ -7,7 +7,7 @@ import { startTestServer } from '../testing/test-support';
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
 
 describe('deploy/', () => {
-  it('is what the README shows: the balancer configurations word for word', () => {
+  it('is what docs/operations.md shows: the balancer configurations word for word', () => {
     const readme = read('docs/operations.md');
     expect(readme).toContain(read('deploy/haproxy.cfg').trimEnd());
     expect(readme).toContain(read('deploy/nginx.conf').trimEnd());

@@ -49,7 +49,7 @@ export function databaseRateLimitStore(queries: Pick<Queries, 'rateLimits'>, now
 export async function limitRequests(app: FastifyInstance, domain: Domain, perMinute: number): Promise<void> {
   await app.register(rateLimit, {
     // Several nodes on one PostgreSQL count together; one SQLite node keeps its counters in memory
-    // (README → Running several nodes tells why).
+    // (docs/operations.md → Running several nodes tells why).
     ...(domain.db.dialect === 'postgres' ? { store: databaseRateLimitStore(domain.queries, domain.now) } : {}),
     global: true,
     max: perMinute,
