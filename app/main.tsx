@@ -5,7 +5,7 @@ import { Router } from 'wouter';
 import { setSignOutHandler } from './api/client';
 import { clearSignedOutDevice, endSession, resumeSession } from './api/session';
 import { activateLocale, i18n, loadPageMessages } from './i18n/i18n';
-import { currentPath, hashHref, useHashLocation, useHashSearch } from './lib/hash-location';
+import { currentPath, hashHref, useHashLocation, useHashSearch } from '../web-kit/lib/hash-location';
 import { whenIdle } from './lib/idle';
 import { findRoute } from './routes';
 import { Shell } from './shell';

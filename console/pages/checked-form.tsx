@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useRef, useState, type FormEvent } from 'react';
-import { ServerRefusal } from '../lib/failures';
+import { ServerRefusal } from '../../web-kit/lib/failures';
 import { TextField } from '../ui/field';
 
 /** Spaces are how authenticator apps show the code ("123 456"); the server wants the digits. */

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import type { FourEyesStatus } from '../../contract/console';
 import { useFourEyes } from '../api/reads';
-import { formatList } from '../lib/format';
+import { formatList } from '../../web-kit/lib/format';
 import { DateTime, Usdt } from '../ui/values';
 import { useLabels } from './labels';
 

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { signIn } from '../api/session';
 import { OPERATOR_NAME_PATTERN, TOTP_CODE_PATTERN } from '../api/wire';
-import { ServerRefusal } from '../lib/failures';
+import { ServerRefusal } from '../../web-kit/lib/failures';
 import { BusyButton } from '../ui/busy-button';
 import { ErrorNote } from '../ui/failure';
 import { TextField } from '../ui/field';

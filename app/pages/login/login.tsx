@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { logIn } from '../../api/auth';
-import { ApiFailure } from '../../lib/failures';
+import { ServerRefusal } from '../../../web-kit/lib/failures';
 import { appConfig } from '../../lib/config';
 import { deviceId } from '../../state/device-id';
 import { showToast } from '../../state/toast';
@@ -48,7 +48,7 @@ export default function LoginPage() {
         await logIn(account.trim(), password);
         showToast(t`Login success`);
       } catch (error) {
-        if (error instanceof ApiFailure) setPassword('');
+        if (error instanceof ServerRefusal) setPassword('');
         showFailure(error);
       }
     });

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { NICKNAME_MAX_LENGTH, normaliseNickname } from '../../../contract/rules';
 import { saveProfile, useUserInfo } from '../../api/userinfo';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../../web-kit/lib/format';
 import { sessionAtom } from '../../state/session';
 import { store, useAtomValue } from '../../state/store';
 import { showToast } from '../../state/toast';

@@ -18,7 +18,7 @@ import {
   useSignedInDevices,
 } from '../../api/security';
 import { addPasskey, browserHasPasskeys, removePasskey, usePasskeys, type IdentityProof } from '../../api/passkeys';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../../web-kit/lib/format';
 import { IdentityCheckSheet } from '../shared/identity-check-sheet';
 import { usePasskeyProblemMessage } from '../shared/passkey-problems';
 import { showToast } from '../../state/toast';

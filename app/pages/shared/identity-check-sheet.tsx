@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { browserHasPasskeys, confirmIdentityWithPasskey, useHasPasskeys, type IdentityProof } from '../../api/passkeys';
-import { ApiFailure } from '../../lib/failures';
+import { ServerRefusal } from '../../../web-kit/lib/failures';
 import { BottomSheet } from '../../ui/bottom-sheet';
 import { Field } from '../../ui/field';
 import { Form } from '../../ui/form';
@@ -48,8 +48,8 @@ export function IdentityCheckSheet({
         onClose();
       } catch (error) {
         setPassword('');
-        if (!(error instanceof ApiFailure)) throw error;
-        if (!showFailure(error)) setRefusal(error.envelope.msg);
+        if (!(error instanceof ServerRefusal)) throw error;
+        if (!showFailure(error)) setRefusal(error.message);
       }
     });
 

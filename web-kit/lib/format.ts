@@ -1,7 +1,40 @@
+import type { MoneyString } from '../../contract/responses';
+
 /**
- * Dates in the console's language. Money is never formatted here: operators read the server's
- * two-decimal strings exactly as given.
+ * Figures and moments in the reader's language. The customer app formats money with Intl from
+ * the decimal string itself, so no float ever stands between the server's cents and the screen;
+ * the console shows the server's two-decimal strings as given and formats only dates.
  */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/** A two-decimal wire figure ("1250.00" USDT, a "3.65" % rate) shown in the active locale. */
+export function formatAmount(value: MoneyString, locale: string): string {
+  let format = moneyFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    moneyFormats.set(locale, format);
+  }
+  return format.format(value as Intl.StringNumericLiteral);
+}
+
+const fiatFormats = new Map<string, Intl.NumberFormat>();
+
+/** A fiat amount from the wire ("1163.00", "EUR") with the currency's symbol, exactly. */
+export function formatFiat(value: MoneyString, currency: string, locale: string): string {
+  const key = `${locale}|${currency}`;
+  let format = fiatFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    fiatFormats.set(key, format);
+  }
+  return format.format(value as Intl.StringNumericLiteral);
+}
+
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** `date` and `time` apart let a narrow table column put the time under the date. */
@@ -42,7 +75,7 @@ export function formatAge(iso: string, now: number, locale: string): string {
   return format.format(-Math.floor(elapsed / DAY), 'day');
 }
 
-/** Names as one phrase of the console's language ("alice, bob and carol"). */
+/** Names as one phrase of the reader's language ("alice, bob and carol"). */
 export function formatList(items: readonly string[], locale: string): string {
   return new Intl.ListFormat(locale, { type: 'conjunction' }).format(items);
 }
