@@ -8,7 +8,7 @@ import {
 import { openLiveSocket, type BackOff } from '../../web-kit/live/socket';
 import { showNotify } from '../state/toast';
 import { emitLive } from './live-bus';
-import { revalidateCalls } from './swr';
+import { revalidateAfter } from './swr';
 
 /** What the server pushes besides its pings, which the socket answers itself. */
 type PushedEvent = Exclude<LiveEvent, { type: 'ping' }>;
@@ -16,7 +16,7 @@ type PushedEvent = Exclude<LiveEvent, { type: 'ping' }>;
 function react(event: PushedEvent): void {
   switch (event.type) {
     case 'balance':
-      void revalidateCalls('userinfo/get-money-info', 'asset-log/tongji', 'property/tongji');
+      void revalidateAfter('balanceEvent');
       break;
     case 'recharge':
       if (event.state !== 'audit')
@@ -30,14 +30,11 @@ function react(event: PushedEvent): void {
       if (event.state === 'done') showNotify({ message: 'interest-paid' });
       break;
     case 'deposit':
-      void revalidateCalls('recharge/deposits');
-      if (event.state === 'credited') {
-        void revalidateCalls('userinfo/get-money-info', 'asset-log/tongji', 'property/tongji');
-        showNotify({ message: 'deposit-credited' });
-      }
+      void revalidateAfter(event.state === 'credited' ? 'depositCredited' : 'depositEvent');
+      if (event.state === 'credited') showNotify({ message: 'deposit-credited' });
       break;
     case 'sale_order':
-      void revalidateCalls('selling/tongji', 'selling/history');
+      void revalidateAfter('saleEvent');
       if (event.state !== 'audit')
         showNotify({ message: event.state === 'completion' ? 'sale-completion' : 'sale-reject' });
       break;
@@ -66,7 +63,7 @@ export function startLive(token: string): () => void {
     onOpen: (send) => {
       send({ type: 'auth', token } satisfies LiveClientMessage);
       // Whatever happened while there was no connection was not pushed: read it again.
-      void revalidateCalls('userinfo/get-money-info', 'asset-log/tongji', 'property/tongji', 'selling/tongji');
+      void revalidateAfter('reconnected');
       for (const topic of ['balance', 'recharge', 'withdraw', 'sale_order', 'lixibao'] as const) emitLive(topic);
     },
     onMessage: (data) => react(data as PushedEvent),

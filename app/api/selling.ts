@@ -3,7 +3,7 @@ import type { Offer, SalePriceChangedData } from '../../contract/responses';
 import type { SaleOrderState } from '../../contract/rules';
 import { ServerRefusal } from '../../web-kit/lib/failures';
 import { call } from './client';
-import { callKey, revalidateCalls, useCall, usePagedCall } from './swr';
+import { callKey, revalidateAfter, useCall, usePagedCall } from './swr';
 
 export function useHallTotals() {
   return useCall(callKey('selling/tongji', {}));
@@ -52,6 +52,6 @@ export async function sellToMerchant(request: SaleRequest): Promise<SaleOutcome>
     if (offer) return { placed: false, offer };
     throw failure;
   }
-  await revalidateCalls('userinfo/get-money-info', 'selling/tongji', 'asset-log/tongji');
+  await revalidateAfter('sale');
   return { placed: true };
 }
