@@ -14,6 +14,7 @@ import { activeLanguageAtom } from './state/language';
 import { sessionAtom } from './state/session';
 import { StateProvider, store } from './state/store';
 import './styles/base.css';
+import { FieldErrorsAnnounced } from '../web-kit/ui/field';
 
 setSignOutHandler(endSession);
 listenForInstallPrompt();
@@ -39,7 +40,9 @@ createRoot(root).render(
     <StateProvider store={store}>
       <I18nProvider i18n={i18n}>
         <Router hook={useHashLocation} searchHook={useHashSearch} hrefs={hashHref}>
-          <Shell />
+          <FieldErrorsAnnounced value={true}>
+            <Shell />
+          </FieldErrorsAnnounced>
         </Router>
       </I18nProvider>
     </StateProvider>

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { AuditItem } from '../../contract/console';
 import { useAuditLog, type AuditFilters } from '../api/reads';
-import { TextField } from '../ui/field';
+import { Field } from '../../web-kit/ui/field';
 import { MoreOrEnd, usePages } from '../ui/more';
 import { Empty, LoadFailed, Loading } from '../ui/states';
 import { DateTime } from '../ui/values';
@@ -40,7 +40,7 @@ function FilterForm({ applied }: { applied: AuditFilters }) {
   const filtered = FILTER_KEYS.some((key) => applied[key]);
   return (
     <form className="filters" role="search" aria-label={t`Filter the audit log`} onSubmit={submit}>
-      <TextField
+      <Field
         label={t`Operator`}
         name="operator"
         autoCapitalize="none"
@@ -49,7 +49,7 @@ function FilterForm({ applied }: { applied: AuditFilters }) {
         value={draft.operator}
         onChange={set('operator')}
       />
-      <TextField
+      <Field
         label={t`Customer account`}
         name="account"
         autoCapitalize="none"
@@ -58,7 +58,7 @@ function FilterForm({ applied }: { applied: AuditFilters }) {
         value={draft.account}
         onChange={set('account')}
       />
-      <TextField
+      <Field
         label={t`Kind`}
         name="kind"
         autoCapitalize="none"

@@ -5,11 +5,12 @@ import { isPlainText, isStrongEnoughPassword } from '../../contract/rules';
 import { changePassword } from '../api/session';
 import { BusyButton } from '../ui/busy-button';
 import { ErrorNote } from '../ui/failure';
-import { TextField } from '../ui/field';
-import { NewPasswordFields, useCheckedForm } from './checked-form';
+import { useCheckedForm } from '../lib/use-checked-form';
+import { NewPasswordFields } from '../ui/credential-fields';
 import { LanguageMenu } from './language-menu';
 import { SignOutButton } from './sign-out-button';
 import { useTitle } from './use-title';
+import { PasswordField } from '../../web-kit/ui/credential-fields';
 
 const FIELDS = ['password', 'new_password', 'repeat'] as const;
 type PasswordField = (typeof FIELDS)[number];
@@ -54,11 +55,8 @@ export function ChangePasswordPage({ operator }: { operator: OperatorInfo }) {
           </Trans>
         </p>
         <form className="form" noValidate onSubmit={(event) => void submit(event)} aria-busy={form.busy || undefined}>
-          <TextField
+          <PasswordField
             label={t`Current password`}
-            name="password"
-            type="password"
-            autoComplete="current-password"
             value={current}
             onChange={setCurrent}
             error={form.errors.password}

@@ -9,7 +9,7 @@ import { useChainDeposits, useWatchers } from '../api/reads';
 import { Badge, type BadgeTone } from '../ui/badge';
 import { BusyButton } from '../ui/busy-button';
 import { ErrorNote } from '../ui/failure';
-import { TextField } from '../ui/field';
+import { Field } from '../../web-kit/ui/field';
 import { Panel } from '../ui/panel';
 import { MoreOrEnd, usePages } from '../ui/more';
 import { Empty, LoadFailed, Loading } from '../ui/states';
@@ -193,7 +193,7 @@ function CreditByHandPanel({
         {t`It arrived below the network's minimum and was not credited. Say why it is credited now: the reason goes to the audit log, and above the second-approval limit another administrator must approve too.`}
       </p>
       <form className="form" ref={form} noValidate onSubmit={(event) => void submit(event)}>
-        <TextField
+        <Field
           label={t`Reason for the audit log`}
           name="reason"
           maxLength={200}

@@ -5,10 +5,12 @@ import { OPERATOR_NAME_PATTERN, TOTP_CODE_PATTERN } from '../api/wire';
 import { ServerRefusal } from '../../web-kit/lib/failures';
 import { BusyButton } from '../ui/busy-button';
 import { ErrorNote } from '../ui/failure';
-import { TextField } from '../ui/field';
-import { AuthenticatorCodeField, digitsOf, useCheckedForm } from './checked-form';
+import { Field } from '../../web-kit/ui/field';
+import { digitsOf, useCheckedForm } from '../lib/use-checked-form';
+import { AuthenticatorCodeField } from '../ui/credential-fields';
 import { LanguageMenu } from './language-menu';
 import { useTitle } from './use-title';
+import { PasswordField } from '../../web-kit/ui/credential-fields';
 
 const FIELDS = ['name', 'password', 'code'] as const;
 type SignInField = (typeof FIELDS)[number];
@@ -62,7 +64,7 @@ export function SignInPage({ ended }: { ended: boolean }) {
           </p>
         ) : null}
         <form className="form" noValidate onSubmit={(event) => void submit(event)} aria-busy={form.busy || undefined}>
-          <TextField
+          <Field
             label={t`Operator name`}
             name="name"
             autoComplete="username"
@@ -73,11 +75,7 @@ export function SignInPage({ ended }: { ended: boolean }) {
             error={form.errors.name}
             inputRef={form.inputRef('name')}
           />
-          <TextField
-            label={t`Password`}
-            name="password"
-            type="password"
-            autoComplete="current-password"
+          <PasswordField
             value={password}
             onChange={setPassword}
             error={form.errors.password}

@@ -6,13 +6,14 @@ import { ServerRefusal } from '../../../web-kit/lib/failures';
 import { appConfig } from '../../lib/config';
 import { deviceId } from '../../state/device-id';
 import { showToast } from '../../state/toast';
-import { Field } from '../../ui/field';
+import { Field } from '../../../web-kit/ui/field';
 import { Form } from '../../ui/form';
 import { useGuard } from '../../ui/guarded-button';
 import { LanguageButton } from './language-button';
 import { collectErrors, hasErrors, useFieldErrors } from '../shared/field-errors';
 import { useAuthRules } from './validation';
 import { PATHS } from '../../lib/paths';
+import { PasswordField } from '../../../web-kit/ui/credential-fields';
 
 const FIELDS = ['account', 'password'] as const;
 type LoginField = (typeof FIELDS)[number];
@@ -78,15 +79,7 @@ export default function LoginPage() {
           onChange={setAccount}
           error={errors.account}
         />
-        <Field
-          label={t`Password`}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={setPassword}
-          error={errors.password}
-        />
+        <PasswordField value={password} onChange={setPassword} error={errors.password} />
         <button type="submit" className="button block" disabled={busy} aria-busy={busy || undefined}>
           {t`Log in`}
         </button>

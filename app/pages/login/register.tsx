@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { register } from '../../api/auth';
 import { showToast } from '../../state/toast';
-import { Field } from '../../ui/field';
+import { Field } from '../../../web-kit/ui/field';
 import { Form } from '../../ui/form';
 import { useGuard } from '../../ui/guarded-button';
 import { EmailCodeFields, NewPasswordFields } from './credential-fields';

@@ -31,8 +31,7 @@ export function SendCodeButton({
         startCountdown(await sendEmailCode(email.trim(), scene));
         showToast(t`Email code sent`);
       } catch (error) {
-        const wait =
-          error instanceof ServerRefusal ? (error.data as { retry_after?: unknown }).retry_after : undefined;
+        const wait = error instanceof ServerRefusal ? (error.data as { retry_after?: unknown }).retry_after : undefined;
         if (typeof wait === 'number') startCountdown(wait);
       }
     });

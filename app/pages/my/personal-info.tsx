@@ -7,7 +7,7 @@ import { sessionAtom } from '../../state/session';
 import { store, useAtomValue } from '../../state/store';
 import { showToast } from '../../state/toast';
 import { Avatar } from '../../ui/avatar';
-import { Field } from '../../ui/field';
+import { Field } from '../../../web-kit/ui/field';
 import { Form } from '../../ui/form';
 import { useGuard } from '../../ui/guarded-button';
 import { ImagePicker } from '../../ui/image-picker';

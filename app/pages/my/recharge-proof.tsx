@@ -11,7 +11,7 @@ import { useRequestId } from '../../lib/request-id';
 import { showToast } from '../../state/toast';
 import { useAmountMessage } from '../../ui/amount-message';
 import { CopyButton } from '../../ui/copy-button';
-import { Field } from '../../ui/field';
+import { Field } from '../../../web-kit/ui/field';
 import { Form } from '../../ui/form';
 import { useGuard } from '../../ui/guarded-button';
 import { ImagePicker } from '../../ui/image-picker';

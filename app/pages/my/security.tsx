@@ -23,11 +23,12 @@ import { IdentityCheckSheet } from '../shared/identity-check-sheet';
 import { usePasskeyProblemMessage } from '../shared/passkey-problems';
 import { showToast } from '../../state/toast';
 import { EndlessList } from '../../ui/endless-list';
-import { Field } from '../../ui/field';
+import { Field } from '../../../web-kit/ui/field';
 import { Form } from '../../ui/form';
 import { useGuard } from '../../ui/guarded-button';
 import { ErrorState, Spinner } from '../../ui/states';
 import { useFieldErrors } from '../shared/field-errors';
+import { PasswordField } from '../../../web-kit/ui/credential-fields';
 
 /** What waits for the customer to confirm it is them, and what to do with their proof. */
 interface PendingCheck {
@@ -287,11 +288,8 @@ function AddPasskeyForm({ onDone }: { onDone: (added: boolean) => void }) {
         error={errors.name}
         hint={t`To tell your passkeys apart, for example “My phone”.`}
       />
-      <Field
+      <PasswordField
         label={t`Account password`}
-        name="password"
-        type="password"
-        autoComplete="current-password"
         value={password}
         onChange={setPassword}
         error={errors.password}

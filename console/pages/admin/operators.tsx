@@ -7,7 +7,8 @@ import { Badge } from '../../ui/badge';
 import { BusyButton } from '../../ui/busy-button';
 import { ConfirmButton } from '../../ui/confirm-button';
 import { ErrorNote } from '../../ui/failure';
-import { SelectField, TextField } from '../../ui/field';
+import { Field } from '../../../web-kit/ui/field';
+import { SelectField } from '../../ui/field';
 import { Panel } from '../../ui/panel';
 import { DateTime } from '../../ui/values';
 import { useLabels } from '../labels';
@@ -66,7 +67,7 @@ function AddOperatorForm({ onAdded }: { onAdded: (added: NewOperatorEnrolment) =
   return (
     <form className="form record-form" ref={form} noValidate onSubmit={(event) => void submit(event)}>
       <div className="record-fields">
-        <TextField
+        <Field
           label={t`New operator's name`}
           name="name"
           autoCapitalize="none"
@@ -77,7 +78,7 @@ function AddOperatorForm({ onAdded }: { onAdded: (added: NewOperatorEnrolment) =
           onChange={setName}
           error={errorOf('name')}
         />
-        <TextField
+        <Field
           label={t`Their own e-mail address`}
           name="email"
           type="email"

@@ -2,7 +2,8 @@ import { useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { BusyButton } from '../../ui/busy-button';
 import { ErrorNote } from '../../ui/failure';
-import { SelectField, TextField } from '../../ui/field';
+import { Field } from '../../../web-kit/ui/field';
+import { SelectField } from '../../ui/field';
 import { Panel } from '../../ui/panel';
 import { useAction } from '../use-action';
 
@@ -59,7 +60,7 @@ export function RecordForm<N extends string>({ title, fields, initial, save, onS
                 error={errorOf(field.name)}
               />
             ) : (
-              <TextField
+              <Field
                 key={field.name}
                 name={field.name}
                 label={field.label}

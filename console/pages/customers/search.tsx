@@ -4,7 +4,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import type { CustomerSummary } from '../../../contract/console';
 import { useCustomerSearch } from '../../api/reads';
 import { ErrorNote } from '../../ui/failure';
-import { TextField } from '../../ui/field';
+import { Field } from '../../../web-kit/ui/field';
 import { Empty, LoadFailed, Loading } from '../../ui/states';
 import { Usdt } from '../../ui/values';
 import { CustomerStatusBadge } from '../labels';
@@ -26,7 +26,7 @@ function SearchForm({ applied }: { applied: string }) {
   };
   return (
     <form className="filters filters-single" role="search" aria-label={t`Find a customer`} onSubmit={submit}>
-      <TextField
+      <Field
         label={t`Search customers`}
         name="query"
         type="search"
