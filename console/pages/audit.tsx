@@ -7,7 +7,7 @@ import { Field } from '../../web-kit/ui/field';
 import { MoreOrEnd, usePages } from '../ui/more';
 import { Empty, LoadFailed, Loading } from '../ui/states';
 import { DateTime } from '../ui/values';
-import { useTitle } from './use-title';
+import { useTitle } from '../lib/use-title';
 
 const FILTER_KEYS = ['operator', 'account', 'kind'] as const;
 

@@ -2,14 +2,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import type { OperatorInfo } from '../../contract/console';
 import { isPlainText, isStrongEnoughPassword } from '../../contract/rules';
-import { changePassword } from '../api/session';
+import { changePassword, signOut } from '../api/session';
 import { BusyButton } from '../ui/busy-button';
 import { ErrorNote } from '../ui/failure';
 import { useCheckedForm } from '../lib/use-checked-form';
 import { NewPasswordFields } from '../ui/credential-fields';
-import { LanguageMenu } from './language-menu';
-import { SignOutButton } from './sign-out-button';
-import { useTitle } from './use-title';
+import { LanguageMenu } from '../state/language-menu';
+import { SignOutButton } from '../ui/sign-out-button';
+import { useTitle } from '../lib/use-title';
 import { PasswordField } from '../../web-kit/ui/credential-fields';
 
 const FIELDS = ['password', 'new_password', 'repeat'] as const;
@@ -77,7 +77,7 @@ export function ChangePasswordPage({ operator }: { operator: OperatorInfo }) {
         </form>
         <div className="auth-foot">
           <LanguageMenu />
-          <SignOutButton />
+          <SignOutButton signOut={signOut} />
         </div>
       </div>
     </main>

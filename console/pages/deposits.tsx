@@ -14,9 +14,9 @@ import { Panel } from '../ui/panel';
 import { MoreOrEnd, usePages } from '../ui/more';
 import { Empty, LoadFailed, Loading } from '../ui/states';
 import { DateTime, Usdt } from '../ui/values';
-import { useAction } from './use-action';
-import { useIsAdmin } from './use-operator';
-import { useTitle } from './use-title';
+import { useAction } from '../lib/use-action';
+import { useIsAdmin } from '../state/operator';
+import { useTitle } from '../lib/use-title';
 
 function useDepositStateLabel(): (state: DepositState) => string {
   const { t } = useLingui();

@@ -15,9 +15,9 @@ import { LoadFailed, Loading } from '../ui/states';
 import { DateTime } from '../ui/values';
 import { digitsOf, useCheckedForm } from '../lib/use-checked-form';
 import { AuthenticatorCodeField, NewPasswordFields } from '../ui/credential-fields';
-import { useLabels } from './labels';
-import { LanguageMenu } from './language-menu';
-import { useTitle } from './use-title';
+import { useLabels } from '../ui/labels';
+import { LanguageMenu } from '../state/language-menu';
+import { useTitle } from '../lib/use-title';
 
 const FIELDS = ['new_password', 'repeat', 'code'] as const;
 type EnrolField = (typeof FIELDS)[number];

@@ -14,8 +14,8 @@ import { BusyButton } from '../ui/busy-button';
 import { ErrorNote } from '../ui/failure';
 import { Empty, LoadFailed, Loading } from '../ui/states';
 import { DateTime, Usdt } from '../ui/values';
-import { useLabels } from './labels';
-import { useTitle } from './use-title';
+import { useLabels } from '../ui/labels';
+import { useTitle } from '../lib/use-title';
 
 function kindFilter(search: string): ReviewKind | null {
   const kind = new URLSearchParams(search).get('kind');

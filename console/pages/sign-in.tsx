@@ -8,8 +8,8 @@ import { ErrorNote } from '../ui/failure';
 import { Field } from '../../web-kit/ui/field';
 import { digitsOf, useCheckedForm } from '../lib/use-checked-form';
 import { AuthenticatorCodeField } from '../ui/credential-fields';
-import { LanguageMenu } from './language-menu';
-import { useTitle } from './use-title';
+import { LanguageMenu } from '../state/language-menu';
+import { useTitle } from '../lib/use-title';
 import { PasswordField } from '../../web-kit/ui/credential-fields';
 
 const FIELDS = ['name', 'password', 'code'] as const;

@@ -10,11 +10,11 @@ import { ErrorNote } from '../../ui/failure';
 import { MerchantAvatar } from '../../ui/merchant-avatar';
 import { MoreOrEnd, usePages } from '../../ui/more';
 import { Fiat, Usdt } from '../../ui/values';
-import { useAction } from '../use-action';
-import { useTitle } from '../use-title';
-import { AdminOnly } from './admin-only';
-import { ListSection } from './list-section';
-import { RecordForm } from './record-form';
+import { useAction } from '../../lib/use-action';
+import { useTitle } from '../../lib/use-title';
+import { AdminOnly } from '../../state/operator';
+import { ListSection } from '../../ui/list-section';
+import { RecordForm } from '../../ui/record-form';
 
 /** What is being edited: nothing, a new record, or an existing one. */
 type Editing<T> = null | 'new' | T;

@@ -11,12 +11,11 @@ import { Field } from '../../../web-kit/ui/field';
 import { SelectField } from '../../ui/field';
 import { Panel } from '../../ui/panel';
 import { DateTime } from '../../ui/values';
-import { useLabels } from '../labels';
-import { useAction } from '../use-action';
-import { useOperator } from '../use-operator';
-import { useTitle } from '../use-title';
-import { AdminOnly } from './admin-only';
-import { ListSection } from './list-section';
+import { useLabels } from '../../ui/labels';
+import { useAction } from '../../lib/use-action';
+import { useTitle } from '../../lib/use-title';
+import { AdminOnly, useOperator } from '../../state/operator';
+import { ListSection } from '../../ui/list-section';
 
 /**
  * A new account: where its enrolment link went. The link itself is never shown: its operator sets

@@ -13,12 +13,11 @@ import { useList, useReviewSettings, useRevalidate } from '../../api/reads';
 import { ConfirmButton } from '../../ui/confirm-button';
 import { ErrorNote } from '../../ui/failure';
 import { DateTime, Usdt } from '../../ui/values';
-import { useAction } from '../use-action';
-import { useOperator } from '../use-operator';
-import { useTitle } from '../use-title';
-import { AdminOnly } from './admin-only';
-import { ListSection } from './list-section';
-import { RecordForm, type FieldSpec } from './record-form';
+import { useAction } from '../../lib/use-action';
+import { useTitle } from '../../lib/use-title';
+import { AdminOnly, useOperator } from '../../state/operator';
+import { ListSection } from '../../ui/list-section';
+import { RecordForm, type FieldSpec } from '../../ui/record-form';
 
 type Editing<T> = null | 'new' | T;
 

@@ -10,7 +10,7 @@ import { ErrorNote } from '../../ui/failure';
 import { Field } from '../../../web-kit/ui/field';
 import { TextArea } from '../../ui/field';
 import { Panel } from '../../ui/panel';
-import { useAction } from '../use-action';
+import { useAction } from '../../lib/use-action';
 
 type Customer = CustomerDetail['customer'];
 

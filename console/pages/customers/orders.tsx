@@ -4,7 +4,7 @@ import type { CustomerOrder } from '../../../contract/console';
 import { Panel } from '../../ui/panel';
 import { Empty } from '../../ui/states';
 import { DateTime, Usdt } from '../../ui/values';
-import { StateBadge, useLabels } from '../labels';
+import { StateBadge, useLabels } from '../../ui/labels';
 
 /** The latest recharges, withdrawals and sales; one still in review opens its review. */
 export function OrdersPanel({ orders }: { orders: readonly CustomerOrder[] }) {

@@ -7,8 +7,8 @@ import { ErrorNote } from '../../ui/failure';
 import { Field } from '../../../web-kit/ui/field';
 import { Empty, LoadFailed, Loading } from '../../ui/states';
 import { Usdt } from '../../ui/values';
-import { CustomerStatusBadge } from '../labels';
-import { useTitle } from '../use-title';
+import { CustomerStatusBadge } from '../../ui/labels';
+import { useTitle } from '../../lib/use-title';
 
 /** The query lives in the address, so Back returns to the results. */
 function searchHref(query: string): string {

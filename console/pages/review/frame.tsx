@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { ReviewKind } from '../../../contract/console';
 import { LoadFailed, Loading } from '../../ui/states';
-import { useLabels } from '../labels';
-import { useTitle } from '../use-title';
+import { useLabels } from '../../ui/labels';
+import { useTitle } from '../../lib/use-title';
 
 /** The order's id from `?id=`: plain digits, as the server takes them, or null. */
 export function useOrderId(): string | null {

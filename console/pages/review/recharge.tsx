@@ -8,7 +8,7 @@ import { Badge } from '../../ui/badge';
 import { Details } from '../../ui/details';
 import { Empty } from '../../ui/states';
 import { DateTime, Usdt } from '../../ui/values';
-import { StateBadge } from '../labels';
+import { StateBadge } from '../../ui/labels';
 import { CustomerPanel } from './customer';
 import { ApprovalsPanel } from './approvals';
 import { DecisionPanel } from './decision';

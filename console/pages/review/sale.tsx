@@ -5,7 +5,7 @@ import { useFollowQueue, useReview } from '../../api/reads';
 import { Details } from '../../ui/details';
 import { MerchantAvatar } from '../../ui/merchant-avatar';
 import { DateTime, Fiat, Usdt } from '../../ui/values';
-import { StateBadge } from '../labels';
+import { StateBadge } from '../../ui/labels';
 import { CustomerPanel } from './customer';
 import { DecisionPanel } from './decision';
 import { ReviewFrame, useOrderId } from './frame';

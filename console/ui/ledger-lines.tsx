@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import type { LedgerLine } from '../../contract/console';
-import { DateTime, Usdt } from '../ui/values';
+import { DateTime, Usdt } from './values';
 import { useLabels } from './labels';
 
 /** Ledger lines as a table: when, what, how much, and the balance it left. */

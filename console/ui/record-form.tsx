@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
-import { BusyButton } from '../../ui/busy-button';
-import { ErrorNote } from '../../ui/failure';
-import { Field } from '../../../web-kit/ui/field';
-import { SelectField } from '../../ui/field';
-import { Panel } from '../../ui/panel';
-import { useAction } from '../use-action';
+import { BusyButton } from './busy-button';
+import { ErrorNote } from './failure';
+import { Field } from '../../web-kit/ui/field';
+import { SelectField } from './field';
+import { Panel } from './panel';
+import { useAction } from '../lib/use-action';
 
 export interface FieldSpec<N extends string> {
   name: N;
