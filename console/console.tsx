@@ -9,7 +9,7 @@ import { READ_DEFAULTS, useFourEyes, useQueue, useRevalidateQueue } from './api/
 import { REVIEW_KINDS } from './api/wire';
 import { HallPage } from './pages/admin/hall';
 import { OperatorsPage } from './pages/admin/operators';
-import { SettingsPage } from './pages/admin/settings';
+import { SettingsPage } from './pages/admin/settings/settings';
 import { AuditPage } from './pages/audit';
 import { DepositsPage } from './pages/deposits';
 import { ChangePasswordPage } from './pages/change-password';
