@@ -4,6 +4,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import type { AuditItem } from '../../contract/console';
 import { useAuditLog, type AuditFilters } from '../api/reads';
 import { Field } from '../../web-kit/ui/field';
+import { DataTable } from '../ui/data-table';
 import { MoreOrEnd, usePages } from '../ui/more';
 import { Empty, LoadFailed, Loading } from '../ui/states';
 import { DateTime } from '../ui/values';
@@ -98,40 +99,24 @@ function Change({ item }: { item: AuditItem }) {
 function AuditTable({ items }: { items: readonly AuditItem[] }) {
   const { t } = useLingui();
   return (
-    <div className="table-frame">
-      <table className="table table-audit">
-        <thead>
-          <tr>
-            <th scope="col">{t`Time`}</th>
-            <th scope="col">{t`Operator`}</th>
-            <th scope="col">{t`Action`}</th>
-            <th scope="col">{t`Target`}</th>
-            <th scope="col">{t`Customer account`}</th>
-            <th scope="col">{t`Before → after`}</th>
-            <th scope="col">{t`Detail`}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item) => (
-            <tr key={item.id}>
-              <td>
-                <DateTime iso={item.created_at} layout="stacked" />
-              </td>
-              <td className="code">{item.actor}</td>
-              <td className="code">{item.action}</td>
-              <td className="code nowrap">
-                {item.target_id === null ? item.target_type : `${item.target_type} #${item.target_id}`}
-              </td>
-              <td className="code">{item.account ?? '—'}</td>
-              <td>
-                <Change item={item} />
-              </td>
-              <td className="cell-detail">{item.detail}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      className="table-audit"
+      rows={items}
+      rowKey={(item) => item.id}
+      columns={[
+        { header: t`Time`, cell: (item) => <DateTime iso={item.created_at} layout="stacked" /> },
+        { header: t`Operator`, className: 'code', cell: (item) => item.actor },
+        { header: t`Action`, className: 'code', cell: (item) => item.action },
+        {
+          header: t`Target`,
+          className: 'code nowrap',
+          cell: (item) => (item.target_id === null ? item.target_type : `${item.target_type} #${item.target_id}`),
+        },
+        { header: t`Customer account`, className: 'code', cell: (item) => item.account ?? '—' },
+        { header: t`Before → after`, cell: (item) => <Change item={item} /> },
+        { header: t`Detail`, className: 'cell-detail', cell: (item) => item.detail },
+      ]}
+    />
   );
 }
 

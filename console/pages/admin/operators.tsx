@@ -6,6 +6,7 @@ import { useList, useRevalidate } from '../../api/reads';
 import { Badge } from '../../ui/badge';
 import { BusyButton } from '../../ui/busy-button';
 import { ConfirmButton } from '../../ui/confirm-button';
+import { DataTable } from '../../ui/data-table';
 import { ErrorNote } from '../../ui/failure';
 import { Field } from '../../../web-kit/ui/field';
 import { SelectField } from '../../ui/field';
@@ -189,57 +190,52 @@ function OperatorsTable({ operators }: { operators: readonly OperatorAccount[] }
     account.name !== me &&
     account.added_by !== me;
   return (
-    <div className="table-frame">
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">{t`Operator name`}</th>
-            <th scope="col">{t`Role`}</th>
-            <th scope="col">{t`Account status`}</th>
-            <th scope="col">{t`Enrolment and four eyes`}</th>
-            <th scope="col">{t`Created`}</th>
-            <th scope="col">{t`Actions`}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {operators.map((account) => (
-            <tr key={account.name}>
-              <td>
-                <span className="code">{account.name}</span>
-                {account.name === me ? <span className="muted"> · {t`you`}</span> : null}
-                <br />
-                <span className="muted operator-email">{account.email ?? t`No e-mail address`}</span>
-              </td>
-              <td>{labels.role(account.role)}</td>
-              <td>
-                {account.status === 'active' ? (
-                  <Badge tone="good">{t`Active`}</Badge>
-                ) : (
-                  <Badge tone="bad">{t`Disabled`}</Badge>
-                )}
-              </td>
-              <td>
-                <div className="badge-stack">
-                  <EnrolmentBadge enrolment={account.enrolment} />
-                  {account.status === 'active' ? <FourEyesBadge account={account} /> : null}
-                </div>
-              </td>
-              <td>
-                <DateTime iso={account.created_at} layout="short" />
-              </td>
-              <td>
-                <div className="row-actions operator-actions">
-                  {confirmable(account) ? <ConfirmOperatorButton account={account} /> : null}
-                  {account.status === 'active' && account.name !== me ? (
-                    <DisableOperatorButton account={account} />
-                  ) : null}
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      rows={operators}
+      rowKey={(account) => account.name}
+      columns={[
+        {
+          header: t`Operator name`,
+          cell: (account) => (
+            <>
+              <span className="code">{account.name}</span>
+              {account.name === me ? <span className="muted"> · {t`you`}</span> : null}
+              <br />
+              <span className="muted operator-email">{account.email ?? t`No e-mail address`}</span>
+            </>
+          ),
+        },
+        { header: t`Role`, cell: (account) => labels.role(account.role) },
+        {
+          header: t`Account status`,
+          cell: (account) =>
+            account.status === 'active' ? (
+              <Badge tone="good">{t`Active`}</Badge>
+            ) : (
+              <Badge tone="bad">{t`Disabled`}</Badge>
+            ),
+        },
+        {
+          header: t`Enrolment and four eyes`,
+          cell: (account) => (
+            <div className="badge-stack">
+              <EnrolmentBadge enrolment={account.enrolment} />
+              {account.status === 'active' ? <FourEyesBadge account={account} /> : null}
+            </div>
+          ),
+        },
+        { header: t`Created`, cell: (account) => <DateTime iso={account.created_at} layout="short" /> },
+        {
+          header: t`Actions`,
+          cell: (account) => (
+            <div className="row-actions operator-actions">
+              {confirmable(account) ? <ConfirmOperatorButton account={account} /> : null}
+              {account.status === 'active' && account.name !== me ? <DisableOperatorButton account={account} /> : null}
+            </div>
+          ),
+        },
+      ]}
+    />
   );
 }
 
