@@ -6,6 +6,7 @@ import { setSignOutHandler } from './api/client';
 import { clearSignedOutDevice, endSession, resumeSession } from './api/session';
 import { activateLocale, i18n, loadPageMessages } from './i18n/i18n';
 import { currentPath, hashHref, useHashLocation, useHashSearch } from '../web-kit/lib/hash-location';
+import { FieldErrorsAnnounced } from '../web-kit/ui/field';
 import { whenIdle } from './lib/idle';
 import { findRoute } from './routes';
 import { Shell } from './shell';
@@ -14,7 +15,6 @@ import { activeLanguageAtom } from './state/language';
 import { sessionAtom } from './state/session';
 import { StateProvider, store } from './state/store';
 import './styles/base.css';
-import { FieldErrorsAnnounced } from '../web-kit/ui/field';
 
 setSignOutHandler(endSession);
 listenForInstallPrompt();

@@ -10,7 +10,7 @@ import { NewPasswordFields } from '../ui/credential-fields';
 import { LanguageMenu } from '../state/language-menu';
 import { SignOutButton } from '../ui/sign-out-button';
 import { useTitle } from '../lib/use-title';
-import { PasswordField } from '../../web-kit/ui/credential-fields';
+import { PasswordField } from '../../web-kit/ui/field';
 
 const FIELDS = ['password', 'new_password', 'repeat'] as const;
 type PasswordField = (typeof FIELDS)[number];

@@ -4,7 +4,7 @@ import type { QueueItem, ReviewKind } from '../../contract/console';
 import { useEffect } from 'react';
 import { useQueuePages } from '../api/reads';
 import { REVIEW_KINDS } from '../api/wire';
-import { formatAge } from '../../web-kit/lib/format';
+import { formatAge } from '../../web-kit/lib/format-phrases';
 import { useNow } from '../lib/use-now';
 import { sessionStateAtom } from '../state/session';
 import { liveStatusAtom, queueChangesAtom } from '../state/live';

@@ -5,12 +5,11 @@ import { OPERATOR_NAME_PATTERN, TOTP_CODE_PATTERN } from '../api/wire';
 import { ServerRefusal } from '../../web-kit/lib/failures';
 import { BusyButton } from '../ui/busy-button';
 import { ErrorNote } from '../ui/failure';
-import { Field } from '../../web-kit/ui/field';
+import { Field, PasswordField } from '../../web-kit/ui/field';
 import { digitsOf, useCheckedForm } from '../lib/use-checked-form';
 import { AuthenticatorCodeField } from '../ui/credential-fields';
 import { LanguageMenu } from '../state/language-menu';
 import { useTitle } from '../lib/use-title';
-import { PasswordField } from '../../web-kit/ui/credential-fields';
 
 const FIELDS = ['name', 'password', 'code'] as const;
 type SignInField = (typeof FIELDS)[number];

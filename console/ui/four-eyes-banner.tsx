@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import type { FourEyesStatus } from '../../contract/console';
-import { formatList } from '../../web-kit/lib/format';
+import { formatList } from '../../web-kit/lib/format-phrases';
 import { DateTime, Usdt } from './values';
 import { useLabels } from './labels';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatAge, formatAmount, formatDateTime, formatFiat, formatList } from './format';
+import { formatAmount, formatDateTime, formatFiat } from './format';
+import { formatAge, formatList } from './format-phrases';
 
 describe('formatAmount', () => {
   it.each([

@@ -3,7 +3,8 @@ import type { MoneyString } from '../../contract/responses';
 /**
  * Figures and moments in the reader's language. The customer app formats money with Intl from
  * the decimal string itself, so no float ever stands between the server's cents and the screen;
- * the console shows the server's two-decimal strings as given and formats only dates.
+ * the console shows the server's two-decimal strings as given and formats only dates. Phrases
+ * (how long ago, a list of names) are in format-phrases.ts, which only the console loads.
  */
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
@@ -59,23 +60,4 @@ export function formatDateTime(iso: string, locale: string, style: DateTimeStyle
   }
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : format.format(date);
-}
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
-/** How long ago `iso` was, in its largest whole unit ("12 minutes ago", "3 hours ago"). */
-export function formatAge(iso: string, now: number, locale: string): string {
-  const elapsed = Math.max(0, now - new Date(iso).getTime());
-  if (Number.isNaN(elapsed)) return '';
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-  if (elapsed < HOUR) return format.format(-Math.floor(elapsed / MINUTE), 'minute');
-  if (elapsed < 2 * DAY) return format.format(-Math.floor(elapsed / HOUR), 'hour');
-  return format.format(-Math.floor(elapsed / DAY), 'day');
-}
-
-/** Names as one phrase of the reader's language ("alice, bob and carol"). */
-export function formatList(items: readonly string[], locale: string): string {
-  return new Intl.ListFormat(locale, { type: 'conjunction' }).format(items);
 }

@@ -1,33 +1,11 @@
-import { useLingui } from '@lingui/react/macro';
-import type { FieldProps } from './field';
-import { Field } from './field';
-
-type CredentialProps = Omit<FieldProps, 'label' | 'type' | 'autoComplete' | 'inputMode'> & { label?: string };
-
-/**
- * A password typed to prove who one is (`current`) or to set (`new`), so that password managers
- * fill or offer the right one.
- */
-export function PasswordField({
-  label,
-  purpose = 'current',
-  name = 'password',
-  ...field
-}: CredentialProps & { purpose?: 'current' | 'new' }) {
-  const { t } = useLingui();
-  return (
-    <Field
-      {...field}
-      label={label ?? t`Password`}
-      name={name}
-      type="password"
-      autoComplete={purpose === 'new' ? 'new-password' : 'current-password'}
-    />
-  );
-}
+import { Field, PasswordField, type FieldProps } from './field';
 
 /** A code sent or shown for this moment only (by e-mail, by an authenticator app): digits, offered by the keyboard's code suggestion. */
-export function OneTimeCodeField({ label, name = 'code', ...field }: CredentialProps & { label: string }) {
+export function OneTimeCodeField({
+  label,
+  name = 'code',
+  ...field
+}: Omit<FieldProps, 'type' | 'autoComplete' | 'inputMode'>) {
   return <Field {...field} label={label} name={name} inputMode="numeric" autoComplete="one-time-code" />;
 }
 

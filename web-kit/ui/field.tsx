@@ -1,8 +1,9 @@
+import { useLingui } from '@lingui/react/macro';
 import { createContext, useContext, useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 
 /**
- * Whether a field's error is announced as it appears (role="alert"). The customer app says so
- * for all its fields; the console announces the note beside the form instead and focuses the
+ * Whether a field's error is announced as it appears (role="alert"): the customer app says so
+ * for all its fields. The console announces the note beside the form instead and focuses the
  * field, whose error is read with it.
  */
 export const FieldErrorsAnnounced = createContext(false);
@@ -72,5 +73,29 @@ export function Field({ label, value, onChange, error, hint, addon, inputRef, cl
       )}
       {notes}
     </div>
+  );
+}
+
+type CredentialProps = Omit<FieldProps, 'label' | 'type' | 'autoComplete' | 'inputMode'> & { label?: string };
+
+/**
+ * A password typed to prove who one is (`current`) or to set (`new`), so that password managers
+ * fill or offer the right one.
+ */
+export function PasswordField({
+  label,
+  purpose = 'current',
+  name = 'password',
+  ...field
+}: CredentialProps & { purpose?: 'current' | 'new' }) {
+  const { t } = useLingui();
+  return (
+    <Field
+      {...field}
+      label={label ?? t`Password`}
+      name={name}
+      type="password"
+      autoComplete={purpose === 'new' ? 'new-password' : 'current-password'}
+    />
   );
 }

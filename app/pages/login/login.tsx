@@ -6,14 +6,13 @@ import { ServerRefusal } from '../../../web-kit/lib/failures';
 import { appConfig } from '../../lib/config';
 import { deviceId } from '../../state/device-id';
 import { showToast } from '../../state/toast';
-import { Field } from '../../../web-kit/ui/field';
+import { Field, PasswordField } from '../../../web-kit/ui/field';
 import { Form } from '../../ui/form';
 import { useGuard } from '../../ui/guarded-button';
 import { LanguageButton } from './language-button';
 import { collectErrors, hasErrors, useFieldErrors } from '../shared/field-errors';
 import { useAuthRules } from './validation';
 import { PATHS } from '../../lib/paths';
-import { PasswordField } from '../../../web-kit/ui/credential-fields';
 
 const FIELDS = ['account', 'password'] as const;
 type LoginField = (typeof FIELDS)[number];

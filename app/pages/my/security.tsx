@@ -23,12 +23,11 @@ import { IdentityCheckSheet } from '../shared/identity-check-sheet';
 import { usePasskeyProblemMessage } from '../shared/passkey-problems';
 import { showToast } from '../../state/toast';
 import { EndlessList } from '../../ui/endless-list';
-import { Field } from '../../../web-kit/ui/field';
+import { Field, PasswordField } from '../../../web-kit/ui/field';
 import { Form } from '../../ui/form';
 import { useGuard } from '../../ui/guarded-button';
 import { ErrorState, Spinner } from '../../ui/states';
 import { useFieldErrors } from '../shared/field-errors';
-import { PasswordField } from '../../../web-kit/ui/credential-fields';
 
 /** What waits for the customer to confirm it is them, and what to do with their proof. */
 interface PendingCheck {

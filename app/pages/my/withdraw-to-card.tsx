@@ -13,7 +13,7 @@ import { checkAmount } from '../../lib/money-input';
 import { useRequestId } from '../../lib/request-id';
 import { showToast } from '../../state/toast';
 import { useAmountMessage } from '../../ui/amount-message';
-import { Field } from '../../../web-kit/ui/field';
+import { Field, PasswordField } from '../../../web-kit/ui/field';
 import { Form } from '../../ui/form';
 import { HoldNotice, useStillHeld } from '../../ui/hold-notice';
 import { useGuard } from '../../ui/guarded-button';
@@ -22,7 +22,6 @@ import { ErrorState, Spinner } from '../../ui/states';
 import { PATHS } from '../../lib/paths';
 import { collectErrors, hasErrors, useFieldErrors } from '../shared/field-errors';
 import { usePasskeyProblemMessage } from '../shared/passkey-problems';
-import { PasswordField } from '../../../web-kit/ui/credential-fields';
 
 const FIELDS = ['amount', 'password'] as const;
 const MIN_WITHDRAW = formatMoney(cents(MIN_WITHDRAW_CENTS));

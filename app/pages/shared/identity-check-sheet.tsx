@@ -7,7 +7,7 @@ import { Form } from '../../ui/form';
 import { useGuard } from '../../ui/guarded-button';
 import { useFieldErrors } from './field-errors';
 import { usePasskeyProblemMessage } from './passkey-problems';
-import { PasswordField } from '../../../web-kit/ui/credential-fields';
+import { PasswordField } from '../../../web-kit/ui/field';
 
 const FIELDS = ['password'] as const;
 
