@@ -10,6 +10,7 @@ import { Badge, type BadgeTone } from '../ui/badge';
 import { BusyButton } from '../ui/busy-button';
 import { DataTable, type Column } from '../ui/data-table';
 import { ErrorNote } from '../ui/failure';
+import { FormActions } from '../ui/form-actions';
 import { Field } from '../../web-kit/ui/field';
 import { Panel } from '../ui/panel';
 import { MoreOrEnd, usePages } from '../ui/more';
@@ -184,14 +185,7 @@ function CreditByHandPanel({
           error={errorOf('reason') ?? errorOf('id')}
         />
         <ErrorNote error={failure} />
-        <div className="record-actions">
-          <BusyButton type="submit" className="button-primary" busy={busy}>
-            {t`Credit ${deposit.amount} USDT`}
-          </BusyButton>
-          <button type="button" className="button button-quiet" onClick={onCancel}>
-            {t`Cancel`}
-          </button>
-        </div>
+        <FormActions submit={t`Credit ${deposit.amount} USDT`} busy={busy} onCancel={onCancel} />
       </form>
     </Panel>
   );

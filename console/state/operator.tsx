@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import { useTitle } from '../lib/use-title';
 import type { OperatorInfo } from '../../contract/console';
 import { sessionStateAtom } from './session';
 import { useAtomValue } from './store';
@@ -22,5 +23,16 @@ export function AdminOnly({ children }: { children: ReactNode }) {
     <p className="note note-info" role="alert">
       <Trans>Only administrators can open this page.</Trans>
     </p>
+  );
+}
+
+/** An administrators' screen: its title in the tab and the heading, its content for administrators only. */
+export function AdminPage({ title, children }: { title: string; children: ReactNode }) {
+  useTitle(title);
+  return (
+    <>
+      <h1>{title}</h1>
+      <AdminOnly>{children}</AdminOnly>
+    </>
   );
 }

@@ -99,3 +99,8 @@ export function PasswordField({
     />
   );
 }
+
+/** The name one signs in with, as typed: no capital or spelling fix forced on it; password managers fill it. */
+export function UsernameField(props: Omit<FieldProps, 'autoComplete' | 'autoCapitalize' | 'spellCheck'>) {
+  return <Field {...props} autoComplete="username" autoCapitalize="none" spellCheck={false} />;
+}

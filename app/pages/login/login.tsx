@@ -6,7 +6,7 @@ import { ServerRefusal } from '../../../web-kit/lib/failures';
 import { appConfig } from '../../lib/config';
 import { deviceId } from '../../state/device-id';
 import { showToast } from '../../state/toast';
-import { Field, PasswordField } from '../../../web-kit/ui/field';
+import { PasswordField, UsernameField } from '../../../web-kit/ui/field';
 import { Form } from '../../ui/form';
 import { useGuard } from '../../ui/guarded-button';
 import { LanguageButton } from './language-button';
@@ -67,12 +67,9 @@ export default function LoginPage() {
         <Trans>Sign in to see your balance, sell USDT and withdraw.</Trans>
       </p>
       <Form onSubmit={() => void submit()} focusRound={focusRound}>
-        <Field
+        <UsernameField
           label={t`Account`}
           name="account"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
           placeholder={t`Account name or e-mail`}
           value={account}
           onChange={setAccount}

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { OfferInfo } from '../../../contract/console';
 import { compareMoney, parseWireMoney } from '../../../contract/money';
 import { call } from '../../api/client';
-import { useList, useOfferPages, useRevalidate } from '../../api/reads';
+import { useEditedList, useList, useOfferPages } from '../../api/reads';
 import { Badge } from '../../ui/badge';
 import { BusyButton } from '../../ui/busy-button';
 import { ErrorNote } from '../../ui/failure';
@@ -10,20 +10,18 @@ import { MerchantAvatar } from '../../ui/merchant-avatar';
 import { MoreOrEnd, usePages } from '../../ui/more';
 import { Fiat, Usdt } from '../../ui/values';
 import { useAction } from '../../lib/use-action';
-import { useTitle } from '../../lib/use-title';
-import { AdminOnly } from '../../state/operator';
+import { AdminPage } from '../../state/operator';
 import { ListEditor } from '../../ui/list-editor';
 
 /** `onSaved` reads the offers again: they show their merchant's name. */
 function MerchantsSection({ onSaved }: { onSaved: () => void }) {
   const { t } = useLingui();
-  const { data, error, mutate } = useList('hall/merchants');
-  const revalidate = useRevalidate();
+  const { read, reread } = useEditedList('hall/merchants');
   return (
     <ListEditor
       title={t`Merchants`}
       addLabel={t`Add merchant`}
-      read={{ data, error, retry: () => void mutate() }}
+      read={read}
       loading={t`Loading the merchants…`}
       empty={t`No merchants yet.`}
       rows={(read) => read.merchants}
@@ -67,7 +65,7 @@ function MerchantsSection({ onSaved }: { onSaved: () => void }) {
         }),
         save: (values, merchant) => call('hall/merchant-save', { id: merchant ? String(merchant.id) : '', ...values }),
         onSaved: () => {
-          revalidate('hall/merchants');
+          reread();
           onSaved();
         },
       }}
@@ -187,15 +185,9 @@ function HallLists() {
 /** The hall customers sell into: the merchants, and their offers with price, stock and limits. */
 export function HallPage() {
   const { t } = useLingui();
-  useTitle(t`Hall`);
   return (
-    <>
-      <h1>
-        <Trans>Hall</Trans>
-      </h1>
-      <AdminOnly>
-        <HallLists />
-      </AdminOnly>
-    </>
+    <AdminPage title={t`Hall`}>
+      <HallLists />
+    </AdminPage>
   );
 }

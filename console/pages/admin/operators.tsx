@@ -14,8 +14,7 @@ import { Panel } from '../../ui/panel';
 import { DateTime } from '../../ui/values';
 import { useLabels } from '../../ui/labels';
 import { useAction } from '../../lib/use-action';
-import { useTitle } from '../../lib/use-title';
-import { AdminOnly, useOperator } from '../../state/operator';
+import { AdminPage, useOperator } from '../../state/operator';
 import { ListSection } from '../../ui/list-section';
 
 /**
@@ -245,40 +244,34 @@ function OperatorsTable({ operators }: { operators: readonly OperatorAccount[] }
  */
 export function OperatorsPage() {
   const { t } = useLingui();
-  useTitle(t`Operators`);
   const { data, error, mutate } = useList('operators/list');
   const revalidate = useRevalidate();
   const [added, setAdded] = useState<NewOperatorEnrolment | null>(null);
   return (
-    <>
-      <h1>
-        <Trans>Operators</Trans>
-      </h1>
-      <AdminOnly>
-        <div className="admin-page">
-          <Panel title={t`Add an operator`}>
-            {added ? (
-              <AddedOperatorPanel added={added} onDone={() => setAdded(null)} />
-            ) : (
-              <AddOperatorForm
-                onAdded={(operator) => {
-                  setAdded(operator);
-                  revalidate('operators/', 'four-eyes/');
-                }}
-              />
-            )}
-          </Panel>
-          <ListSection
-            title={t`Operator accounts`}
-            read={{ data, error, retry: () => void mutate() }}
-            loading={t`Loading the operators…`}
-            empty={t`No operator accounts.`}
-            isEmpty={(read) => read.operators.length === 0}
-          >
-            {(read) => <OperatorsTable operators={read.operators} />}
-          </ListSection>
-        </div>
-      </AdminOnly>
-    </>
+    <AdminPage title={t`Operators`}>
+      <div className="admin-page">
+        <Panel title={t`Add an operator`}>
+          {added ? (
+            <AddedOperatorPanel added={added} onDone={() => setAdded(null)} />
+          ) : (
+            <AddOperatorForm
+              onAdded={(operator) => {
+                setAdded(operator);
+                revalidate('operators/', 'four-eyes/');
+              }}
+            />
+          )}
+        </Panel>
+        <ListSection
+          title={t`Operator accounts`}
+          read={{ data, error, retry: () => void mutate() }}
+          loading={t`Loading the operators…`}
+          empty={t`No operator accounts.`}
+          isEmpty={(read) => read.operators.length === 0}
+        >
+          {(read) => <OperatorsTable operators={read.operators} />}
+        </ListSection>
+      </div>
+    </AdminPage>
   );
 }

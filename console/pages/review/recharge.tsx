@@ -1,9 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import type { ChainCheckVerdict, RechargeReview, RechargeSummary, ReservedAmount } from '../../../contract/console';
-import { useFollowQueue, useReview } from '../../api/reads';
-import { sessionStateAtom } from '../../state/session';
-import { useAtomValue } from '../../state/store';
+import { useOperator } from '../../state/operator';
 import { Badge } from '../../ui/badge';
 import { Details } from '../../ui/details';
 import { DataTable } from '../../ui/data-table';
@@ -12,7 +10,7 @@ import { StateBadge } from '../../ui/labels';
 import { CustomerPanel } from './customer';
 import { ApprovalsPanel } from './approvals';
 import { DecisionPanel } from './decision';
-import { ReviewFrame, useOrderId } from './frame';
+import { ReviewPage } from './frame';
 import { ProofViewer } from './proof';
 
 function RecentRecharges({ recent, current }: { recent: readonly RechargeSummary[]; current: number }) {
@@ -170,14 +168,6 @@ function RechargeDetail({ review, me }: { review: RechargeReview; me: string }) 
 
 /** A recharge: the customer's proof of transfer beside what they claim, who approved it so far, and a decision. */
 export function RechargeReviewPage() {
-  const id = useOrderId();
-  const session = useAtomValue(sessionStateAtom);
-  const me = session.status === 'signed-in' ? session.session.operator.name : '';
-  const { data, error, mutate } = useReview('review/recharge', id);
-  useFollowQueue('recharge', id, () => void mutate());
-  return (
-    <ReviewFrame kind="recharge" id={id} read={{ data, error, retry: () => void mutate() }}>
-      {(review) => <RechargeDetail review={review} me={me} />}
-    </ReviewFrame>
-  );
+  const me = useOperator().name;
+  return <ReviewPage kind="recharge">{(review) => <RechargeDetail review={review} me={me} />}</ReviewPage>;
 }

@@ -1,19 +1,18 @@
 import { useLingui } from '@lingui/react/macro';
 import { call } from '../../../api/client';
-import { useList, useRevalidate } from '../../../api/reads';
+import { useEditedList } from '../../../api/reads';
 import { ListEditor } from '../../../ui/list-editor';
 import { DateTime, Usdt } from '../../../ui/values';
 
 /** The shared receiving address of each network, where customers send a recharge and show its picture. */
 export function AddressesSection() {
   const { t } = useLingui();
-  const { data, error, mutate } = useList('settings/addresses');
-  const revalidate = useRevalidate();
+  const { read, reread } = useEditedList('settings/addresses');
   return (
     <ListEditor
       title={t`Receiving addresses`}
       addLabel={t`Add address`}
-      read={{ data, error, retry: () => void mutate() }}
+      read={read}
       loading={t`Loading the receiving addresses…`}
       empty={t`No receiving addresses yet.`}
       rows={(read) => read.addresses}
@@ -44,7 +43,7 @@ export function AddressesSection() {
           min_amount: address?.min_amount ?? '',
         }),
         save: (values) => call('settings/address-save', values),
-        onSaved: () => revalidate('settings/addresses'),
+        onSaved: reread,
       }}
     />
   );

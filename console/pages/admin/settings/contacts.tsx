@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { ContactInfo } from '../../../../contract/console';
 import { CONTACT_CHANNEL_TYPES, type ContactChannelType } from '../../../../contract/rules';
 import { call } from '../../../api/client';
-import { useList, useRevalidate } from '../../../api/reads';
+import { useEditedList, useRevalidate } from '../../../api/reads';
 import { useAction } from '../../../lib/use-action';
 import { ConfirmButton } from '../../../ui/confirm-button';
 import { ErrorNote } from '../../../ui/failure';
@@ -41,13 +41,12 @@ function DeleteContactButton({ contact }: { contact: ContactInfo }) {
 export function ContactsSection() {
   const { t } = useLingui();
   const channelLabel = useChannelLabel();
-  const { data, error, mutate } = useList('settings/contacts');
-  const revalidate = useRevalidate();
+  const { read, reread } = useEditedList('settings/contacts');
   return (
     <ListEditor
       title={t`Contact channels`}
       addLabel={t`Add contact`}
-      read={{ data, error, retry: () => void mutate() }}
+      read={read}
       loading={t`Loading the contact channels…`}
       empty={t`No contact channels yet.`}
       rows={(read) => read.contacts}
@@ -88,7 +87,7 @@ export function ContactsSection() {
             ...values,
             type: values.type as ContactChannelType,
           }),
-        onSaved: () => revalidate('settings/contacts'),
+        onSaved: reread,
       }}
     />
   );

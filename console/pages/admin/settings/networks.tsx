@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { call } from '../../../api/client';
-import { useList, useRevalidate } from '../../../api/reads';
+import { useEditedList } from '../../../api/reads';
 import { ListEditor } from '../../../ui/list-editor';
 import { Usdt } from '../../../ui/values';
 import { SOURCE_DEFAULTS, sourceValues, useSourceColumns, useSourceFields } from './chain-sources';
@@ -14,8 +14,7 @@ import { SOURCE_DEFAULTS, sourceValues, useSourceColumns, useSourceFields } from
  */
 export function NetworksSection() {
   const { t } = useLingui();
-  const { data, error, mutate } = useList('settings/networks');
-  const revalidate = useRevalidate();
+  const { read, reread } = useEditedList('settings/networks');
   const [added, setAdded] = useState<{ type: string; address: string } | null>(null);
   const sourceFields = useSourceFields(t`e.g. TRC20, BEP20; what customers choose`);
   const { source, finality } = useSourceColumns();
@@ -23,7 +22,7 @@ export function NetworksSection() {
     <ListEditor
       title={t`Watched networks`}
       addLabel={t`Watch a network`}
-      read={{ data, error, retry: () => void mutate() }}
+      read={read}
       loading={t`Loading the watched networks…`}
       empty={t`No network is watched: customers recharge with a shared address and a screenshot.`}
       rows={(read) => read.networks}
@@ -63,7 +62,7 @@ export function NetworksSection() {
           const saved = await call('settings/network-add', sourceValues(values));
           setAdded({ type: values.type.toUpperCase(), address: saved.first_address });
         },
-        onSaved: () => revalidate('settings/networks'),
+        onSaved: reread,
       }}
     />
   );

@@ -1,19 +1,18 @@
 import { useLingui } from '@lingui/react/macro';
 import { call } from '../../../api/client';
-import { useList, useRevalidate } from '../../../api/reads';
+import { useEditedList } from '../../../api/reads';
 import { ListEditor } from '../../../ui/list-editor';
 import { Usdt } from '../../../ui/values';
 
 /** The interest products customers can deposit into. */
 export function ProductsSection() {
   const { t } = useLingui();
-  const { data, error, mutate } = useList('settings/products');
-  const revalidate = useRevalidate();
+  const { read, reread } = useEditedList('settings/products');
   return (
     <ListEditor
       title={t`Interest products`}
       addLabel={t`Add product`}
-      read={{ data, error, retry: () => void mutate() }}
+      read={read}
       loading={t`Loading the products…`}
       empty={t`No interest products yet.`}
       rows={(read) => read.products}
@@ -43,7 +42,7 @@ export function ProductsSection() {
           max_amount: product?.max_amount ?? '',
         }),
         save: (values, product) => call('settings/product-save', { id: product ? String(product.id) : '', ...values }),
-        onSaved: () => revalidate('settings/products'),
+        onSaved: reread,
       }}
     />
   );

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { call } from '../../../api/client';
-import { useList, useRevalidate } from '../../../api/reads';
+import { useEditedList } from '../../../api/reads';
 import { ListEditor } from '../../../ui/list-editor';
 import { DateTime } from '../../../ui/values';
 import { SOURCE_DEFAULTS, sourceValues, useSourceColumns, useSourceFields } from './chain-sources';
@@ -12,15 +12,14 @@ import { SOURCE_DEFAULTS, sourceValues, useSourceColumns, useSourceFields } from
  */
 export function ProofChecksSection() {
   const { t } = useLingui();
-  const { data, error, mutate } = useList('settings/networks');
-  const revalidate = useRevalidate();
+  const { read, reread } = useEditedList('settings/networks');
   const sourceFields = useSourceFields(t`A network with a shared receiving address, e.g. TRC20`);
   const { source, finality } = useSourceColumns();
   return (
     <ListEditor
       title={t`Proofs checked on the chain`}
       addLabel={t`Check a network's proofs`}
-      read={{ data, error, retry: () => void mutate() }}
+      read={read}
       loading={t`Loading the checked networks…`}
       empty={t`No shared address is checked on the chain: an operator reviews every recharge's picture.`}
       rows={(read) => read.checks}
@@ -35,7 +34,7 @@ export function ProofChecksSection() {
         fields: () => sourceFields,
         initial: () => SOURCE_DEFAULTS,
         save: (values) => call('settings/proof-check-add', sourceValues(values)),
-        onSaved: () => revalidate('settings/networks'),
+        onSaved: reread,
       }}
     />
   );

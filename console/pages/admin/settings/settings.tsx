@@ -1,6 +1,5 @@
-import { Trans, useLingui } from '@lingui/react/macro';
-import { useTitle } from '../../../lib/use-title';
-import { AdminOnly } from '../../../state/operator';
+import { useLingui } from '@lingui/react/macro';
+import { AdminPage } from '../../../state/operator';
 import { AddressesSection } from './addresses';
 import { ContactsSection } from './contacts';
 import { NetworksSection } from './networks';
@@ -14,22 +13,16 @@ import { SecondApprovalSection } from './second-approval';
  */
 export function SettingsPage() {
   const { t } = useLingui();
-  useTitle(t`Settings`);
   return (
-    <>
-      <h1>
-        <Trans>Settings</Trans>
-      </h1>
-      <AdminOnly>
-        <div className="admin-page">
-          <SecondApprovalSection />
-          <ProductsSection />
-          <ContactsSection />
-          <AddressesSection />
-          <NetworksSection />
-          <ProofChecksSection />
-        </div>
-      </AdminOnly>
-    </>
+    <AdminPage title={t`Settings`}>
+      <div className="admin-page">
+        <SecondApprovalSection />
+        <ProductsSection />
+        <ContactsSection />
+        <AddressesSection />
+        <NetworksSection />
+        <ProofChecksSection />
+      </div>
+    </AdminPage>
   );
 }
