@@ -12,9 +12,15 @@ const consoleTop = ['./console/main.tsx', './console/console.tsx'];
 const zones = [
   {
     target: './contract',
-    from: ['./app', './console', './server', './sw', './e2e'],
+    from: ['./app', './console', './server', './sw', './e2e', './web-kit'],
     message: 'contract/ is shared and depends on nothing of ours.',
   },
+  {
+    target: './web-kit',
+    from: ['./app', './console', './sw', './server', './e2e'],
+    message: 'web-kit/ serves the app, the console and the worker alike: it imports only contract/.',
+  },
+  { target: './server', from: ['./web-kit'], message: "The server never imports the front ends' kit." },
   { target: './server', from: ['./app', './console', './sw'], message: 'The server never imports the app.' },
   { target: './app', from: ['./server', './e2e', './sw'], message: 'The app never imports the server.' },
   {
@@ -177,11 +183,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['app/**/*.{ts,tsx}', 'console/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    files: ['app/**/*.{ts,tsx}', 'console/**/*.{ts,tsx}', 'web-kit/**/*.{ts,tsx}', 'sw/**/*.ts'],
     ...jsxA11y.flatConfigs.recommended,
     languageOptions: { ...jsxA11y.flatConfigs.recommended.languageOptions, globals: { ...globals.browser } },
   },
-  { files: ['app/**/*.{ts,tsx}', 'console/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
+  {
+    files: ['app/**/*.{ts,tsx}', 'console/**/*.{ts,tsx}', 'web-kit/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+  },
   {
     files: ['app/**/*.{ts,tsx}'],
     ignores: ['app/lib/paths.ts', 'app/**/*.test.{ts,tsx}'],

@@ -15,7 +15,8 @@ const signedInPages = [
  * catalogs per locale for the customer app: the shell, the shared components and the sign-in
  * screens load at start; the signed-in pages' strings load when the first such page does. The
  * operators' console has a third catalog of its own, so none of its strings reach a customer's
- * device.
+ * device. The kit both front ends share (web-kit/) is extracted into the customer's start catalog
+ * and into the console's, each translated for its own readers.
  */
 export default defineConfig({
   sourceLocale: 'en',
@@ -24,11 +25,11 @@ export default defineConfig({
   catalogs: [
     {
       path: '<rootDir>/messages/{locale}',
-      include: ['<rootDir>/app'],
+      include: ['<rootDir>/app', '<rootDir>/web-kit'],
       exclude: signedInPages.map((dir) => `${dir}/**`),
     },
     { path: '<rootDir>/messages/pages/{locale}', include: signedInPages },
-    { path: '<rootDir>/messages/console/{locale}', include: ['<rootDir>/console'] },
+    { path: '<rootDir>/messages/console/{locale}', include: ['<rootDir>/console', '<rootDir>/web-kit'] },
   ],
   format: formatter({ lineNumbers: false }),
   orderBy: 'messageId',

@@ -27,7 +27,7 @@ export default defineConfig({
           // The contract, the app, the console, the worker and the scripts, each file in a fresh
           // module graph (some mock modules or set up a browser environment).
           name: 'units',
-          include: ['{contract,app,console,sw,scripts}/**/*.test.{ts,tsx}'],
+          include: ['{contract,app,console,web-kit,sw,scripts}/**/*.test.{ts,tsx}'],
         },
       },
       {

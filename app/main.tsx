@@ -5,7 +5,8 @@ import { Router } from 'wouter';
 import { setSignOutHandler } from './api/client';
 import { clearSignedOutDevice, endSession, resumeSession } from './api/session';
 import { activateLocale, i18n, loadPageMessages } from './i18n/i18n';
-import { currentPath, hashHref, useHashLocation, useHashSearch } from './lib/hash-location';
+import { currentPath, hashHref, useHashLocation, useHashSearch } from '../web-kit/lib/hash-location';
+import { FieldErrorsAnnounced } from '../web-kit/ui/field';
 import { whenIdle } from './lib/idle';
 import { findRoute } from './routes';
 import { Shell } from './shell';
@@ -39,7 +40,9 @@ createRoot(root).render(
     <StateProvider store={store}>
       <I18nProvider i18n={i18n}>
         <Router hook={useHashLocation} searchHook={useHashSearch} hrefs={hashHref}>
-          <Shell />
+          <FieldErrorsAnnounced value={true}>
+            <Shell />
+          </FieldErrorsAnnounced>
         </Router>
       </I18nProvider>
     </StateProvider>

@@ -3,7 +3,7 @@ import { useLingui as useLinguiMacro } from '@lingui/react/macro';
 import { Suspense, lazy, useEffect, useLayoutEffect, useMemo, useState, type ComponentType } from 'react';
 import { activateLocale, loadPageMessages } from './i18n/i18n';
 import { LANGUAGES } from '../contract/languages';
-import { goBack, navigate, useHashLocation } from './lib/hash-location';
+import { goBack, navigate, useHashLocation } from '../web-kit/lib/hash-location';
 import { appConfig } from './lib/config';
 import { PATHS } from './lib/paths';
 import { TABS, findRoute, type RouteDef } from './routes';

@@ -4,27 +4,28 @@ import { SWRConfig } from 'swr';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import type { ConsoleSession } from '../contract/console';
 import { openLive } from './api/live';
-import { READ_DEFAULTS, useQueue, useRevalidateQueue } from './api/reads';
+import { signOut } from './api/session';
+import { READ_DEFAULTS, useFourEyes, useQueue, useRevalidateQueue } from './api/reads';
 import { REVIEW_KINDS } from './api/wire';
 import { HallPage } from './pages/admin/hall';
 import { OperatorsPage } from './pages/admin/operators';
-import { SettingsPage } from './pages/admin/settings';
+import { SettingsPage } from './pages/admin/settings/settings';
 import { AuditPage } from './pages/audit';
 import { DepositsPage } from './pages/deposits';
 import { ChangePasswordPage } from './pages/change-password';
 import { EnrolPage } from './pages/enrol';
-import { FourEyesBanner } from './pages/four-eyes-banner';
+import { FourEyesBanner } from './ui/four-eyes-banner';
 import { CustomerPage } from './pages/customers/customer';
 import { CustomersPage } from './pages/customers/search';
-import { useLabels } from './pages/labels';
-import { LanguageMenu } from './pages/language-menu';
+import { useLabels } from './ui/labels';
+import { LanguageMenu } from './state/language-menu';
 import { NotFoundPage } from './pages/not-found';
 import { QueuePage } from './pages/queue';
 import { RechargeReviewPage } from './pages/review/recharge';
 import { SaleReviewPage } from './pages/review/sale';
 import { WithdrawReviewPage } from './pages/review/withdraw';
 import { SignInPage } from './pages/sign-in';
-import { SignOutButton } from './pages/sign-out-button';
+import { SignOutButton } from './ui/sign-out-button';
 import { liveStatusAtom, queueChangesAtom } from './state/live';
 import { sessionStateAtom } from './state/session';
 import { useAtomValue, useSetAtom } from './state/store';
@@ -128,7 +129,7 @@ function Sidebar({ session }: { session: ConsoleSession }) {
           <span className="operator-role">{labels.role(session.operator.role)}</span>
         </p>
         <LanguageMenu />
-        <SignOutButton />
+        <SignOutButton signOut={signOut} />
       </div>
     </header>
   );
@@ -151,12 +152,13 @@ function useFocusOnNavigation() {
 
 function SignedIn({ session }: { session: ConsoleSession }) {
   const main = useFocusOnNavigation();
+  const fourEyes = useFourEyes();
   return (
     <div className="layout">
       <LiveQueue />
       <Sidebar session={session} />
       <main className="content" id="main" ref={main} tabIndex={-1}>
-        <FourEyesBanner />
+        <FourEyesBanner status={fourEyes.data} />
         <Switch>
           <Route path="/" component={QueuePage} />
           <Route path="/queue" component={QueuePage} />

@@ -5,7 +5,7 @@ import { Router } from 'wouter';
 import { resumeSession } from './api/session';
 import { Console } from './console';
 import { activateLocale, i18n } from './i18n/i18n';
-import { hashHref, useHashLocation, useHashSearch } from './lib/hash-location';
+import { hashHref, useHashLocation, useHashSearch } from '../web-kit/lib/hash-location';
 import { languageAtom } from './state/language';
 import { StateProvider, store } from './state/store';
 import './styles/console.css';

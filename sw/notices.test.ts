@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { tokenHash } from '../contract/offline';
 import type { PushNotice } from '../contract/push';
-import { SESSIONS_CACHE, sessionMarkUrl } from '../app/api/session-marks';
+import { SESSIONS_CACHE, sessionMarkUrl } from '../web-kit/session/marks';
 import {
   chooseWindow,
   openTapped,

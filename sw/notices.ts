@@ -1,6 +1,6 @@
 import { KEY_PREFIX } from '../contract/offline';
 import { isNoticeUrl, isPushNotice, type PushNotice } from '../contract/push';
-import { SESSIONS_CACHE, sessionMarkUrl } from '../app/api/session-marks';
+import { SESSIONS_CACHE, sessionMarkUrl } from '../web-kit/session/marks';
 
 /** The part of Cache Storage the notices use. */
 export interface NoticeStorage {

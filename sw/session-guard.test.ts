@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { READS_CACHE, tokenHash } from '../contract/offline';
-import { SESSIONS_CACHE, sessionMarkUrl } from '../app/api/session-marks';
+import { SESSIONS_CACHE, sessionMarkUrl } from '../web-kit/session/marks';
 import { cacheKeyUrl, keyOwner } from './cache-keys';
 import { sessionGuard, type CacheStorageLike } from './session-guard';
 

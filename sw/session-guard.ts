@@ -1,6 +1,6 @@
 import type { WorkboxPlugin } from 'workbox-core/types';
 import { tokenHash } from '../contract/offline';
-import { SESSIONS_CACHE, sessionMarkUrl } from '../app/api/session-marks';
+import { SESSIONS_CACHE, sessionMarkUrl } from '../web-kit/session/marks';
 import { keyOwner } from './cache-keys';
 
 /** The part of Cache Storage the guard uses. */

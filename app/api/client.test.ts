@@ -6,7 +6,7 @@ import { sessionAtom, type Session } from '../state/session';
 import { store } from '../state/store';
 import { toastsAtom } from '../state/toast';
 import { call, setSignOutHandler } from './client';
-import { ApiFailure, NetworkFailure } from '../lib/failures';
+import { ServerRefusal as ApiFailure, NetworkFailure } from '../../web-kit/lib/failures';
 
 const session: Session = {
   id: 7,

@@ -15,7 +15,8 @@ import {
 import { sessionAtom } from '../state/session';
 import { store } from '../state/store';
 import { showToast } from '../state/toast';
-import { ApiFailure, NetworkFailure } from '../lib/failures';
+import { ServerRefusal, NetworkFailure } from '../../web-kit/lib/failures';
+import { formBody } from '../../web-kit/lib/form-body';
 
 export interface CallOptions {
   /** Do not toast the server's message. */
@@ -46,7 +47,7 @@ function never<T>(): Promise<T> {
 /**
  * The envelope rules. 200 gives `data` (or `{}`). -1 signs the customer out and the call never
  * settles: the page that made it is being replaced by login. Any other code is toasted unless the
- * call is silent, and rejects with ApiFailure, so the caller can recover (the original app left
+ * call is silent, and rejects with ServerRefusal, so the caller can recover (the original app left
  * such calls pending; every screen here recovers instead).
  */
 export function settle<T>(envelope: Envelope, options: CallOptions): Promise<T> {
@@ -56,16 +57,7 @@ export function settle<T>(envelope: Envelope, options: CallOptions): Promise<T> 
     return never<T>();
   }
   if (!options.silent && envelope.msg) showToast(envelope.msg);
-  return Promise.reject(new ApiFailure(envelope));
-}
-
-function formBody(fields: object, lang: string): URLSearchParams {
-  const body = new URLSearchParams();
-  for (const [key, value] of Object.entries(fields)) {
-    if (value !== undefined && value !== null) body.append(key, String(value));
-  }
-  body.set('lang', lang);
-  return body;
+  return Promise.reject(new ServerRefusal(envelope));
 }
 
 async function send(path: string, body: URLSearchParams | FormData, token: string | undefined, options: CallOptions) {

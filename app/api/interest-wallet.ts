@@ -1,5 +1,5 @@
 import { call } from './client';
-import { callKey, revalidateCalls, useCall, usePagedCall } from './swr';
+import { callKey, revalidateAfter, useCall, usePagedCall } from './swr';
 
 /** The products: the original fixed this call at page 1, size 10. */
 export function useProducts() {
@@ -18,5 +18,5 @@ export interface WalletPurchase {
 
 export async function buyProduct(purchase: WalletPurchase): Promise<void> {
   await call('lixibao/create-order', { ...purchase, lixibao_id: String(purchase.lixibao_id) });
-  await revalidateCalls('userinfo/get-money-info', 'asset-log/tongji');
+  await revalidateAfter('interestDeposit');
 }

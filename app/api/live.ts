@@ -5,18 +5,18 @@ import {
   type LiveClientMessage,
   type LiveEvent,
 } from '../../contract/live';
+import { openLiveSocket, type BackOff } from '../../web-kit/live/socket';
 import { showNotify } from '../state/toast';
 import { emitLive } from './live-bus';
-import { revalidateCalls } from './swr';
+import { revalidateAfter } from './swr';
 
-const MAX_BACKOFF_MS = 30_000;
+/** What the server pushes besides its pings, which the socket answers itself. */
+type PushedEvent = Exclude<LiveEvent, { type: 'ping' }>;
 
-function react(event: LiveEvent): void {
+function react(event: PushedEvent): void {
   switch (event.type) {
-    case 'ping':
-      return;
     case 'balance':
-      void revalidateCalls('userinfo/get-money-info', 'asset-log/tongji', 'property/tongji');
+      void revalidateAfter('balanceEvent');
       break;
     case 'recharge':
       if (event.state !== 'audit')
@@ -30,14 +30,11 @@ function react(event: LiveEvent): void {
       if (event.state === 'done') showNotify({ message: 'interest-paid' });
       break;
     case 'deposit':
-      void revalidateCalls('recharge/deposits');
-      if (event.state === 'credited') {
-        void revalidateCalls('userinfo/get-money-info', 'asset-log/tongji', 'property/tongji');
-        showNotify({ message: 'deposit-credited' });
-      }
+      void revalidateAfter(event.state === 'credited' ? 'depositCredited' : 'depositEvent');
+      if (event.state === 'credited') showNotify({ message: 'deposit-credited' });
       break;
     case 'sale_order':
-      void revalidateCalls('selling/tongji', 'selling/history');
+      void revalidateAfter('saleEvent');
       if (event.state !== 'audit')
         showNotify({ message: event.state === 'completion' ? 'sale-completion' : 'sale-reject' });
       break;
@@ -47,64 +44,28 @@ function react(event: LiveEvent): void {
   emitLive(event.type);
 }
 
+/** 1 s, 2 s, 4 s … capped at 30 s, each ±25 %; a socket that opens counts as working again. */
+const BACK_OFF: BackOff = { firstMs: 1_000, maxMs: 30_000, jitter: 0.25, steadyMs: 0 };
+
 /**
- * Keeps a live connection for the signed-in customer: authenticates with the token, answers
- * pings, turns events into revalidations and a 3-second notify, and reconnects with capped
- * exponential back-off. Returns the function that stops it (sign-out).
+ * Keeps a live connection for the signed-in customer: authenticates with the token, turns events
+ * into revalidations and a 3-second notify, and reconnects (once online) after a drop. 4001: this
+ * token is no longer valid, and the next API call signs the customer out; 1012: that node is
+ * leaving. Returns the function that stops it (sign-out).
  */
 export function startLive(token: string): () => void {
-  let socket: WebSocket | undefined;
-  let attempt = 0;
-  let retry: ReturnType<typeof setTimeout> | undefined;
-  let stopped = false;
-
-  const send = (message: LiveClientMessage) => socket?.send(JSON.stringify(message));
-
-  /** Offline, there is nothing to reach: wait for the network instead of failing on a timer. */
-  function connectWhenOnline(): void {
-    if (stopped) return;
-    if (navigator.onLine) connect();
-    else addEventListener('online', connectWhenOnline, { once: true });
-  }
-
-  function connect(): void {
-    const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-    socket = new WebSocket(`${scheme}://${location.host}${LIVE_PATH}`);
-    socket.addEventListener('open', () => {
-      attempt = 0;
-      send({ type: 'auth', token });
+  return openLiveSocket({
+    path: LIVE_PATH,
+    backOff: BACK_OFF,
+    waitForNetwork: true,
+    stopOn: [LIVE_CLOSE_UNAUTHORISED],
+    restartOn: [LIVE_CLOSE_RECONNECT],
+    onOpen: (send) => {
+      send({ type: 'auth', token } satisfies LiveClientMessage);
       // Whatever happened while there was no connection was not pushed: read it again.
-      void revalidateCalls('userinfo/get-money-info', 'asset-log/tongji', 'property/tongji', 'selling/tongji');
+      void revalidateAfter('reconnected');
       for (const topic of ['balance', 'recharge', 'withdraw', 'sale_order', 'lixibao'] as const) emitLive(topic);
-    });
-    socket.addEventListener('message', (message) => {
-      let event: LiveEvent;
-      try {
-        event = JSON.parse(String(message.data)) as LiveEvent;
-      } catch {
-        return;
-      }
-      if (event.type === 'ping') send({ type: 'pong' });
-      react(event);
-    });
-    socket.addEventListener('close', (event) => {
-      // 4001: this token is no longer valid; the next API call signs the customer out.
-      if (stopped || event.code === LIVE_CLOSE_UNAUTHORISED) return;
-      // 1012: that node is leaving; the balancer has another ready now (spread over half a second).
-      const restart = event.code === LIVE_CLOSE_RECONNECT;
-      const delay = restart
-        ? 200 + Math.random() * 500
-        : Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempt) * (0.75 + Math.random() / 2);
-      if (!restart) attempt += 1;
-      retry = setTimeout(connectWhenOnline, delay);
-    });
-  }
-
-  connectWhenOnline();
-  return () => {
-    stopped = true;
-    clearTimeout(retry);
-    removeEventListener('online', connectWhenOnline);
-    socket?.close(1000, 'signed out');
-  };
+    },
+    onMessage: (data) => react(data as PushedEvent),
+  });
 }

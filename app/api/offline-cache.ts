@@ -1,5 +1,5 @@
 import { READS_CACHE, purgeUser, tokenHash } from '../../contract/offline';
-import { SESSIONS_CACHE, sessionMarkUrl } from './session-marks';
+import { SESSIONS_CACHE, sessionMarkUrl } from '../../web-kit/session/marks';
 
 /** Lets the worker keep this session's statistics answers, until the session's purge. */
 export async function markSessionLive(token: string): Promise<void> {

@@ -1,9 +1,9 @@
 import { ResultCode } from '../../contract/envelope';
 import type { Offer, SalePriceChangedData } from '../../contract/responses';
 import type { SaleOrderState } from '../../contract/rules';
-import { ApiFailure } from '../lib/failures';
+import { ServerRefusal } from '../../web-kit/lib/failures';
 import { call } from './client';
-import { callKey, revalidateCalls, useCall, usePagedCall } from './swr';
+import { callKey, revalidateAfter, useCall, usePagedCall } from './swr';
 
 export function useHallTotals() {
   return useCall(callKey('selling/tongji', {}));
@@ -39,9 +39,9 @@ export type SaleOutcome = { placed: true } | { placed: false; offer: Offer };
 
 /** The offer as it is now, when the server refused a sale for a price or currency it no longer has. */
 function repricedOffer(failure: unknown): Offer | undefined {
-  if (!(failure instanceof ApiFailure)) return undefined;
-  if (failure.envelope.code !== ResultCode.conflict || failure.field !== 'unit_price') return undefined;
-  return (failure.envelope.data as SalePriceChangedData).offer;
+  if (!(failure instanceof ServerRefusal)) return undefined;
+  if (failure.code !== ResultCode.conflict || failure.field !== 'unit_price') return undefined;
+  return (failure.data as SalePriceChangedData).offer;
 }
 
 export async function sellToMerchant(request: SaleRequest): Promise<SaleOutcome> {
@@ -52,6 +52,6 @@ export async function sellToMerchant(request: SaleRequest): Promise<SaleOutcome>
     if (offer) return { placed: false, offer };
     throw failure;
   }
-  await revalidateCalls('userinfo/get-money-info', 'selling/tongji', 'asset-log/tongji');
+  await revalidateAfter('sale');
   return { placed: true };
 }

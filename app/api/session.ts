@@ -1,5 +1,5 @@
 import type { AuthResult } from '../../contract/responses';
-import { navigate } from '../lib/hash-location';
+import { navigate } from '../../web-kit/lib/hash-location';
 import { dropHomeSnapshot } from '../state/home-snapshot';
 import { sessionAtom } from '../state/session';
 import { store } from '../state/store';

@@ -7,6 +7,7 @@ import { sessionAtom } from '../state/session';
 import { store, useAtomValue } from '../state/store';
 import { call } from './client';
 import { useLiveVersion, type LiveTopic } from './live-bus';
+import { STALE_AFTER, type Change } from './stale-reads';
 import { onFirstControl } from './worker-control';
 
 /** A read: the call and its fields. */
@@ -89,6 +90,11 @@ export function usePagedCall<P extends PagedPath>(
 /** Revalidates every cached single read of the given calls (lists refresh through `onLive`). */
 export function revalidateCalls(...paths: CallPath[]): Promise<unknown> {
   return mutate((key) => Array.isArray(key) && paths.includes(key[0] as CallPath));
+}
+
+/** Reads again what `change` left stale (see STALE_AFTER). */
+export function revalidateAfter(change: Change): Promise<unknown> {
+  return revalidateCalls(...STALE_AFTER[change]);
 }
 
 /** Starts a read before the screen that shows it renders; its hook then finds it under way. */

@@ -1,7 +1,7 @@
 import type { BankType } from '../../contract/rules';
 import { call } from './client';
 import type { PasskeyProof } from './passkeys';
-import { revalidateCalls, usePagedCall } from './swr';
+import { revalidateAfter, usePagedCall } from './swr';
 
 export interface WithdrawRequest {
   type: BankType;
@@ -15,7 +15,7 @@ export type WithdrawProof = { password: string } | PasskeyProof;
 
 export async function createWithdrawal(request: WithdrawRequest, proof: WithdrawProof): Promise<void> {
   await call('withdraw/create', { ...request, ...proof, bk_id: String(request.bk_id) });
-  await revalidateCalls('userinfo/get-money-info', 'asset-log/tongji', 'property/tongji');
+  await revalidateAfter('withdrawal');
 }
 
 export function useWithdrawals() {

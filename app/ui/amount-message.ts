@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { formatAmount } from '../lib/format';
+import { formatAmount } from '../../web-kit/lib/format';
 import type { AmountProblem } from '../lib/money-input';
 
 /** What to tell the customer about an amount, in their language. */

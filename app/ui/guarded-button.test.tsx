@@ -2,7 +2,7 @@
 import { Component, act, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiFailure, NetworkFailure } from '../lib/failures';
+import { ServerRefusal as ApiFailure, NetworkFailure } from '../../web-kit/lib/failures';
 import { GuardedButton } from './guarded-button';
 
 class Boundary extends Component<{ children: ReactNode }, { failed: boolean }> {

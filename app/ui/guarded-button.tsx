@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ButtonHTMLAttributes } from 'react';
-import { isExpectedFailure } from '../lib/failures';
+import { isExpectedFailure } from '../../web-kit/lib/failures';
 
 export const REPEAT_CLICK_GUARD_MS = 1500;
 

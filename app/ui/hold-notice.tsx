@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import type { BankInfo } from '../../contract/responses';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '../../web-kit/lib/format';
 
 /** Longest wait setTimeout takes (about 24.8 days); a longer hold is re-checked after it. */
 const LONGEST_TIMER_MS = 2 ** 31 - 1;

@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
-import { useEffect, useId, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { useFieldNotes } from '../../web-kit/ui/field';
 
 /**
  * Chooses one image, beside the parent's `preview` of it (`hasImage` when there is one). The
@@ -23,8 +24,7 @@ export function ImagePicker({
   error: string | undefined;
   onPick: (file: File) => void;
 }) {
-  const id = useId();
-  const errorId = `${id}-error`;
+  const { id, describedBy, notes } = useFieldNotes(undefined, error);
   return (
     <div className="field">
       <span className="field-label" id={`${id}-label`}>
@@ -40,7 +40,7 @@ export function ImagePicker({
           // The field's name, then what the button offers now (choose, replace, uploading).
           aria-labelledby={`${id}-label ${id}-action`}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={describedBy}
           disabled={busy}
           onChange={(event) => {
             const file = event.target.files?.[0];
@@ -57,11 +57,7 @@ export function ImagePicker({
           {busy ? <Trans>Uploading…</Trans> : hasImage ? <Trans>Replace image</Trans> : <Trans>Choose image</Trans>}
         </label>
       </div>
-      {error ? (
-        <p className="field-error" id={errorId} role="alert">
-          {error}
-        </p>
-      ) : null}
+      {notes}
     </div>
   );
 }

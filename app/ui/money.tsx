@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { createContext, useContext } from 'react';
 import type { MoneyString } from '../../contract/responses';
-import { formatAmount, formatFiat } from '../lib/format';
+import { formatAmount, formatFiat } from '../../web-kit/lib/format';
 
 /** Whether money figures are masked ("hide amounts"); the shell provides it. */
 export const AmountsHiddenContext = createContext(false);

@@ -1,6 +1,6 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '../../web-kit/lib/format';
 import { Icon, offlineIcon } from './icons';
 
 /** What the tip says: how old the figures on screen are, when they came from the cache. */

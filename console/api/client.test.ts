@@ -2,7 +2,7 @@
 // @vitest-environment-options {"url": "http://127.0.0.1:8091/console/"}
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConsoleSession } from '../../contract/console';
-import { NetworkFailure, ServerRefusal, SignedOut } from '../lib/failures';
+import { NetworkFailure, ServerRefusal, SignedOut } from '../../web-kit/lib/failures';
 import { sessionStateAtom } from '../state/session';
 import { store } from '../state/store';
 import { call } from './client';

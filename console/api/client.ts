@@ -4,8 +4,9 @@ import { ResultCode, isEnvelope, type Envelope, type InvalidFieldData } from '..
 import { languageAtom } from '../state/language';
 import { csrfAtom, sessionStateAtom } from '../state/session';
 import { store } from '../state/store';
-import { NetworkFailure, ServerRefusal, SignedOut } from '../lib/failures';
+import { NetworkFailure, ServerRefusal, SignedOut } from '../../web-kit/lib/failures';
 import { CONSOLE_API_PREFIX, CSRF_FREE_CALLS, CSRF_HEADER } from './wire';
+import { formBody } from '../../web-kit/lib/form-body';
 
 /**
  * The console's one HTTP client: every call is a POST of a form to /api/console/<path>, with the
@@ -20,15 +21,6 @@ const http = ky.create({
   retry: 0,
   throwHttpErrors: false,
 });
-
-function formBody(fields: object, lang: string): URLSearchParams {
-  const body = new URLSearchParams();
-  for (const [key, value] of Object.entries(fields)) {
-    if (value !== undefined && value !== null) body.append(key, String(value));
-  }
-  body.set('lang', lang);
-  return body;
-}
 
 /** The session is over: back to sign-in, saying why if this page had one. */
 export function endSession(): void {

@@ -175,6 +175,13 @@ export function useRevalidate(): (...prefixes: string[]) => void {
     void mutate((key) => isReadOf(key, (path) => prefixes.some((prefix) => path.startsWith(prefix))));
 }
 
+/** A list an administrator edits: its read as a ListEditor takes it, and the reading again after a save. */
+export function useEditedList<P extends ListPath>(path: P) {
+  const { data, error, mutate } = useList(path);
+  const revalidate = useRevalidate();
+  return { read: { data, error, retry: () => void mutate() }, reread: () => revalidate(path) };
+}
+
 /** Where each network's watcher stands, read again every 10 seconds while the screen is open. */
 export function useWatchers() {
   return useSWR<ConsoleCallResponse<'deposits/watchers'>, Error, Key<'deposits/watchers'>>(

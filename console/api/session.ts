@@ -2,7 +2,7 @@ import type { ConsoleSession } from '../../contract/console';
 import { sessionStateAtom } from '../state/session';
 import { store } from '../state/store';
 import { call } from './client';
-import { SignedOut } from '../lib/failures';
+import { SignedOut } from '../../web-kit/lib/failures';
 
 function begin(session: ConsoleSession): void {
   store.set(sessionStateAtom, { status: 'signed-in', session });

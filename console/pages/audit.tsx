@@ -3,11 +3,12 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { AuditItem } from '../../contract/console';
 import { useAuditLog, type AuditFilters } from '../api/reads';
-import { TextField } from '../ui/field';
+import { Field } from '../../web-kit/ui/field';
+import { DataTable } from '../ui/data-table';
 import { MoreOrEnd, usePages } from '../ui/more';
 import { Empty, LoadFailed, Loading } from '../ui/states';
 import { DateTime } from '../ui/values';
-import { useTitle } from './use-title';
+import { useTitle } from '../lib/use-title';
 
 const FILTER_KEYS = ['operator', 'account', 'kind'] as const;
 
@@ -40,7 +41,7 @@ function FilterForm({ applied }: { applied: AuditFilters }) {
   const filtered = FILTER_KEYS.some((key) => applied[key]);
   return (
     <form className="filters" role="search" aria-label={t`Filter the audit log`} onSubmit={submit}>
-      <TextField
+      <Field
         label={t`Operator`}
         name="operator"
         autoCapitalize="none"
@@ -49,7 +50,7 @@ function FilterForm({ applied }: { applied: AuditFilters }) {
         value={draft.operator}
         onChange={set('operator')}
       />
-      <TextField
+      <Field
         label={t`Customer account`}
         name="account"
         autoCapitalize="none"
@@ -58,7 +59,7 @@ function FilterForm({ applied }: { applied: AuditFilters }) {
         value={draft.account}
         onChange={set('account')}
       />
-      <TextField
+      <Field
         label={t`Kind`}
         name="kind"
         autoCapitalize="none"
@@ -98,40 +99,24 @@ function Change({ item }: { item: AuditItem }) {
 function AuditTable({ items }: { items: readonly AuditItem[] }) {
   const { t } = useLingui();
   return (
-    <div className="table-frame">
-      <table className="table table-audit">
-        <thead>
-          <tr>
-            <th scope="col">{t`Time`}</th>
-            <th scope="col">{t`Operator`}</th>
-            <th scope="col">{t`Action`}</th>
-            <th scope="col">{t`Target`}</th>
-            <th scope="col">{t`Customer account`}</th>
-            <th scope="col">{t`Before → after`}</th>
-            <th scope="col">{t`Detail`}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item) => (
-            <tr key={item.id}>
-              <td>
-                <DateTime iso={item.created_at} layout="stacked" />
-              </td>
-              <td className="code">{item.actor}</td>
-              <td className="code">{item.action}</td>
-              <td className="code nowrap">
-                {item.target_id === null ? item.target_type : `${item.target_type} #${item.target_id}`}
-              </td>
-              <td className="code">{item.account ?? '—'}</td>
-              <td>
-                <Change item={item} />
-              </td>
-              <td className="cell-detail">{item.detail}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      className="table-audit"
+      rows={items}
+      rowKey={(item) => item.id}
+      columns={[
+        { header: t`Time`, cell: (item) => <DateTime iso={item.created_at} layout="stacked" /> },
+        { header: t`Operator`, className: 'code', cell: (item) => item.actor },
+        { header: t`Action`, className: 'code', cell: (item) => item.action },
+        {
+          header: t`Target`,
+          className: 'code nowrap',
+          cell: (item) => (item.target_id === null ? item.target_type : `${item.target_type} #${item.target_id}`),
+        },
+        { header: t`Customer account`, className: 'code', cell: (item) => item.account ?? '—' },
+        { header: t`Before → after`, cell: (item) => <Change item={item} /> },
+        { header: t`Detail`, className: 'cell-detail', cell: (item) => item.detail },
+      ]}
+    />
   );
 }
 

@@ -2,14 +2,16 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import type { OperatorInfo } from '../../contract/console';
 import { isPlainText, isStrongEnoughPassword } from '../../contract/rules';
-import { changePassword } from '../api/session';
+import { changePassword, signOut } from '../api/session';
+import { AuthCard } from '../ui/auth-card';
 import { BusyButton } from '../ui/busy-button';
 import { ErrorNote } from '../ui/failure';
-import { TextField } from '../ui/field';
-import { NewPasswordFields, useCheckedForm } from './checked-form';
-import { LanguageMenu } from './language-menu';
-import { SignOutButton } from './sign-out-button';
-import { useTitle } from './use-title';
+import { useCheckedForm } from '../lib/use-checked-form';
+import { NewPasswordFields } from '../ui/credential-fields';
+import { LanguageMenu } from '../state/language-menu';
+import { SignOutButton } from '../ui/sign-out-button';
+import { useTitle } from '../lib/use-title';
+import { PasswordField } from '../../web-kit/ui/field';
 
 const FIELDS = ['password', 'new_password', 'repeat'] as const;
 type PasswordField = (typeof FIELDS)[number];
@@ -39,49 +41,38 @@ export function ChangePasswordPage({ operator }: { operator: OperatorInfo }) {
   const submit = (event: FormEvent) => form.submit(event, check, () => changePassword(current, next));
 
   return (
-    <main className="auth" id="main">
-      <div className="auth-card">
-        <p className="brand">
-          <Trans>Operators' console</Trans>
-        </p>
-        <h1>
-          <Trans>Set a new password</Trans>
-        </h1>
-        <p className="lead">
-          <Trans>
-            Signed in as {operator.name}. Before anything else, replace the password you were given with one only you
-            know.
-          </Trans>
-        </p>
-        <form className="form" noValidate onSubmit={(event) => void submit(event)} aria-busy={form.busy || undefined}>
-          <TextField
-            label={t`Current password`}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={current}
-            onChange={setCurrent}
-            error={form.errors.password}
-            inputRef={form.inputRef('password')}
-          />
-          <NewPasswordFields
-            password={next}
-            repeat={repeat}
-            onPassword={setNext}
-            onRepeat={setRepeat}
-            errors={form.errors}
-            inputRef={form.inputRef}
-          />
-          <ErrorNote error={form.failure} />
-          <BusyButton type="submit" className="button-primary button-block" busy={form.busy}>
-            {t`Save the new password`}
-          </BusyButton>
-        </form>
-        <div className="auth-foot">
-          <LanguageMenu />
-          <SignOutButton />
-        </div>
+    <AuthCard title={t`Set a new password`}>
+      <p className="lead">
+        <Trans>
+          Signed in as {operator.name}. Before anything else, replace the password you were given with one only you
+          know.
+        </Trans>
+      </p>
+      <form className="form" noValidate onSubmit={(event) => void submit(event)} aria-busy={form.busy || undefined}>
+        <PasswordField
+          label={t`Current password`}
+          value={current}
+          onChange={setCurrent}
+          error={form.errors.password}
+          inputRef={form.inputRef('password')}
+        />
+        <NewPasswordFields
+          password={next}
+          repeat={repeat}
+          onPassword={setNext}
+          onRepeat={setRepeat}
+          errors={form.errors}
+          inputRef={form.inputRef}
+        />
+        <ErrorNote error={form.failure} />
+        <BusyButton type="submit" className="button-primary button-block" busy={form.busy}>
+          {t`Save the new password`}
+        </BusyButton>
+      </form>
+      <div className="auth-foot">
+        <LanguageMenu />
+        <SignOutButton signOut={signOut} />
       </div>
-    </main>
+    </AuthCard>
   );
 }

@@ -8,15 +8,17 @@ import { call } from '../api/client';
 import { useChainDeposits, useWatchers } from '../api/reads';
 import { Badge, type BadgeTone } from '../ui/badge';
 import { BusyButton } from '../ui/busy-button';
+import { DataTable, type Column } from '../ui/data-table';
 import { ErrorNote } from '../ui/failure';
-import { TextField } from '../ui/field';
+import { FormActions } from '../ui/form-actions';
+import { Field } from '../../web-kit/ui/field';
 import { Panel } from '../ui/panel';
 import { MoreOrEnd, usePages } from '../ui/more';
 import { Empty, LoadFailed, Loading } from '../ui/states';
 import { DateTime, Usdt } from '../ui/values';
-import { useAction } from './use-action';
-import { useIsAdmin } from './use-operator';
-import { useTitle } from './use-title';
+import { useAction } from '../lib/use-action';
+import { useIsAdmin } from '../state/operator';
+import { useTitle } from '../lib/use-title';
 
 function useDepositStateLabel(): (state: DepositState) => string {
   const { t } = useLingui();
@@ -79,49 +81,30 @@ function HoldingsButton({ type }: { type: string }) {
 function WatchersTable({ watchers }: { watchers: readonly WatcherInfo[] }) {
   const { t } = useLingui();
   const block = (value: number | null) => (value === null ? '—' : String(value));
+  const moment = (iso: string | null) => (iso ? <DateTime iso={iso} layout="stacked" /> : '—');
   return (
-    <div className="table-frame">
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">{t`Network`}</th>
-            <th scope="col" className="cell-figure">
-              {t`Head`}
-            </th>
-            <th scope="col" className="cell-figure">
-              {t`Final`}
-            </th>
-            <th scope="col" className="cell-figure">
-              {t`Scanned to`}
-            </th>
-            <th scope="col" className="cell-figure">
-              {t`Behind (blocks)`}
-            </th>
-            <th scope="col">{t`Last checked`}</th>
-            <th scope="col">{t`Last moved`}</th>
-            <th scope="col">{t`Node`}</th>
-            <th scope="col">{t`Last error`}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {watchers.map((watcher) => (
-            <tr key={watcher.type}>
-              <td>
-                {watcher.type} {watcher.stalled ? <Badge tone="bad">{t`Stalled`}</Badge> : null}
-              </td>
-              <td className="cell-figure">{block(watcher.head)}</td>
-              <td className="cell-figure">{block(watcher.final)}</td>
-              <td className="cell-figure">{watcher.scanned}</td>
-              <td className="cell-figure">{block(watcher.lag_blocks)}</td>
-              <td>{watcher.checked_at ? <DateTime iso={watcher.checked_at} layout="stacked" /> : '—'}</td>
-              <td>{watcher.advanced_at ? <DateTime iso={watcher.advanced_at} layout="stacked" /> : '—'}</td>
-              <td className="code">{watcher.node || '—'}</td>
-              <td className="cell-detail">{watcher.last_error || '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      rows={watchers}
+      rowKey={(watcher) => watcher.type}
+      columns={[
+        {
+          header: t`Network`,
+          cell: (watcher) => (
+            <>
+              {watcher.type} {watcher.stalled ? <Badge tone="bad">{t`Stalled`}</Badge> : null}
+            </>
+          ),
+        },
+        { header: t`Head`, figure: true, cell: (watcher) => block(watcher.head) },
+        { header: t`Final`, figure: true, cell: (watcher) => block(watcher.final) },
+        { header: t`Scanned to`, figure: true, cell: (watcher) => watcher.scanned },
+        { header: t`Behind (blocks)`, figure: true, cell: (watcher) => block(watcher.lag_blocks) },
+        { header: t`Last checked`, cell: (watcher) => moment(watcher.checked_at) },
+        { header: t`Last moved`, cell: (watcher) => moment(watcher.advanced_at) },
+        { header: t`Node`, className: 'code', cell: (watcher) => watcher.node || '—' },
+        { header: t`Last error`, className: 'cell-detail', cell: (watcher) => watcher.last_error || '—' },
+      ]}
+    />
   );
 }
 
@@ -193,7 +176,7 @@ function CreditByHandPanel({
         {t`It arrived below the network's minimum and was not credited. Say why it is credited now: the reason goes to the audit log, and above the second-approval limit another administrator must approve too.`}
       </p>
       <form className="form" ref={form} noValidate onSubmit={(event) => void submit(event)}>
-        <TextField
+        <Field
           label={t`Reason for the audit log`}
           name="reason"
           maxLength={200}
@@ -202,14 +185,7 @@ function CreditByHandPanel({
           error={errorOf('reason') ?? errorOf('id')}
         />
         <ErrorNote error={failure} />
-        <div className="record-actions">
-          <BusyButton type="submit" className="button-primary" busy={busy}>
-            {t`Credit ${deposit.amount} USDT`}
-          </BusyButton>
-          <button type="button" className="button button-quiet" onClick={onCancel}>
-            {t`Cancel`}
-          </button>
-        </div>
+        <FormActions submit={t`Credit ${deposit.amount} USDT`} busy={busy} onCancel={onCancel} />
       </form>
     </Panel>
   );
@@ -225,62 +201,44 @@ function DepositsTable({
   const { t } = useLingui();
   const label = useDepositStateLabel();
   const admin = useIsAdmin();
+  const actions: Column<DepositInfo>[] = [
+    {
+      header: t`Actions`,
+      cell: (deposit) =>
+        deposit.state === 'below_minimum' ? (
+          <button type="button" className="button button-quiet" onClick={() => onCredit(deposit)}>
+            {t`Credit by hand`}
+            <span className="visually-hidden"> {t`Deposit ${deposit.id}`}</span>
+          </button>
+        ) : null,
+    },
+  ];
   return (
-    <div className="table-frame">
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">{t`Seen`}</th>
-            <th scope="col">{t`Customer account`}</th>
-            <th scope="col">{t`Network`}</th>
-            <th scope="col" className="cell-figure">
-              {t`Amount`}
-            </th>
-            <th scope="col">{t`State`}</th>
-            <th scope="col" className="cell-figure">
-              {t`Block`}
-            </th>
-            <th scope="col">{t`Transaction`}</th>
-            <th scope="col">{t`Deposit address`}</th>
-            {admin ? <th scope="col">{t`Actions`}</th> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {deposits.map((deposit) => (
-            <tr key={deposit.id}>
-              <td>
-                <DateTime iso={deposit.seen_at} layout="stacked" />
-              </td>
-              <td>
-                <Link href={`/customer?id=${deposit.user_id}`} className="code">
-                  {deposit.account}
-                </Link>
-              </td>
-              <td>{deposit.type}</td>
-              <td className="cell-figure">
-                <Usdt value={deposit.amount} />
-              </td>
-              <td>
-                <Badge tone={TONES[deposit.state]}>{label(deposit.state)}</Badge>
-              </td>
-              <td className="cell-figure">{deposit.block}</td>
-              <td className="code cell-wrap">{deposit.tx_hash}</td>
-              <td className="code cell-wrap">{deposit.address}</td>
-              {admin ? (
-                <td>
-                  {deposit.state === 'below_minimum' ? (
-                    <button type="button" className="button button-quiet" onClick={() => onCredit(deposit)}>
-                      {t`Credit by hand`}
-                      <span className="visually-hidden"> {t`Deposit ${deposit.id}`}</span>
-                    </button>
-                  ) : null}
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      rows={deposits}
+      rowKey={(deposit) => deposit.id}
+      columns={[
+        { header: t`Seen`, cell: (deposit) => <DateTime iso={deposit.seen_at} layout="stacked" /> },
+        {
+          header: t`Customer account`,
+          cell: (deposit) => (
+            <Link href={`/customer?id=${deposit.user_id}`} className="code">
+              {deposit.account}
+            </Link>
+          ),
+        },
+        { header: t`Network`, cell: (deposit) => deposit.type },
+        { header: t`Amount`, figure: true, cell: (deposit) => <Usdt value={deposit.amount} /> },
+        {
+          header: t`State`,
+          cell: (deposit) => <Badge tone={TONES[deposit.state]}>{label(deposit.state)}</Badge>,
+        },
+        { header: t`Block`, figure: true, cell: (deposit) => deposit.block },
+        { header: t`Transaction`, className: 'code cell-wrap', cell: (deposit) => deposit.tx_hash },
+        { header: t`Deposit address`, className: 'code cell-wrap', cell: (deposit) => deposit.address },
+        ...(admin ? actions : []),
+      ]}
+    />
   );
 }
 

@@ -6,17 +6,19 @@ import { isPlainText, isStrongEnoughPassword } from '../../contract/rules';
 import { call } from '../api/client';
 import { enrol } from '../api/session';
 import { ENROLMENT_TOKEN_PATTERN, TOTP_CODE_PATTERN } from '../api/wire';
-import { ServerRefusal } from '../lib/failures';
+import { ServerRefusal } from '../../web-kit/lib/failures';
+import { AuthCard } from '../ui/auth-card';
 import { BusyButton } from '../ui/busy-button';
 import { Details } from '../ui/details';
 import { ErrorNote } from '../ui/failure';
-import { QrCode } from '../ui/qr-code';
+import { QrCode } from '../../web-kit/ui/qr-code';
 import { LoadFailed, Loading } from '../ui/states';
 import { DateTime } from '../ui/values';
-import { AuthenticatorCodeField, NewPasswordFields, digitsOf, useCheckedForm } from './checked-form';
-import { useLabels } from './labels';
-import { LanguageMenu } from './language-menu';
-import { useTitle } from './use-title';
+import { digitsOf, useCheckedForm } from '../lib/use-checked-form';
+import { AuthenticatorCodeField, NewPasswordFields } from '../ui/credential-fields';
+import { useLabels } from '../ui/labels';
+import { LanguageMenu } from '../state/language-menu';
+import { useTitle } from '../lib/use-title';
 
 const FIELDS = ['new_password', 'repeat', 'code'] as const;
 type EnrolField = (typeof FIELDS)[number];
@@ -132,50 +134,42 @@ export function EnrolPage() {
   };
 
   return (
-    <main className="auth" id="main">
-      <div className="auth-card auth-card-wide">
-        <p className="brand">
-          <Trans>Operators' console</Trans>
+    <AuthCard title={t`Set up your console account`} wide>
+      {!wellFormed ? (
+        <p className="note note-error" role="alert">
+          <Trans>This enrolment link is not complete. Open the whole link you were given.</Trans>
         </p>
-        <h1>
-          <Trans>Set up your console account</Trans>
-        </h1>
-        {!wellFormed ? (
-          <p className="note note-error" role="alert">
-            <Trans>This enrolment link is not complete. Open the whole link you were given.</Trans>
+      ) : failure instanceof ServerRefusal ? (
+        <ErrorNote error={failure} />
+      ) : failure ? (
+        <LoadFailed error={failure} onRetry={retry} />
+      ) : !opened ? (
+        <Loading>{t`Opening the enrolment link…`}</Loading>
+      ) : (
+        <>
+          <EnrolmentLead opened={opened} />
+          <h2>
+            <Trans>1. Add the account to your authenticator app</Trans>
+          </h2>
+          <p>
+            <Trans>Scan the code with the app, or type the secret into it.</Trans>
           </p>
-        ) : failure instanceof ServerRefusal ? (
-          <ErrorNote error={failure} />
-        ) : failure ? (
-          <LoadFailed error={failure} onRetry={retry} />
-        ) : !opened ? (
-          <Loading>{t`Opening the enrolment link…`}</Loading>
-        ) : (
-          <>
-            <EnrolmentLead opened={opened} />
-            <h2>
-              <Trans>1. Add the account to your authenticator app</Trans>
-            </h2>
-            <p>
-              <Trans>Scan the code with the app, or type the secret into it.</Trans>
-            </p>
-            <div className="secrets">
-              <Details
-                rows={[
-                  { term: t`Authenticator secret`, value: opened.totp_secret, kind: 'code' },
-                  { term: t`Authenticator address`, value: opened.totp_uri, kind: 'code' },
-                ]}
-              />
-              <QrCode value={opened.totp_uri} label={t`QR code of the authenticator address`} size={180} />
-            </div>
-            <h2>
-              <Trans>2. Choose your password and enter the app's code</Trans>
-            </h2>
-            <EnrolForm token={token} opened={opened} />
-          </>
-        )}
-        <LanguageMenu />
-      </div>
-    </main>
+          <div className="secrets">
+            <Details
+              rows={[
+                { term: t`Authenticator secret`, value: opened.totp_secret, kind: 'code' },
+                { term: t`Authenticator address`, value: opened.totp_uri, kind: 'code' },
+              ]}
+            />
+            <QrCode value={opened.totp_uri} label={t`QR code of the authenticator address`} size={180} />
+          </div>
+          <h2>
+            <Trans>2. Choose your password and enter the app's code</Trans>
+          </h2>
+          <EnrolForm token={token} opened={opened} />
+        </>
+      )}
+      <LanguageMenu />
+    </AuthCard>
   );
 }

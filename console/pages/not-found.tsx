@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
-import { useTitle } from './use-title';
+import { useTitle } from '../lib/use-title';
 
 /** An address the console does not know, with the way back to work. */
 export function NotFoundPage() {

@@ -4,7 +4,7 @@ import type { QueueItem, ReviewKind } from '../../contract/console';
 import { useEffect } from 'react';
 import { useQueuePages } from '../api/reads';
 import { REVIEW_KINDS } from '../api/wire';
-import { formatAge } from '../lib/format';
+import { formatAge } from '../../web-kit/lib/format-phrases';
 import { useNow } from '../lib/use-now';
 import { sessionStateAtom } from '../state/session';
 import { liveStatusAtom, queueChangesAtom } from '../state/live';
@@ -14,8 +14,8 @@ import { BusyButton } from '../ui/busy-button';
 import { ErrorNote } from '../ui/failure';
 import { Empty, LoadFailed, Loading } from '../ui/states';
 import { DateTime, Usdt } from '../ui/values';
-import { useLabels } from './labels';
-import { useTitle } from './use-title';
+import { useLabels } from '../ui/labels';
+import { useTitle } from '../lib/use-title';
 
 function kindFilter(search: string): ReviewKind | null {
   const kind = new URLSearchParams(search).get('kind');

@@ -2,13 +2,15 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { signIn } from '../api/session';
 import { OPERATOR_NAME_PATTERN, TOTP_CODE_PATTERN } from '../api/wire';
-import { ServerRefusal } from '../lib/failures';
+import { ServerRefusal } from '../../web-kit/lib/failures';
+import { AuthCard } from '../ui/auth-card';
 import { BusyButton } from '../ui/busy-button';
 import { ErrorNote } from '../ui/failure';
-import { TextField } from '../ui/field';
-import { AuthenticatorCodeField, digitsOf, useCheckedForm } from './checked-form';
-import { LanguageMenu } from './language-menu';
-import { useTitle } from './use-title';
+import { PasswordField, UsernameField } from '../../web-kit/ui/field';
+import { digitsOf, useCheckedForm } from '../lib/use-checked-form';
+import { AuthenticatorCodeField } from '../ui/credential-fields';
+import { LanguageMenu } from '../state/language-menu';
+import { useTitle } from '../lib/use-title';
 
 const FIELDS = ['name', 'password', 'code'] as const;
 type SignInField = (typeof FIELDS)[number];
@@ -48,55 +50,40 @@ export function SignInPage({ ended }: { ended: boolean }) {
     );
 
   return (
-    <main className="auth" id="main">
-      <div className="auth-card">
-        <p className="brand">
-          <Trans>Operators' console</Trans>
+    <AuthCard title={t`Sign in`}>
+      {ended ? (
+        <p className="note note-info" role="status">
+          <Trans>Your session ended; sign in again.</Trans>
         </p>
-        <h1>
-          <Trans>Sign in</Trans>
-        </h1>
-        {ended ? (
-          <p className="note note-info" role="status">
-            <Trans>Your session ended; sign in again.</Trans>
-          </p>
-        ) : null}
-        <form className="form" noValidate onSubmit={(event) => void submit(event)} aria-busy={form.busy || undefined}>
-          <TextField
-            label={t`Operator name`}
-            name="name"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={name}
-            onChange={setName}
-            error={form.errors.name}
-            inputRef={form.inputRef('name')}
-          />
-          <TextField
-            label={t`Password`}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={setPassword}
-            error={form.errors.password}
-            inputRef={form.inputRef('password')}
-          />
-          <AuthenticatorCodeField
-            value={code}
-            onChange={setCode}
-            error={form.errors.code}
-            hint={t`The 6 digits your authenticator app shows now.`}
-            inputRef={form.inputRef('code')}
-          />
-          <ErrorNote error={form.failure} />
-          <BusyButton type="submit" className="button-primary button-block" busy={form.busy}>
-            {t`Sign in`}
-          </BusyButton>
-        </form>
-        <LanguageMenu />
-      </div>
-    </main>
+      ) : null}
+      <form className="form" noValidate onSubmit={(event) => void submit(event)} aria-busy={form.busy || undefined}>
+        <UsernameField
+          label={t`Operator name`}
+          name="name"
+          value={name}
+          onChange={setName}
+          error={form.errors.name}
+          inputRef={form.inputRef('name')}
+        />
+        <PasswordField
+          value={password}
+          onChange={setPassword}
+          error={form.errors.password}
+          inputRef={form.inputRef('password')}
+        />
+        <AuthenticatorCodeField
+          value={code}
+          onChange={setCode}
+          error={form.errors.code}
+          hint={t`The 6 digits your authenticator app shows now.`}
+          inputRef={form.inputRef('code')}
+        />
+        <ErrorNote error={form.failure} />
+        <BusyButton type="submit" className="button-primary button-block" busy={form.busy}>
+          {t`Sign in`}
+        </BusyButton>
+      </form>
+      <LanguageMenu />
+    </AuthCard>
   );
 }

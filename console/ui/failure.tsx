@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { NetworkFailure, ServerRefusal, SignedOut } from '../lib/failures';
+import { NetworkFailure, ServerRefusal, SignedOut } from '../../web-kit/lib/failures';
 
 /** What to tell the operator about a failed call: the server's own words when it gave some. */
 export function useFailureText(): (error: unknown) => string {

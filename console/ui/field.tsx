@@ -1,4 +1,5 @@
-import { useId, type InputHTMLAttributes, type Ref, type TextareaHTMLAttributes } from 'react';
+import { type Ref, type TextareaHTMLAttributes } from 'react';
+import { useFieldNotes } from '../../web-kit/ui/field';
 
 interface Labelled {
   label: string;
@@ -10,52 +11,6 @@ interface Labelled {
   hint?: string | undefined;
 }
 
-function useDescription(hint: string | undefined, error: string | undefined) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
-  const notes = (
-    <>
-      {hint ? (
-        <p className="field-hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field-error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
-    </>
-  );
-  return { id, describedBy, notes };
-}
-
-type InputProps = Labelled &
-  Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> & { inputRef?: Ref<HTMLInputElement> };
-
-/** A labelled text input whose hint and error are read with it. */
-export function TextField({ label, value, onChange, error, hint, inputRef, className, ...input }: InputProps) {
-  const { id, describedBy, notes } = useDescription(hint, error);
-  return (
-    <div className={`field ${className ?? ''}`}>
-      <label htmlFor={id}>{label}</label>
-      <input
-        {...input}
-        ref={inputRef}
-        id={id}
-        className="input"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      />
-      {notes}
-    </div>
-  );
-}
-
 type AreaProps = Labelled &
   Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value'> & {
     areaRef?: Ref<HTMLTextAreaElement>;
@@ -63,7 +18,7 @@ type AreaProps = Labelled &
 
 /** A labelled multi-line field. */
 export function TextArea({ label, value, onChange, error, hint, areaRef, className, ...area }: AreaProps) {
-  const { id, describedBy, notes } = useDescription(hint, error);
+  const { id, describedBy, notes } = useFieldNotes(hint, error);
   return (
     <div className={`field ${className ?? ''}`}>
       <label htmlFor={id}>{label}</label>
@@ -103,7 +58,7 @@ export function SelectField<V extends string>({
   hint,
   ...select
 }: SelectProps<V>) {
-  const { id, describedBy, notes } = useDescription(hint, error);
+  const { id, describedBy, notes } = useFieldNotes(hint, error);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import type { IsoTime, MoneyString } from '../../contract/responses';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '../../web-kit/lib/format';
 
 /** A USDT amount exactly as the server wrote it: never parsed, rounded or reformatted. */
 export function Usdt(props: { value: MoneyString }) {

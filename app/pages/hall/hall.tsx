@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { Merchant, Offer } from '../../../contract/responses';
 import { useHallTotals, useLatestSales, useMerchants, useOffers } from '../../api/selling';
-import { formatAmount } from '../../lib/format';
+import { formatAmount } from '../../../web-kit/lib/format';
 import { Avatar } from '../../ui/avatar';
 import { EndlessList } from '../../ui/endless-list';
 import { Fiat, Money } from '../../ui/money';

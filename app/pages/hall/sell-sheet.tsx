@@ -4,7 +4,7 @@ import { formatMoney, minMoney, multiplyByPrice, parseWireMoney } from '../../..
 import type { Offer } from '../../../contract/responses';
 import { sellToMerchant } from '../../api/selling';
 import { useMoneyInfo } from '../../api/userinfo';
-import { navigate } from '../../lib/hash-location';
+import { navigate } from '../../../web-kit/lib/hash-location';
 import { showToast } from '../../state/toast';
 import { BottomSheet } from '../../ui/bottom-sheet';
 import { Form } from '../../ui/form';

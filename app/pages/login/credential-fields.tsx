@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { CODE_LENGTH, type SendCodeScene } from '../../../contract/rules';
-import { Field } from '../../ui/field';
+import { NewPasswordFields as NewPasswordPair, OneTimeCodeField } from '../../../web-kit/ui/credential-fields';
+import { Field } from '../../../web-kit/ui/field';
 import type { FieldErrors } from '../shared/field-errors';
 import { SendCodeButton } from './send-code-button';
 
@@ -68,11 +69,8 @@ export function EmailCodeField({
 }) {
   const { t } = useLingui();
   return (
-    <Field
+    <OneTimeCodeField
       label={t`Email code`}
-      name="code"
-      inputMode="numeric"
-      autoComplete="one-time-code"
       maxLength={CODE_LENGTH}
       value={value}
       onChange={onChange}
@@ -95,26 +93,13 @@ export function NewPasswordFields({
 }) {
   const { t } = useLingui();
   return (
-    <>
-      <Field
-        label={t`Password`}
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        hint={t`At least 8 characters, a letter and a digit`}
-        value={values.password}
-        onChange={set('password')}
-        error={errors.password}
-      />
-      <Field
-        label={t`Confirm password`}
-        name="repassword"
-        type="password"
-        autoComplete="new-password"
-        value={values.repassword}
-        onChange={set('repassword')}
-        error={errors.repassword}
-      />
-    </>
+    <NewPasswordPair
+      names={{ password: 'password', repeat: 'repassword' }}
+      labels={{ password: t`Password`, repeat: t`Confirm password` }}
+      hint={t`At least 8 characters, a letter and a digit`}
+      values={values}
+      set={set}
+      errors={errors}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { resetPassword } from '../../api/auth';
-import { navigate } from '../../lib/hash-location';
+import { navigate } from '../../../web-kit/lib/hash-location';
 import { showToast } from '../../state/toast';
 import { Form } from '../../ui/form';
 import { useGuard } from '../../ui/guarded-button';

@@ -2,11 +2,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { logIn } from '../../api/auth';
-import { ApiFailure } from '../../lib/failures';
+import { ServerRefusal } from '../../../web-kit/lib/failures';
 import { appConfig } from '../../lib/config';
 import { deviceId } from '../../state/device-id';
 import { showToast } from '../../state/toast';
-import { Field } from '../../ui/field';
+import { PasswordField, UsernameField } from '../../../web-kit/ui/field';
 import { Form } from '../../ui/form';
 import { useGuard } from '../../ui/guarded-button';
 import { LanguageButton } from './language-button';
@@ -48,7 +48,7 @@ export default function LoginPage() {
         await logIn(account.trim(), password);
         showToast(t`Login success`);
       } catch (error) {
-        if (error instanceof ApiFailure) setPassword('');
+        if (error instanceof ServerRefusal) setPassword('');
         showFailure(error);
       }
     });
@@ -67,26 +67,15 @@ export default function LoginPage() {
         <Trans>Sign in to see your balance, sell USDT and withdraw.</Trans>
       </p>
       <Form onSubmit={() => void submit()} focusRound={focusRound}>
-        <Field
+        <UsernameField
           label={t`Account`}
           name="account"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
           placeholder={t`Account name or e-mail`}
           value={account}
           onChange={setAccount}
           error={errors.account}
         />
-        <Field
-          label={t`Password`}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={setPassword}
-          error={errors.password}
-        />
+        <PasswordField value={password} onChange={setPassword} error={errors.password} />
         <button type="submit" className="button block" disabled={busy} aria-busy={busy || undefined}>
           {t`Log in`}
         </button>

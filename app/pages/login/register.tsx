@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { register } from '../../api/auth';
 import { showToast } from '../../state/toast';
-import { Field } from '../../ui/field';
+import { Field, UsernameField } from '../../../web-kit/ui/field';
 import { Form } from '../../ui/form';
 import { useGuard } from '../../ui/guarded-button';
 import { EmailCodeFields, NewPasswordFields } from './credential-fields';
@@ -63,12 +63,9 @@ export default function RegisterPage() {
         <Trans>Create your wallet with the invitation code you were given.</Trans>
       </p>
       <Form onSubmit={() => void submit()} focusRound={focusRound}>
-        <Field
+        <UsernameField
           label={t`Account`}
           name="account"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
           placeholder={t`4–20 letters, digits or _`}
           value={form.account}
           onChange={set('account')}

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { SendCodeScene } from '../../../contract/rules';
 import { sendEmailCode } from '../../api/auth';
-import { ApiFailure } from '../../lib/failures';
+import { ServerRefusal } from '../../../web-kit/lib/failures';
 import { useCountdown } from '../../lib/use-countdown';
 import { showToast } from '../../state/toast';
 import { useGuard } from '../../ui/guarded-button';
@@ -31,8 +31,7 @@ export function SendCodeButton({
         startCountdown(await sendEmailCode(email.trim(), scene));
         showToast(t`Email code sent`);
       } catch (error) {
-        const wait =
-          error instanceof ApiFailure ? (error.envelope.data as { retry_after?: unknown }).retry_after : undefined;
+        const wait = error instanceof ServerRefusal ? (error.data as { retry_after?: unknown }).retry_after : undefined;
         if (typeof wait === 'number') startCountdown(wait);
       }
     });

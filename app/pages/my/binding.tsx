@@ -11,11 +11,11 @@ import {
 } from '../../../contract/rules';
 import type { BankInfo } from '../../../contract/responses';
 import { bindAccount, useBinding, useBindingDetail } from '../../api/bank';
-import { useHashSearch } from '../../lib/hash-location';
+import { useHashSearch } from '../../../web-kit/lib/hash-location';
 import { sessionAtom } from '../../state/session';
 import { useAtomValue } from '../../state/store';
 import { showToast } from '../../state/toast';
-import { Field } from '../../ui/field';
+import { Field } from '../../../web-kit/ui/field';
 import { Form } from '../../ui/form';
 import { HoldNotice, useStillHeld } from '../../ui/hold-notice';
 import { useGuard } from '../../ui/guarded-button';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { AssetLogEntry } from '../../../contract/responses';
 import type { LedgerKind } from '../../../contract/rules';
 import { useFundLog, useFundLogTotals, type LogFilter } from '../../api/assets';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../../web-kit/lib/format';
 import { EndlessList } from '../../ui/endless-list';
 import { Money } from '../../ui/money';
 import { StatGrid } from '../../ui/stat-grid';

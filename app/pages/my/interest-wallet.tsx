@@ -4,7 +4,7 @@ import { addMoney, formatMoney, minMoney, parseRate, parseWireMoney, simpleInter
 import type { InterestOrder, InterestProduct } from '../../../contract/responses';
 import { useMoneyInfo } from '../../api/userinfo';
 import { buyProduct, useHoldings, useProducts } from '../../api/interest-wallet';
-import { formatAmount, formatDateTime } from '../../lib/format';
+import { formatAmount, formatDateTime } from '../../../web-kit/lib/format';
 import { showToast } from '../../state/toast';
 import { BottomSheet } from '../../ui/bottom-sheet';
 import { EndlessList } from '../../ui/endless-list';

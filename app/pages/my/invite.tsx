@@ -9,7 +9,7 @@ import { showToast } from '../../state/toast';
 import { CopyButton } from '../../ui/copy-button';
 import { Icon } from '../../ui/icons';
 import { imageIcon, shareIcon } from '../../ui/page-icons';
-import { QrCode, qrPngDataUrl } from '../../ui/qr-code';
+import { QrCode, qrPngDataUrl } from '../../../web-kit/ui/qr-code';
 import { ErrorState, Spinner } from '../../ui/states';
 
 /** The web share sheet where the browser has one; otherwise the link goes to the clipboard. */

@@ -4,18 +4,18 @@ import { Link } from 'wouter';
 import { TX_HASH_PATTERN } from '../../../contract/chain';
 import type { ReceivingAddress, RechargeQuote } from '../../../contract/responses';
 import { createRecharge } from '../../api/recharge';
-import { ApiFailure } from '../../lib/failures';
-import { formatAmount } from '../../lib/format';
+import { ServerRefusal } from '../../../web-kit/lib/failures';
+import { formatAmount } from '../../../web-kit/lib/format';
 import { checkAmount } from '../../lib/money-input';
 import { useRequestId } from '../../lib/request-id';
 import { showToast } from '../../state/toast';
 import { useAmountMessage } from '../../ui/amount-message';
 import { CopyButton } from '../../ui/copy-button';
-import { Field } from '../../ui/field';
+import { Field } from '../../../web-kit/ui/field';
 import { Form } from '../../ui/form';
 import { useGuard } from '../../ui/guarded-button';
 import { ImagePicker } from '../../ui/image-picker';
-import { QrCode } from '../../ui/qr-code';
+import { QrCode } from '../../../web-kit/ui/qr-code';
 import { collectErrors, hasErrors, useFieldErrors } from '../shared/field-errors';
 import { IMAGE_ACCEPT, useImageUpload } from '../shared/image-upload';
 
@@ -136,8 +136,8 @@ export function ProofForm({
         showToast(t`Submit success`);
         onSubmitted(quote !== undefined && txid.trim() !== '');
       } catch (error) {
-        if (error instanceof ApiFailure && error.field === 'address') onAddressChanged();
-        if (error instanceof ApiFailure && error.field === 'quote_id') onQuoteGone?.();
+        if (error instanceof ServerRefusal && error.field === 'address') onAddressChanged();
+        if (error instanceof ServerRefusal && error.field === 'quote_id') onQuoteGone?.();
         showFailure(error);
       }
     });

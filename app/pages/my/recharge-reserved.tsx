@@ -2,8 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { ReceivingAddress, RechargeQuote } from '../../../contract/responses';
 import { reserveAmount } from '../../api/recharge';
-import { ApiFailure } from '../../lib/failures';
-import { formatAmount, formatDateTime } from '../../lib/format';
+import { ServerRefusal } from '../../../web-kit/lib/failures';
+import { formatAmount, formatDateTime } from '../../../web-kit/lib/format';
 import { checkAmount } from '../../lib/money-input';
 import { useMinutesLeft } from '../../lib/time-left';
 import { showToast } from '../../state/toast';
@@ -51,7 +51,7 @@ function AmountStep({
       try {
         onReserved(await reserveAmount({ type, address: address.address, amount: amount.trim() }));
       } catch (error) {
-        if (error instanceof ApiFailure && error.field === 'address') onAddressChanged();
+        if (error instanceof ServerRefusal && error.field === 'address') onAddressChanged();
         showFailure(error);
       }
     });

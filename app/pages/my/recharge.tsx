@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { ReceivingAddress } from '../../../contract/responses';
 import type { DepositState } from '../../../contract/rules';
 import { useDeposits, useReceivingAddress } from '../../api/recharge';
-import { formatAmount, formatDateTime } from '../../lib/format';
+import { formatAmount, formatDateTime } from '../../../web-kit/lib/format';
 import { Money } from '../../ui/money';
 import { ErrorState, Spinner } from '../../ui/states';
 import { Tabs } from '../../ui/tabs';

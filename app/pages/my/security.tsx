@@ -18,12 +18,12 @@ import {
   useSignedInDevices,
 } from '../../api/security';
 import { addPasskey, browserHasPasskeys, removePasskey, usePasskeys, type IdentityProof } from '../../api/passkeys';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../../web-kit/lib/format';
 import { IdentityCheckSheet } from '../shared/identity-check-sheet';
 import { usePasskeyProblemMessage } from '../shared/passkey-problems';
 import { showToast } from '../../state/toast';
 import { EndlessList } from '../../ui/endless-list';
-import { Field } from '../../ui/field';
+import { Field, PasswordField } from '../../../web-kit/ui/field';
 import { Form } from '../../ui/form';
 import { useGuard } from '../../ui/guarded-button';
 import { ErrorState, Spinner } from '../../ui/states';
@@ -287,11 +287,8 @@ function AddPasskeyForm({ onDone }: { onDone: (added: boolean) => void }) {
         error={errors.name}
         hint={t`To tell your passkeys apart, for example “My phone”.`}
       />
-      <Field
+      <PasswordField
         label={t`Account password`}
-        name="password"
-        type="password"
-        autoComplete="current-password"
         value={password}
         onChange={setPassword}
         error={errors.password}

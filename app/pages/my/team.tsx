@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useTeamMembers, useTeamTotals } from '../../api/team';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../../web-kit/lib/format';
 import { EndlessList } from '../../ui/endless-list';
 import { Money } from '../../ui/money';
 import { StatGrid } from '../../ui/stat-grid';

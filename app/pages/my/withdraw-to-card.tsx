@@ -7,13 +7,13 @@ import { useBinding } from '../../api/bank';
 import { useMoneyInfo } from '../../api/userinfo';
 import { browserHasPasskeys, confirmWithPasskey, useHasPasskeys } from '../../api/passkeys';
 import { createWithdrawal, type WithdrawProof } from '../../api/withdraw';
-import { navigate, useHashSearch } from '../../lib/hash-location';
-import { formatAmount } from '../../lib/format';
+import { navigate, useHashSearch } from '../../../web-kit/lib/hash-location';
+import { formatAmount } from '../../../web-kit/lib/format';
 import { checkAmount } from '../../lib/money-input';
 import { useRequestId } from '../../lib/request-id';
 import { showToast } from '../../state/toast';
 import { useAmountMessage } from '../../ui/amount-message';
-import { Field } from '../../ui/field';
+import { Field, PasswordField } from '../../../web-kit/ui/field';
 import { Form } from '../../ui/form';
 import { HoldNotice, useStillHeld } from '../../ui/hold-notice';
 import { useGuard } from '../../ui/guarded-button';
@@ -126,15 +126,7 @@ export default function WithdrawToCardPage() {
             returned if the withdrawal is rejected.
           </Trans>
         </p>
-        <Field
-          label={t`Password`}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={setPassword}
-          error={errors.password}
-        />
+        <PasswordField value={password} onChange={setPassword} error={errors.password} />
         <button type="submit" className="button block" disabled={busy || held} aria-busy={busy || undefined}>
           {t`Withdraw`}
         </button>

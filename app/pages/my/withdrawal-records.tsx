@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { useWithdrawals } from '../../api/withdraw';
-import { formatDateTime } from '../../lib/format';
-import { useHashSearch } from '../../lib/hash-location';
+import { formatDateTime } from '../../../web-kit/lib/format';
+import { useHashSearch } from '../../../web-kit/lib/hash-location';
 import { EndlessList } from '../../ui/endless-list';
 import { Money } from '../../ui/money';
 import { ReviewStateLabel } from '../../ui/state-label';

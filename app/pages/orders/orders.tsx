@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import type { SaleOrder } from '../../../contract/responses';
 import type { SaleOrderState } from '../../../contract/rules';
 import { useSaleOrders } from '../../api/selling';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../../web-kit/lib/format';
 import { PATHS } from '../../lib/paths';
 import { EndlessList } from '../../ui/endless-list';
 import { Fiat, Money } from '../../ui/money';

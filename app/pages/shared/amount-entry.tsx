@@ -5,7 +5,7 @@ import { useMoneyInfo } from '../../api/userinfo';
 import { checkAmount } from '../../lib/money-input';
 import { useRequestId } from '../../lib/request-id';
 import { useAmountMessage } from '../../ui/amount-message';
-import { Field } from '../../ui/field';
+import { Field } from '../../../web-kit/ui/field';
 import { useGuard } from '../../ui/guarded-button';
 import { Money } from '../../ui/money';
 import { ErrorState } from '../../ui/states';

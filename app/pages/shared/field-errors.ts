@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { ApiFailure } from '../../lib/failures';
+import { ServerRefusal } from '../../../web-kit/lib/failures';
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
@@ -55,9 +55,9 @@ export function useFieldErrors<F extends string>(fields: readonly F[]) {
    */
   const showFailure = useCallback(
     (error: unknown): boolean => {
-      const field = error instanceof ApiFailure ? error.field : undefined;
-      if (error instanceof ApiFailure && field && (fields as readonly string[]).includes(field)) {
-        show({ [field]: error.envelope.msg } as FieldErrors<F>);
+      const field = error instanceof ServerRefusal ? error.field : undefined;
+      if (error instanceof ServerRefusal && field && (fields as readonly string[]).includes(field)) {
+        show({ [field]: error.message } as FieldErrors<F>);
         return true;
       }
       return false;

@@ -1,13 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { browserHasPasskeys, confirmIdentityWithPasskey, useHasPasskeys, type IdentityProof } from '../../api/passkeys';
-import { ApiFailure } from '../../lib/failures';
+import { ServerRefusal } from '../../../web-kit/lib/failures';
 import { BottomSheet } from '../../ui/bottom-sheet';
-import { Field } from '../../ui/field';
 import { Form } from '../../ui/form';
 import { useGuard } from '../../ui/guarded-button';
 import { useFieldErrors } from './field-errors';
 import { usePasskeyProblemMessage } from './passkey-problems';
+import { PasswordField } from '../../../web-kit/ui/field';
 
 const FIELDS = ['password'] as const;
 
@@ -48,8 +48,8 @@ export function IdentityCheckSheet({
         onClose();
       } catch (error) {
         setPassword('');
-        if (!(error instanceof ApiFailure)) throw error;
-        if (!showFailure(error)) setRefusal(error.envelope.msg);
+        if (!(error instanceof ServerRefusal)) throw error;
+        if (!showFailure(error)) setRefusal(error.message);
       }
     });
 
@@ -73,15 +73,7 @@ export function IdentityCheckSheet({
       <div className="sheet-body">
         <p className="muted small">{explanation}</p>
         <Form onSubmit={() => void withPassword()} focusRound={focusRound}>
-          <Field
-            label={t`Account password`}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={setPassword}
-            error={errors.password}
-          />
+          <PasswordField label={t`Account password`} value={password} onChange={setPassword} error={errors.password} />
           {refusal ? (
             <p className="notice" role="alert">
               {refusal}

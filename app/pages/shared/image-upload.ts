@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { UPLOAD_MAX_BYTES, UPLOAD_MIME_TYPES } from '../../../contract/rules';
 import { uploadImage } from '../../api/attach';
-import { ApiFailure, isExpectedFailure } from '../../lib/failures';
+import { ServerRefusal, isExpectedFailure } from '../../../web-kit/lib/failures';
 import { useObjectUrl } from '../../ui/image-picker';
 
 /** What the file input offers: the image types the server takes. */
@@ -41,7 +41,7 @@ export function useImageUpload(showError: (message: string | undefined) => void)
     } catch (error) {
       setImage(undefined);
       if (!isExpectedFailure(error)) throw error;
-      showError(error instanceof ApiFailure ? error.envelope.msg : t`The upload failed. Please try again.`);
+      showError(error instanceof ServerRefusal ? error.message : t`The upload failed. Please try again.`);
       return undefined;
     }
   };

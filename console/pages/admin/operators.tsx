@@ -6,16 +6,16 @@ import { useList, useRevalidate } from '../../api/reads';
 import { Badge } from '../../ui/badge';
 import { BusyButton } from '../../ui/busy-button';
 import { ConfirmButton } from '../../ui/confirm-button';
+import { DataTable } from '../../ui/data-table';
 import { ErrorNote } from '../../ui/failure';
-import { SelectField, TextField } from '../../ui/field';
+import { Field } from '../../../web-kit/ui/field';
+import { SelectField } from '../../ui/field';
 import { Panel } from '../../ui/panel';
 import { DateTime } from '../../ui/values';
-import { useLabels } from '../labels';
-import { useAction } from '../use-action';
-import { useOperator } from '../use-operator';
-import { useTitle } from '../use-title';
-import { AdminOnly } from './admin-only';
-import { ListSection } from './list-section';
+import { useLabels } from '../../ui/labels';
+import { useAction } from '../../lib/use-action';
+import { AdminPage, useOperator } from '../../state/operator';
+import { ListSection } from '../../ui/list-section';
 
 /**
  * A new account: where its enrolment link went. The link itself is never shown: its operator sets
@@ -66,7 +66,7 @@ function AddOperatorForm({ onAdded }: { onAdded: (added: NewOperatorEnrolment) =
   return (
     <form className="form record-form" ref={form} noValidate onSubmit={(event) => void submit(event)}>
       <div className="record-fields">
-        <TextField
+        <Field
           label={t`New operator's name`}
           name="name"
           autoCapitalize="none"
@@ -77,7 +77,7 @@ function AddOperatorForm({ onAdded }: { onAdded: (added: NewOperatorEnrolment) =
           onChange={setName}
           error={errorOf('name')}
         />
-        <TextField
+        <Field
           label={t`Their own e-mail address`}
           name="email"
           type="email"
@@ -189,57 +189,52 @@ function OperatorsTable({ operators }: { operators: readonly OperatorAccount[] }
     account.name !== me &&
     account.added_by !== me;
   return (
-    <div className="table-frame">
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">{t`Operator name`}</th>
-            <th scope="col">{t`Role`}</th>
-            <th scope="col">{t`Account status`}</th>
-            <th scope="col">{t`Enrolment and four eyes`}</th>
-            <th scope="col">{t`Created`}</th>
-            <th scope="col">{t`Actions`}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {operators.map((account) => (
-            <tr key={account.name}>
-              <td>
-                <span className="code">{account.name}</span>
-                {account.name === me ? <span className="muted"> · {t`you`}</span> : null}
-                <br />
-                <span className="muted operator-email">{account.email ?? t`No e-mail address`}</span>
-              </td>
-              <td>{labels.role(account.role)}</td>
-              <td>
-                {account.status === 'active' ? (
-                  <Badge tone="good">{t`Active`}</Badge>
-                ) : (
-                  <Badge tone="bad">{t`Disabled`}</Badge>
-                )}
-              </td>
-              <td>
-                <div className="badge-stack">
-                  <EnrolmentBadge enrolment={account.enrolment} />
-                  {account.status === 'active' ? <FourEyesBadge account={account} /> : null}
-                </div>
-              </td>
-              <td>
-                <DateTime iso={account.created_at} layout="short" />
-              </td>
-              <td>
-                <div className="row-actions operator-actions">
-                  {confirmable(account) ? <ConfirmOperatorButton account={account} /> : null}
-                  {account.status === 'active' && account.name !== me ? (
-                    <DisableOperatorButton account={account} />
-                  ) : null}
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      rows={operators}
+      rowKey={(account) => account.name}
+      columns={[
+        {
+          header: t`Operator name`,
+          cell: (account) => (
+            <>
+              <span className="code">{account.name}</span>
+              {account.name === me ? <span className="muted"> · {t`you`}</span> : null}
+              <br />
+              <span className="muted operator-email">{account.email ?? t`No e-mail address`}</span>
+            </>
+          ),
+        },
+        { header: t`Role`, cell: (account) => labels.role(account.role) },
+        {
+          header: t`Account status`,
+          cell: (account) =>
+            account.status === 'active' ? (
+              <Badge tone="good">{t`Active`}</Badge>
+            ) : (
+              <Badge tone="bad">{t`Disabled`}</Badge>
+            ),
+        },
+        {
+          header: t`Enrolment and four eyes`,
+          cell: (account) => (
+            <div className="badge-stack">
+              <EnrolmentBadge enrolment={account.enrolment} />
+              {account.status === 'active' ? <FourEyesBadge account={account} /> : null}
+            </div>
+          ),
+        },
+        { header: t`Created`, cell: (account) => <DateTime iso={account.created_at} layout="short" /> },
+        {
+          header: t`Actions`,
+          cell: (account) => (
+            <div className="row-actions operator-actions">
+              {confirmable(account) ? <ConfirmOperatorButton account={account} /> : null}
+              {account.status === 'active' && account.name !== me ? <DisableOperatorButton account={account} /> : null}
+            </div>
+          ),
+        },
+      ]}
+    />
   );
 }
 
@@ -249,40 +244,34 @@ function OperatorsTable({ operators }: { operators: readonly OperatorAccount[] }
  */
 export function OperatorsPage() {
   const { t } = useLingui();
-  useTitle(t`Operators`);
   const { data, error, mutate } = useList('operators/list');
   const revalidate = useRevalidate();
   const [added, setAdded] = useState<NewOperatorEnrolment | null>(null);
   return (
-    <>
-      <h1>
-        <Trans>Operators</Trans>
-      </h1>
-      <AdminOnly>
-        <div className="admin-page">
-          <Panel title={t`Add an operator`}>
-            {added ? (
-              <AddedOperatorPanel added={added} onDone={() => setAdded(null)} />
-            ) : (
-              <AddOperatorForm
-                onAdded={(operator) => {
-                  setAdded(operator);
-                  revalidate('operators/', 'four-eyes/');
-                }}
-              />
-            )}
-          </Panel>
-          <ListSection
-            title={t`Operator accounts`}
-            read={{ data, error, retry: () => void mutate() }}
-            loading={t`Loading the operators…`}
-            empty={t`No operator accounts.`}
-            isEmpty={(read) => read.operators.length === 0}
-          >
-            {(read) => <OperatorsTable operators={read.operators} />}
-          </ListSection>
-        </div>
-      </AdminOnly>
-    </>
+    <AdminPage title={t`Operators`}>
+      <div className="admin-page">
+        <Panel title={t`Add an operator`}>
+          {added ? (
+            <AddedOperatorPanel added={added} onDone={() => setAdded(null)} />
+          ) : (
+            <AddOperatorForm
+              onAdded={(operator) => {
+                setAdded(operator);
+                revalidate('operators/', 'four-eyes/');
+              }}
+            />
+          )}
+        </Panel>
+        <ListSection
+          title={t`Operator accounts`}
+          read={{ data, error, retry: () => void mutate() }}
+          loading={t`Loading the operators…`}
+          empty={t`No operator accounts.`}
+          isEmpty={(read) => read.operators.length === 0}
+        >
+          {(read) => <OperatorsTable operators={read.operators} />}
+        </ListSection>
+      </div>
+    </AdminPage>
   );
 }

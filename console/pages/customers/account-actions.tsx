@@ -7,9 +7,10 @@ import { REMARK_MAX_LENGTH } from '../../api/wire';
 import { BusyButton } from '../../ui/busy-button';
 import { ConfirmButton } from '../../ui/confirm-button';
 import { ErrorNote } from '../../ui/failure';
-import { TextArea, TextField } from '../../ui/field';
+import { Field } from '../../../web-kit/ui/field';
+import { TextArea } from '../../ui/field';
 import { Panel } from '../../ui/panel';
-import { useAction } from '../use-action';
+import { useAction } from '../../lib/use-action';
 
 type Customer = CustomerDetail['customer'];
 
@@ -102,7 +103,7 @@ export function VipPanel({ customer }: { customer: Customer }) {
   return (
     <Panel title={t`VIP level`}>
       <form className="form form-inline" ref={form} noValidate onSubmit={(event) => void submit(event)}>
-        <TextField
+        <Field
           label={t`VIP level (0 to 99)`}
           name="level"
           inputMode="numeric"

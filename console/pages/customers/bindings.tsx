@@ -8,9 +8,9 @@ import { ErrorNote } from '../../ui/failure';
 import { Panel } from '../../ui/panel';
 import { Empty } from '../../ui/states';
 import { DateTime } from '../../ui/values';
-import { useLabels } from '../labels';
-import { useAction } from '../use-action';
-import { useIsAdmin } from '../use-operator';
+import { useLabels } from '../../ui/labels';
+import { useAction } from '../../lib/use-action';
+import { useIsAdmin } from '../../state/operator';
 
 /** The words for the fields a customer fills in for a payout account, by their wire names. */
 function useDetailLabels(): (key: string) => string {

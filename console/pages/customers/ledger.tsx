@@ -3,7 +3,7 @@ import { useCustomerLedger } from '../../api/reads';
 import { MoreOrEnd, usePages } from '../../ui/more';
 import { Panel } from '../../ui/panel';
 import { Empty, LoadFailed, Loading } from '../../ui/states';
-import { LedgerLinesTable } from '../ledger-lines';
+import { LedgerLinesTable } from '../../ui/ledger-lines';
 
 /** Every movement of the customer's balance, newest first, page after page. */
 export function LedgerPanel({ customerId }: { customerId: string }) {

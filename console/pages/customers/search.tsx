@@ -3,12 +3,13 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { CustomerSummary } from '../../../contract/console';
 import { useCustomerSearch } from '../../api/reads';
+import { DataTable } from '../../ui/data-table';
 import { ErrorNote } from '../../ui/failure';
-import { TextField } from '../../ui/field';
+import { Field } from '../../../web-kit/ui/field';
 import { Empty, LoadFailed, Loading } from '../../ui/states';
 import { Usdt } from '../../ui/values';
-import { CustomerStatusBadge } from '../labels';
-import { useTitle } from '../use-title';
+import { CustomerStatusBadge } from '../../ui/labels';
+import { useTitle } from '../../lib/use-title';
 
 /** The query lives in the address, so Back returns to the results. */
 function searchHref(query: string): string {
@@ -26,7 +27,7 @@ function SearchForm({ applied }: { applied: string }) {
   };
   return (
     <form className="filters filters-single" role="search" aria-label={t`Find a customer`} onSubmit={submit}>
-      <TextField
+      <Field
         label={t`Search customers`}
         name="query"
         type="search"
@@ -49,40 +50,21 @@ function SearchForm({ applied }: { applied: string }) {
 function ResultsTable({ customers }: { customers: readonly CustomerSummary[] }) {
   const { t } = useLingui();
   return (
-    <div className="table-frame">
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">{t`Account`}</th>
-            <th scope="col">{t`E-mail address`}</th>
-            <th scope="col" className="cell-figure">
-              {t`Balance`}
-            </th>
-            <th scope="col">{t`Account status`}</th>
-            <th scope="col" className="cell-figure">
-              {t`VIP level`}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {customers.map((customer) => (
-            <tr key={customer.id}>
-              <td className="code">
-                <Link href={`/customer?id=${customer.id}`}>{customer.account}</Link>
-              </td>
-              <td>{customer.email || '—'}</td>
-              <td className="cell-figure">
-                <Usdt value={customer.balance} />
-              </td>
-              <td>
-                <CustomerStatusBadge status={customer.status} />
-              </td>
-              <td className="cell-figure">{customer.vip}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      rows={customers}
+      rowKey={(customer) => customer.id}
+      columns={[
+        {
+          header: t`Account`,
+          className: 'code',
+          cell: (customer) => <Link href={`/customer?id=${customer.id}`}>{customer.account}</Link>,
+        },
+        { header: t`E-mail address`, cell: (customer) => customer.email || '—' },
+        { header: t`Balance`, figure: true, cell: (customer) => <Usdt value={customer.balance} /> },
+        { header: t`Account status`, cell: (customer) => <CustomerStatusBadge status={customer.status} /> },
+        { header: t`VIP level`, figure: true, cell: (customer) => customer.vip },
+      ]}
+    />
   );
 }
 

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { CustomerDetail } from '../../../contract/console';
 import { Details } from '../../ui/details';
 import { Panel } from '../../ui/panel';
-import { Empty } from '../../ui/states';
+import { DataTable } from '../../ui/data-table';
 import { DateTime } from '../../ui/values';
 
 /** Whom the customer invited, directly and through those they invited. */
@@ -16,34 +16,16 @@ export function TeamPanel({ team }: { team: CustomerDetail['team'] }) {
           { term: t`Invited through them`, value: team.indirect, kind: 'figure' },
         ]}
       />
-      {team.members.length === 0 ? (
-        <Empty>
-          <Trans>No team members.</Trans>
-        </Empty>
-      ) : (
-        <div className="table-frame">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{t`Account`}</th>
-                <th scope="col">{t`Level`}</th>
-                <th scope="col">{t`Joined`}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {team.members.map((member) => (
-                <tr key={member.account}>
-                  <td className="code">{member.account}</td>
-                  <td>{member.level === 1 ? t`Direct` : t`Indirect`}</td>
-                  <td>
-                    <DateTime iso={member.created_at} layout="short" />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        rows={team.members}
+        rowKey={(member) => member.account}
+        empty={<Trans>No team members.</Trans>}
+        columns={[
+          { header: t`Account`, className: 'code', cell: (member) => member.account },
+          { header: t`Level`, cell: (member) => (member.level === 1 ? t`Direct` : t`Indirect`) },
+          { header: t`Joined`, cell: (member) => <DateTime iso={member.created_at} layout="short" /> },
+        ]}
+      />
     </Panel>
   );
 }

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import type { CustomerSummary } from '../../../contract/console';
 import { Details } from '../../ui/details';
 import { DateTime, Usdt } from '../../ui/values';
-import { CustomerStatusBadge } from '../labels';
+import { CustomerStatusBadge } from '../../ui/labels';
 
 /** Who the order is from: enough to judge it without opening anything else. */
 export function CustomerPanel({ customer }: { customer: CustomerSummary }) {

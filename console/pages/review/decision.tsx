@@ -8,7 +8,7 @@ import { REMARK_MAX_LENGTH } from '../../api/wire';
 import { BusyButton } from '../../ui/busy-button';
 import { ErrorNote } from '../../ui/failure';
 import { TextArea } from '../../ui/field';
-import { useOutcomeText } from '../labels';
+import { useOutcomeText } from '../../ui/labels';
 
 interface Props {
   kind: ReviewKind;

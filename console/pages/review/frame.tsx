@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link, useSearch } from 'wouter';
-import type { ReviewKind } from '../../../contract/console';
+import type { ConsoleCallResponse, ReviewKind } from '../../../contract/console';
+import { useFollowQueue, useReview } from '../../api/reads';
 import { LoadFailed, Loading } from '../../ui/states';
-import { useLabels } from '../labels';
-import { useTitle } from '../use-title';
+import { useLabels } from '../../ui/labels';
+import { useTitle } from '../../lib/use-title';
 
 /** The order's id from `?id=`: plain digits, as the server takes them, or null. */
 export function useOrderId(): string | null {
@@ -48,5 +49,23 @@ export function ReviewFrame<T>({ kind, id, read, children }: Props<T>) {
         </Loading>
       )}
     </>
+  );
+}
+
+/** A review screen: its order read by `?id=`, read again when the queue says it changed. */
+export function ReviewPage<K extends ReviewKind>({
+  kind,
+  children,
+}: {
+  kind: K;
+  children: (review: ConsoleCallResponse<`review/${K}`>) => ReactNode;
+}) {
+  const id = useOrderId();
+  const { data, error, mutate } = useReview<`review/${K}`>(`review/${kind}`, id);
+  useFollowQueue(kind, id, () => void mutate());
+  return (
+    <ReviewFrame kind={kind} id={id} read={{ data, error, retry: () => void mutate() }}>
+      {children}
+    </ReviewFrame>
   );
 }

@@ -1,18 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import type { ChainCheckVerdict, RechargeReview, RechargeSummary, ReservedAmount } from '../../../contract/console';
-import { useFollowQueue, useReview } from '../../api/reads';
-import { sessionStateAtom } from '../../state/session';
-import { useAtomValue } from '../../state/store';
+import { useOperator } from '../../state/operator';
 import { Badge } from '../../ui/badge';
 import { Details } from '../../ui/details';
-import { Empty } from '../../ui/states';
+import { DataTable } from '../../ui/data-table';
 import { DateTime, Usdt } from '../../ui/values';
-import { StateBadge } from '../labels';
+import { StateBadge } from '../../ui/labels';
 import { CustomerPanel } from './customer';
 import { ApprovalsPanel } from './approvals';
 import { DecisionPanel } from './decision';
-import { ReviewFrame, useOrderId } from './frame';
+import { ReviewPage } from './frame';
 import { ProofViewer } from './proof';
 
 function RecentRecharges({ recent, current }: { recent: readonly RechargeSummary[]; current: number }) {
@@ -21,45 +19,27 @@ function RecentRecharges({ recent, current }: { recent: readonly RechargeSummary
   return (
     <section className="panel panel-wide" aria-labelledby={headingId}>
       <h2 id={headingId}>{t`The customer's recent recharges`}</h2>
-      {recent.length === 0 ? (
-        <Empty>
-          <Trans>No earlier recharges.</Trans>
-        </Empty>
-      ) : (
-        <div className="table-frame">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{t`Submitted`}</th>
-                <th scope="col">{t`Network`}</th>
-                <th scope="col" className="cell-figure">
-                  {t`Amount`}
-                </th>
-                <th scope="col">{t`State`}</th>
-                <th scope="col">{t`Remark`}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {recent.map((row) => (
-                <tr key={row.id} className={row.id === current ? 'row-current' : undefined}>
-                  <td>
-                    <DateTime iso={row.created_at} layout="stacked" />
-                    {row.id === current ? <span className="muted"> · {t`this one`}</span> : null}
-                  </td>
-                  <td>{row.type}</td>
-                  <td className="cell-figure">
-                    <Usdt value={row.amount} />
-                  </td>
-                  <td>
-                    <StateBadge state={row.state} />
-                  </td>
-                  <td>{row.remark}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        rows={recent}
+        rowKey={(row) => row.id}
+        rowClassName={(row) => (row.id === current ? 'row-current' : undefined)}
+        empty={<Trans>No earlier recharges.</Trans>}
+        columns={[
+          {
+            header: t`Submitted`,
+            cell: (row) => (
+              <>
+                <DateTime iso={row.created_at} layout="stacked" />
+                {row.id === current ? <span className="muted"> · {t`this one`}</span> : null}
+              </>
+            ),
+          },
+          { header: t`Network`, cell: (row) => row.type },
+          { header: t`Amount`, figure: true, cell: (row) => <Usdt value={row.amount} /> },
+          { header: t`State`, cell: (row) => <StateBadge state={row.state} /> },
+          { header: t`Remark`, cell: (row) => row.remark },
+        ]}
+      />
     </section>
   );
 }
@@ -188,14 +168,6 @@ function RechargeDetail({ review, me }: { review: RechargeReview; me: string }) 
 
 /** A recharge: the customer's proof of transfer beside what they claim, who approved it so far, and a decision. */
 export function RechargeReviewPage() {
-  const id = useOrderId();
-  const session = useAtomValue(sessionStateAtom);
-  const me = session.status === 'signed-in' ? session.session.operator.name : '';
-  const { data, error, mutate } = useReview('review/recharge', id);
-  useFollowQueue('recharge', id, () => void mutate());
-  return (
-    <ReviewFrame kind="recharge" id={id} read={{ data, error, retry: () => void mutate() }}>
-      {(review) => <RechargeDetail review={review} me={me} />}
-    </ReviewFrame>
-  );
+  const me = useOperator().name;
+  return <ReviewPage kind="recharge">{(review) => <RechargeDetail review={review} me={me} />}</ReviewPage>;
 }

@@ -1,14 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import type { SaleReview } from '../../../contract/console';
-import { useFollowQueue, useReview } from '../../api/reads';
 import { Details } from '../../ui/details';
 import { MerchantAvatar } from '../../ui/merchant-avatar';
 import { DateTime, Fiat, Usdt } from '../../ui/values';
-import { StateBadge } from '../labels';
+import { StateBadge } from '../../ui/labels';
 import { CustomerPanel } from './customer';
 import { DecisionPanel } from './decision';
-import { ReviewFrame, useOrderId } from './frame';
+import { ReviewPage } from './frame';
 
 function SaleDetail({ review }: { review: SaleReview }) {
   const { t } = useLingui();
@@ -89,12 +88,5 @@ function SaleDetail({ review }: { review: SaleReview }) {
 
 /** A sale: the order, the offer it took and the merchant paying, and a decision. */
 export function SaleReviewPage() {
-  const id = useOrderId();
-  const { data, error, mutate } = useReview('review/sale', id);
-  useFollowQueue('sale', id, () => void mutate());
-  return (
-    <ReviewFrame kind="sale" id={id} read={{ data, error, retry: () => void mutate() }}>
-      {(review) => <SaleDetail review={review} />}
-    </ReviewFrame>
-  );
+  return <ReviewPage kind="sale">{(review) => <SaleDetail review={review} />}</ReviewPage>;
 }

@@ -1,19 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import type { LedgerLine, WithdrawReview } from '../../../contract/console';
-import { useFollowQueue, useReview } from '../../api/reads';
-import { sessionStateAtom } from '../../state/session';
-import { useAtomValue } from '../../state/store';
+import { useOperator } from '../../state/operator';
 import { Badge } from '../../ui/badge';
 import { Details } from '../../ui/details';
 import { Empty } from '../../ui/states';
 import { DateTime, Usdt } from '../../ui/values';
-import { StateBadge, useLabels } from '../labels';
-import { LedgerLinesTable } from '../ledger-lines';
+import { StateBadge, useLabels } from '../../ui/labels';
+import { LedgerLinesTable } from '../../ui/ledger-lines';
 import { CustomerPanel } from './customer';
 import { ApprovalsPanel } from './approvals';
 import { DecisionPanel } from './decision';
-import { ReviewFrame, useOrderId } from './frame';
+import { ReviewPage } from './frame';
 
 function LedgerTable({ lines }: { lines: readonly LedgerLine[] }) {
   const { t } = useLingui();
@@ -97,14 +95,6 @@ function WithdrawDetail({ review, me }: { review: WithdrawReview; me: string }) 
 
 /** A withdrawal: where the money goes, what the customer holds, who approved so far. */
 export function WithdrawReviewPage() {
-  const id = useOrderId();
-  const session = useAtomValue(sessionStateAtom);
-  const me = session.status === 'signed-in' ? session.session.operator.name : '';
-  const { data, error, mutate } = useReview('review/withdraw', id);
-  useFollowQueue('withdraw', id, () => void mutate());
-  return (
-    <ReviewFrame kind="withdraw" id={id} read={{ data, error, retry: () => void mutate() }}>
-      {(review) => <WithdrawDetail review={review} me={me} />}
-    </ReviewFrame>
-  );
+  const me = useOperator().name;
+  return <ReviewPage kind="withdraw">{(review) => <WithdrawDetail review={review} me={me} />}</ReviewPage>;
 }

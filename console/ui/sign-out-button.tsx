@@ -1,11 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { signOut } from '../api/session';
-import { BusyButton } from '../ui/busy-button';
-import { ErrorNote } from '../ui/failure';
+import { BusyButton } from './busy-button';
+import { ErrorNote } from './failure';
 
 /** Ends the session on the server; if that fails the operator is told, not silently kept in. */
-export function SignOutButton() {
+export function SignOutButton({ signOut }: { signOut: () => Promise<unknown> }) {
   const { t } = useLingui();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
-import { ErrorNote } from '../../ui/failure';
-import { Empty, LoadFailed, Loading } from '../../ui/states';
+import { ErrorNote } from './failure';
+import { Empty, LoadFailed, Loading } from './states';
 
 interface Props<T> {
   title: string;

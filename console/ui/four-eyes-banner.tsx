@@ -1,9 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import type { FourEyesStatus } from '../../contract/console';
-import { useFourEyes } from '../api/reads';
-import { formatList } from '../lib/format';
-import { DateTime, Usdt } from '../ui/values';
+import { formatList } from '../../web-kit/lib/format-phrases';
+import { DateTime, Usdt } from './values';
 import { useLabels } from './labels';
 
 /** Whether four eyes rests on fewer people than it should, or a change to it waits. */
@@ -37,10 +36,9 @@ function WaitingOperator({ operator }: { operator: FourEyesStatus['waiting'][num
  * operators, who does not count yet and until when, the raise of the limit that waits, and which
  * administrators the mails about these changes cannot reach. Shows nothing when all is well.
  */
-export function FourEyesBanner() {
+export function FourEyesBanner({ status: data }: { status: FourEyesStatus | undefined }) {
   const { t, i18n } = useLingui();
   const headingId = useId();
-  const { data } = useFourEyes();
   if (!data || !needsSaying(data)) return null;
   const [only] = data.counted_admins;
   const raise = data.limit_raise;

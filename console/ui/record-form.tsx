@@ -1,10 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
-import { BusyButton } from '../../ui/busy-button';
-import { ErrorNote } from '../../ui/failure';
-import { SelectField, TextField } from '../../ui/field';
-import { Panel } from '../../ui/panel';
-import { useAction } from '../use-action';
+import { ErrorNote } from './failure';
+import { FormActions } from './form-actions';
+import { Field } from '../../web-kit/ui/field';
+import { SelectField } from './field';
+import { Panel } from './panel';
+import { useAction } from '../lib/use-action';
 
 export interface FieldSpec<N extends string> {
   name: N;
@@ -46,45 +47,32 @@ export function RecordForm<N extends string>({ title, fields, initial, save, onS
     <Panel title={title} level={3}>
       <form className="form record-form" ref={form} noValidate onSubmit={(event) => void submit(event)}>
         <div className="record-fields">
-          {fields.map((field) =>
-            field.options ? (
-              <SelectField
-                key={field.name}
-                name={field.name}
-                label={field.label}
-                hint={field.hint}
-                options={field.options}
-                value={values[field.name]}
-                onChange={(value) => setValues((current) => ({ ...current, [field.name]: value }))}
-                error={errorOf(field.name)}
-              />
+          {fields.map((field) => {
+            const common = {
+              name: field.name,
+              label: field.label,
+              hint: field.hint,
+              value: values[field.name],
+              onChange: (value: string) => setValues((current) => ({ ...current, [field.name]: value })),
+              error: errorOf(field.name),
+            };
+            return field.options ? (
+              <SelectField key={field.name} {...common} options={field.options} />
             ) : (
-              <TextField
+              <Field
                 key={field.name}
-                name={field.name}
-                label={field.label}
-                hint={field.hint}
+                {...common}
                 inputMode={field.inputMode}
                 maxLength={field.maxLength}
                 readOnly={field.readOnly}
                 autoCapitalize="none"
                 spellCheck={false}
-                value={values[field.name]}
-                onChange={(value) => setValues((current) => ({ ...current, [field.name]: value }))}
-                error={errorOf(field.name)}
               />
-            ),
-          )}
+            );
+          })}
         </div>
         <ErrorNote error={failure} />
-        <div className="record-actions">
-          <BusyButton type="submit" className="button-primary" busy={busy}>
-            {t`Save`}
-          </BusyButton>
-          <button type="button" className="button button-quiet" onClick={onCancel}>
-            {t`Cancel`}
-          </button>
-        </div>
+        <FormActions submit={t`Save`} busy={busy} onCancel={onCancel} />
       </form>
     </Panel>
   );

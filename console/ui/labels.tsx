@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { CustomerSummary, DecisionResult, OperatorRole, ReviewKind } from '../../contract/console';
 import type { BankType, LedgerKind, ReviewState, SaleOrderState } from '../../contract/rules';
-import { Badge, type BadgeTone } from '../ui/badge';
+import { Badge, type BadgeTone } from './badge';
 
 /** The words for the wire's codes, in the console's language. */
 export function useLabels() {

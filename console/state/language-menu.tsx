@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { activateLocale } from '../i18n/i18n';
 import { LANGUAGES, languageByLocale } from '../../contract/languages';
-import { languageAtom } from '../state/language';
-import { useAtom } from '../state/store';
+import { languageAtom } from './language';
+import { useAtom } from './store';
 import { LanguagePicker } from '../ui/language-picker';
 
 /** The console's language, remembered on this browser; the catalog loads before the switch. */

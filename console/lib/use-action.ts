@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { ServerRefusal } from '../lib/failures';
+import { ServerRefusal } from '../../web-kit/lib/failures';
 
 /**
  * One call a form or button makes: busy while in flight (pressing again does nothing), the
