@@ -2,7 +2,7 @@ import type { Cents } from '../../../contract/money';
 import { cents } from '../../../contract/money';
 import { inTransaction, type InTransaction } from '../../ledger/transactions';
 import { isoNow, type Domain } from '../../platform/domain';
-import type { ChainBlockRow, ChainDepositRow, ChainNetworkRow } from './queries';
+import type { ChainBlockRow, ChainDepositRow, ChainNetworkRow, NewChainDeposit } from './queries';
 import { BODIES_PER_STATEMENT } from './queries';
 import { publish } from '../../live/events';
 import {
@@ -69,6 +69,28 @@ function withPositions(logs: readonly TransferLog[]): Positioned[] {
     seen.set(key, position + 1);
     return { ...log, position };
   });
+}
+
+/** The row of a transfer seen at a customer's address, as first recorded. */
+function depositOf(
+  network: ChainNetworkRow,
+  log: Positioned,
+  value: { amount: Cents; remainder: bigint },
+  seen: Pick<NewChainDeposit, 'user_id' | 'state' | 'confirmations' | 'seen_at'>,
+): NewChainDeposit {
+  return {
+    network: network.type,
+    tx_hash: log.tx_hash,
+    log_position: log.position,
+    block_number: log.block_number,
+    block_hash: log.block_hash,
+    from_body: log.from,
+    to_body: log.to,
+    amount_units: log.units.toString(),
+    amount: value.amount,
+    remainder_units: value.remainder.toString(),
+    ...seen,
+  };
 }
 
 export interface Watching {
@@ -178,22 +200,14 @@ async function settleFinal(
       const credit = value.amount >= network.min_amount;
       let deposit = await tx.queries.chain.depositAt(network.type, log.tx_hash, log.position);
       if (!deposit) {
-        const id = await tx.queries.chain.insertDeposit({
-          network: network.type,
-          tx_hash: log.tx_hash,
-          log_position: log.position,
-          block_number: log.block_number,
-          block_hash: log.block_hash,
-          from_body: log.from,
-          to_body: log.to,
-          user_id: userId,
-          amount_units: log.units.toString(),
-          amount: value.amount,
-          remainder_units: value.remainder.toString(),
-          state: credit ? 'confirming' : 'below_minimum',
-          confirmations,
-          seen_at: at,
-        });
+        const id = await tx.queries.chain.insertDeposit(
+          depositOf(network, log, value, {
+            user_id: userId,
+            state: credit ? 'confirming' : 'below_minimum',
+            confirmations,
+            seen_at: at,
+          }),
+        );
         deposit = await tx.queries.chain.depositById(id);
         if (!deposit) throw new Error(`deposit ${id} vanished`);
         if (!credit) await announce(tx, deposit, network.confirmations);
@@ -312,22 +326,14 @@ async function followUnfinal(domain: Domain, watching: Watching, final: number, 
         id = existing.id;
         await tx.queries.chain.placeDeposit(id, block, confirmations);
       } else {
-        id = await tx.queries.chain.insertDeposit({
-          network: network.type,
-          tx_hash: log.tx_hash,
-          log_position: log.position,
-          block_number: log.block_number,
-          block_hash: log.block_hash,
-          from_body: log.from,
-          to_body: log.to,
-          user_id: owners.get(log.to) ?? 0,
-          amount_units: log.units.toString(),
-          amount: value.amount,
-          remainder_units: value.remainder.toString(),
-          state: 'confirming',
-          confirmations,
-          seen_at: at,
-        });
+        id = await tx.queries.chain.insertDeposit(
+          depositOf(network, log, value, {
+            user_id: owners.get(log.to) ?? 0,
+            state: 'confirming',
+            confirmations,
+            seen_at: at,
+          }),
+        );
       }
       seen.add(id);
       if (!existing || existing.state !== 'confirming' || existing.confirmations !== confirmations) {
