@@ -53,7 +53,7 @@ import { createConsoleCalls } from './staff/calls';
 import { DEFAULT_SECOND_APPROVAL_ABOVE } from './staff/four-eyes';
 import { keepConsoleOnItsHost } from './staff/host';
 import { consoleLiveRoutes } from './staff/live';
-import { staffRoutes } from './staff/routes';
+import { operatorRoutes, staffSignInRoutes } from './staff/routes';
 import { teamRoutes } from './team/routes';
 import { attachRoutes } from './uploads/routes';
 import { bankRoutes } from './withdrawals/payout-accounts';
@@ -258,7 +258,14 @@ function customerCalls(app: FastifyInstance, context: ServerContext, signedIn: A
 /** The operators' console's calls, capability by capability. */
 function consoleCalls(app: FastifyInstance, context: ServerContext): void {
   const calls = createConsoleCalls(app, context);
-  for (const register of [staffRoutes, reviewConsoleRoutes, customerRoutes, settingsRoutes, depositRoutes]) {
+  for (const register of [
+    staffSignInRoutes,
+    operatorRoutes,
+    reviewConsoleRoutes,
+    customerRoutes,
+    settingsRoutes,
+    depositRoutes,
+  ]) {
     register(calls, context);
   }
 }

@@ -32,8 +32,8 @@ function enrolmentRefused(error: unknown): unknown {
     : new ApiError(ResultCode.notFound, 'console.enrolment_invalid', { field: 'token' });
 }
 
-/** The console's own calls: signing in and out, enrolment, operators, four eyes and the audit log. */
-export function staffRoutes(calls: ConsoleCallRegistry, context: ServerContext): void {
+/** Signing in to the console and out of it, the password, and enrolment through a mailed link. */
+export function staffSignInRoutes(calls: ConsoleCallRegistry, context: ServerContext): void {
   const { queries, limits } = context;
 
   /**
@@ -181,6 +181,11 @@ export function staffRoutes(calls: ConsoleCallRegistry, context: ServerContext):
     clearSessionCookie(context, request, reply);
     return {};
   });
+}
+
+/** The operators (administrators only), the state of four eyes, and the audit log. */
+export function operatorRoutes(calls: ConsoleCallRegistry, context: ServerContext): void {
+  const { queries } = context;
 
   calls.operator(
     'operators/list',
